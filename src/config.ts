@@ -1,0 +1,310 @@
+/**
+ * Configuration: every environment variable of the contract, parsed once into a typed,
+ * validated object. Nothing else in the project reads the environment; `main.ts` hands this
+ * module a getter and receives a {@linkcode Config} or a {@linkcode ConfigError} that names
+ * the variable and the fix.
+ *
+ * @module
+ */
+
+/** Log verbosity, lowest first. */
+export const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
+/** One of {@linkcode LOG_LEVELS}. */
+export type LogLevel = typeof LOG_LEVELS[number];
+
+/** How the process was started: `start` is production, `dev` is the local developer loop. */
+export type RunMode = "start" | "dev";
+
+/** The parsed configuration of one process. */
+export interface Config {
+  readonly mode: RunMode;
+  /** The static bearer token every `/mcp` request must carry. Never logged. */
+  readonly authToken: string;
+  /** True when `dev` generated {@linkcode Config.authToken} because `MCP_AUTH_TOKEN` was unset. */
+  readonly authTokenGenerated: boolean;
+  readonly port: number;
+  readonly hostname: string;
+  /** True when {@linkcode Config.hostname} is a loopback address. */
+  readonly loopback: boolean;
+  /** Browser origins allowed to call `/mcp`; an entry may end in `:*` for any port. */
+  readonly allowedOrigins: readonly string[];
+  /** Accepted `Host` header values (host, or host:port); `undefined` accepts any Host. */
+  readonly allowedHosts: readonly string[] | undefined;
+  /** Upstream base URL without a trailing slash, e.g. `https://api.guildwars2.com`. */
+  readonly gw2ApiBase: string;
+  /** Where Deno KV lives; `undefined` means `Deno.openKv()`'s default. */
+  readonly kvPath: string | undefined;
+  /** Shared upstream token bucket: capacity. */
+  readonly rateBurst: number;
+  /** Shared upstream token bucket: tokens refilled per second. */
+  readonly ratePerSec: number;
+  readonly logLevel: LogLevel;
+}
+
+/** A configuration value that cannot be used; the message names the variable and the remedy. */
+export class ConfigError extends Error {
+  /** The environment variable at fault. */
+  readonly variable: string;
+
+  /** @param variable the variable at fault; @param message what is wrong and how to fix it */
+  constructor(variable: string, message: string) {
+    super(message);
+    this.name = "ConfigError";
+    this.variable = variable;
+  }
+}
+
+/** Reads one environment variable; `undefined` when unset. */
+export type EnvGetter = (name: string) => string | undefined;
+
+/** Options for {@linkcode parseConfig}. */
+export interface ParseConfigOptions {
+  /** `dev` generates a token when `MCP_AUTH_TOKEN` is unset; `start` refuses to run. */
+  readonly mode: RunMode;
+  /** Source of the token `dev` generates; injectable so tests are deterministic. */
+  readonly generateToken?: () => string;
+}
+
+const DEFAULT_PORT = 8000;
+const DEFAULT_GW2_API_BASE = "https://api.guildwars2.com";
+const DEFAULT_RATE_BURST = 300;
+const DEFAULT_RATE_PER_SEC = 5;
+
+const LOOPBACK_ORIGINS = ["http://localhost:*", "http://127.0.0.1:*", "http://[::1]:*"] as const;
+const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"] as const;
+
+/**
+ * Parses and validates the environment.
+ *
+ * @example
+ * ```ts
+ * const config = parseConfig((name) => Deno.env.get(name), { mode: "start" });
+ * ```
+ * @throws {ConfigError} when a variable is missing or malformed.
+ */
+export function parseConfig(env: EnvGetter, options: ParseConfigOptions): Config {
+  const mode = options.mode;
+  const { authToken, authTokenGenerated } = parseAuthToken(env, mode, options.generateToken);
+  const port = parsePort(env("PORT"));
+  const hostname = parseHostname(env("HOSTNAME"), mode);
+  const loopback = isLoopbackHostname(hostname);
+  const allowedOrigins = parseOrigins(env("MCP_ALLOWED_ORIGINS"), loopback);
+  const allowedHosts = parseHosts(env("MCP_ALLOWED_HOSTS"), loopback);
+  const gw2ApiBase = parseApiBase(env("GW2_API_BASE"));
+  const kvPath = blankToUndefined(env("PRIORY_KV_PATH"));
+  const rateBurst = parsePositive("GW2_RATE_BURST", env("GW2_RATE_BURST"), DEFAULT_RATE_BURST, {
+    integer: true,
+  });
+  const ratePerSec = parsePositive(
+    "GW2_RATE_PER_SEC",
+    env("GW2_RATE_PER_SEC"),
+    DEFAULT_RATE_PER_SEC,
+    { integer: false },
+  );
+  const logLevel = parseLogLevel(env("LOG_LEVEL"));
+  return {
+    mode,
+    authToken,
+    authTokenGenerated,
+    port,
+    hostname,
+    loopback,
+    allowedOrigins,
+    allowedHosts,
+    gw2ApiBase,
+    kvPath,
+    rateBurst,
+    ratePerSec,
+    logLevel,
+  };
+}
+
+/** True for `localhost`, `::1` and any 127.0.0.0/8 address. */
+export function isLoopbackHostname(hostname: string): boolean {
+  const bare = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  return bare === "localhost" || bare === "::1" || /^127(\.\d{1,3}){3}$/.test(bare);
+}
+
+/** 32 random bytes, base64url: what `dev` uses when `MCP_AUTH_TOKEN` is unset. */
+export function generateRandomToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(
+    /=+$/,
+    "",
+  );
+}
+
+function parseAuthToken(
+  env: EnvGetter,
+  mode: RunMode,
+  generateToken: (() => string) | undefined,
+): { authToken: string; authTokenGenerated: boolean } {
+  const raw = env("MCP_AUTH_TOKEN");
+  const token = raw?.trim() ?? "";
+  if (token !== "") {
+    if (/\s/.test(token)) {
+      throw new ConfigError(
+        "MCP_AUTH_TOKEN",
+        'Cannot use "MCP_AUTH_TOKEN": the token contains whitespace, which no client can send in a bearer header',
+      );
+    }
+    return { authToken: token, authTokenGenerated: false };
+  }
+  if (mode === "dev") {
+    return { authToken: (generateToken ?? generateRandomToken)(), authTokenGenerated: true };
+  }
+  const state = raw === undefined ? "unset" : "blank";
+  throw new ConfigError(
+    "MCP_AUTH_TOKEN",
+    `Cannot start: "MCP_AUTH_TOKEN" is ${state}. Set it to a long random secret (for example the output of \`openssl rand -base64 32\`); every /mcp request must carry it as "Authorization: Bearer <token>"`,
+  );
+}
+
+function parsePort(raw: string | undefined): number {
+  const value = blankToUndefined(raw);
+  if (value === undefined) return DEFAULT_PORT;
+  if (!/^\d+$/.test(value) || Number(value) > 65535) {
+    throw new ConfigError(
+      "PORT",
+      `Cannot use "PORT": expected an integer from 0 to 65535, got "${value}"`,
+    );
+  }
+  return Number(value);
+}
+
+function parseHostname(raw: string | undefined, mode: RunMode): string {
+  const value = blankToUndefined(raw);
+  const fallback = mode === "dev" ? "127.0.0.1" : "0.0.0.0";
+  if (value === undefined) return fallback;
+  if (!isListenAddress(value)) {
+    throw new ConfigError(
+      "HOSTNAME",
+      `Cannot use "HOSTNAME": expected a listen address such as 0.0.0.0, 127.0.0.1, :: or localhost, got "${value}". If your shell or container sets HOSTNAME to the machine name, unset it for this process`,
+    );
+  }
+  return value;
+}
+
+function isListenAddress(value: string): boolean {
+  if (value === "localhost") return true;
+  if (/^(\d{1,3})(\.\d{1,3}){3}$/.test(value)) {
+    return value.split(".").every((part) => Number(part) <= 255);
+  }
+  const bare = value.replace(/^\[|\]$/g, "");
+  return bare.includes(":") && /^[0-9a-fA-F:.]+$/.test(bare);
+}
+
+function parseOrigins(raw: string | undefined, loopback: boolean): readonly string[] {
+  const value = blankToUndefined(raw);
+  if (value === undefined) return loopback ? [...LOOPBACK_ORIGINS] : [];
+  return splitList(value).map((origin) => {
+    const normalised = normaliseOrigin(origin);
+    if (normalised === undefined) {
+      throw new ConfigError(
+        "MCP_ALLOWED_ORIGINS",
+        `Cannot use "MCP_ALLOWED_ORIGINS": "${origin}" is not an origin. Use scheme://host or scheme://host:port (":*" for any port), comma-separated`,
+      );
+    }
+    return normalised;
+  });
+}
+
+function normaliseOrigin(origin: string): string | undefined {
+  const wildcard = origin.endsWith(":*");
+  const base = wildcard ? origin.slice(0, -2) : origin;
+  let url: URL;
+  try {
+    url = new URL(base);
+  } catch {
+    return undefined;
+  }
+  const isOrigin = (url.protocol === "http:" || url.protocol === "https:") &&
+    url.username === "" && url.password === "" && url.pathname === "/" &&
+    url.search === "" && url.hash === "" && !/^[a-z]+:\/\/[^/]+\/./i.test(base);
+  if (!isOrigin || (wildcard && url.port !== "")) return undefined;
+  return wildcard ? `${url.origin}:*` : url.origin;
+}
+
+function parseHosts(raw: string | undefined, loopback: boolean): readonly string[] | undefined {
+  const value = blankToUndefined(raw);
+  if (value === undefined) return loopback ? [...LOOPBACK_HOSTS] : undefined;
+  return splitList(value).map((host) => {
+    if (!/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/.test(host)) {
+      throw new ConfigError(
+        "MCP_ALLOWED_HOSTS",
+        `Cannot use "MCP_ALLOWED_HOSTS": "${host}" is not a Host value. Use host or host:port, comma-separated`,
+      );
+    }
+    return host.toLowerCase();
+  });
+}
+
+function parseApiBase(raw: string | undefined): string {
+  const value = blankToUndefined(raw);
+  if (value === undefined) return DEFAULT_GW2_API_BASE;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(
+      "GW2_API_BASE",
+      `Cannot use "GW2_API_BASE": "${value}" is not a URL. Use for example https://api.guildwars2.com or http://127.0.0.1:8787`,
+    );
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new ConfigError(
+      "GW2_API_BASE",
+      `Cannot use "GW2_API_BASE": expected an http or https URL, got "${url.protocol}"`,
+    );
+  }
+  if (url.username !== "" || url.password !== "" || url.search !== "" || url.hash !== "") {
+    throw new ConfigError(
+      "GW2_API_BASE",
+      'Cannot use "GW2_API_BASE": the URL must not carry credentials, a query or a fragment',
+    );
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
+}
+
+function parsePositive(
+  variable: string,
+  raw: string | undefined,
+  fallback: number,
+  { integer }: { integer: boolean },
+): number {
+  const value = blankToUndefined(raw);
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  const valid = /^\d+(\.\d+)?$/.test(value) && Number.isFinite(parsed) && parsed > 0 &&
+    (!integer || Number.isInteger(parsed));
+  if (!valid) {
+    const kind = integer ? "a positive integer" : "a positive number";
+    throw new ConfigError(
+      variable,
+      `Cannot use "${variable}": expected ${kind}, got "${value}"`,
+    );
+  }
+  return parsed;
+}
+
+function parseLogLevel(raw: string | undefined): LogLevel {
+  const value = blankToUndefined(raw)?.toLowerCase();
+  if (value === undefined) return "info";
+  const level = LOG_LEVELS.find((candidate) => candidate === value);
+  if (level === undefined) {
+    throw new ConfigError(
+      "LOG_LEVEL",
+      `Cannot use "LOG_LEVEL": expected one of ${LOG_LEVELS.join(", ")}, got "${value}"`,
+    );
+  }
+  return level;
+}
+
+function splitList(value: string): string[] {
+  return value.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
+}
+
+function blankToUndefined(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed === undefined || trimmed === "" ? undefined : trimmed;
+}

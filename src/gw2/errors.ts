@@ -1,0 +1,106 @@
+/**
+ * The upstream failure taxonomy. Every way a GW2 read can fail is one of these five classes;
+ * the tool layer maps them to model-facing text in one place (`src/mcp/errors.ts`). Messages
+ * and fields never carry the upstream URL, the player's key or a stack of upstream origin.
+ *
+ * @module
+ */
+
+/** Why an upstream request failed, when the failure is not one of the specific classes. */
+export type UpstreamFailureReason =
+  /** No answer within the per-request timeout. */
+  | "timeout"
+  /** The connection failed (DNS, refused, reset). */
+  | "network"
+  /** A 5xx answer (or 502/504 with a non-JSON body) that retries did not clear. */
+  | "server_error"
+  /** 503 `{"text":"API not active"}`: ArenaNet switched the endpoint off; not retried. */
+  | "not_active"
+  /** 503 with an HTML body: the whole API is disabled (e.g. around an expansion launch). */
+  | "disabled"
+  /** A 2xx body that is not JSON, is truncated, or does not match the expected shape. */
+  | "malformed"
+  /** Any other unexpected status (an unexpected 4xx). */
+  | "unexpected_status";
+
+/** Base class of every GW2 upstream failure; `kind` discriminates the subclasses. */
+export abstract class Gw2Error extends Error {
+  /** Discriminant for exhaustive mapping. */
+  abstract readonly kind: Gw2Failure["kind"];
+}
+
+/** Upstream does not know the requested id(s) (a single-record read, or a bulk read of which none exist when the caller needs them). */
+export class Gw2NotFoundError extends Gw2Error {
+  readonly kind = "not_found" as const;
+  /** The ids upstream does not know (may be empty for non-id resources). */
+  readonly ids: readonly number[];
+  /** @param ids the unknown ids; @param what the kind of record, e.g. "item" */
+  constructor(ids: readonly number[], what = "record") {
+    super(`GW2 API has no ${what} with id ${ids.join(", ")}`);
+    this.name = "Gw2NotFoundError";
+    this.ids = ids;
+  }
+}
+
+/** The shared upstream budget is exhausted (our bucket, or upstream answered 429 repeatedly). */
+export class Gw2RateLimitedError extends Gw2Error {
+  readonly kind = "rate_limited" as const;
+  /** How long until a retry is expected to succeed, in milliseconds. */
+  readonly retryAfterMs: number;
+  /** @param retryAfterMs when a retry is expected to succeed */
+  constructor(retryAfterMs: number) {
+    super(`GW2 API rate limit reached: retry in ${Math.ceil(retryAfterMs / 1000)} s`);
+    this.name = "Gw2RateLimitedError";
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+/** GW2 rejected the player's API key (401 `Invalid access token`). */
+export class Gw2KeyRejectedError extends Gw2Error {
+  readonly kind = "key_rejected" as const;
+  constructor() {
+    super("GW2 API rejected the API key");
+    this.name = "Gw2KeyRejectedError";
+  }
+}
+
+/** The player's key lacks a permission the endpoint needs (403 `requires scope X`). */
+export class Gw2ScopeMissingError extends Gw2Error {
+  readonly kind = "scope_missing" as const;
+  /** The missing scope, e.g. `inventories`. */
+  readonly scope: string;
+  /** @param scope the missing scope */
+  constructor(scope: string) {
+    super(`GW2 API key lacks the "${scope}" permission`);
+    this.name = "Gw2ScopeMissingError";
+    this.scope = scope;
+  }
+}
+
+/** Upstream failed in a way the caller cannot fix; `reason` says how. */
+export class Gw2UpstreamError extends Gw2Error {
+  readonly kind = "upstream" as const;
+  readonly reason: UpstreamFailureReason;
+  /** The last HTTP status seen, when there was one. */
+  readonly status: number | undefined;
+  /** @param reason how it failed; @param status the last HTTP status, if any */
+  constructor(reason: UpstreamFailureReason, status?: number) {
+    super(`GW2 API request failed: ${reason}${status === undefined ? "" : ` (HTTP ${status})`}`);
+    this.name = "Gw2UpstreamError";
+    this.reason = reason;
+    this.status = status;
+  }
+}
+
+/** Every concrete upstream failure. */
+export type Gw2Failure =
+  | Gw2NotFoundError
+  | Gw2RateLimitedError
+  | Gw2KeyRejectedError
+  | Gw2ScopeMissingError
+  | Gw2UpstreamError;
+
+/** Narrows an unknown thrown value to the taxonomy. */
+export function isGw2Failure(error: unknown): error is Gw2Failure {
+  return error instanceof Gw2Error;
+}

@@ -1,0 +1,169 @@
+/**
+ * Zod schemas of the upstream records, validated at the client boundary. `z.object` strips
+ * unknown keys, so only the fields declared here ever leave the client: a new upstream field
+ * cannot leak into the cache or a tool result by default. Enum-like fields stay strings
+ * because ArenaNet adds values without a schema bump.
+ *
+ * Shapes follow the schema version the client pins (`2022-03-09T02:00:00.000Z`), under which
+ * recipe ingredients are `{type, id, count}`.
+ *
+ * @module
+ */
+
+import { z } from "zod";
+
+const Id = z.number().int().positive();
+
+/** `/v2/items` record (the fields this project uses; icon, description and details are dropped). */
+export const ItemSchema = z.object({
+  id: Id,
+  name: z.string(),
+  type: z.string(),
+  rarity: z.string(),
+  level: z.number().int(),
+  vendor_value: z.number().int(),
+  flags: z.array(z.string()),
+  chat_link: z.string(),
+});
+/** A validated item. */
+export type Item = z.infer<typeof ItemSchema>;
+
+/** One recipe ingredient; `type` is `Item`, `Currency` or `GuildUpgrade`. */
+export const RecipeIngredientSchema = z.object({
+  type: z.string(),
+  id: Id,
+  count: z.number().int().positive(),
+});
+/** A validated recipe ingredient. */
+export type RecipeIngredient = z.infer<typeof RecipeIngredientSchema>;
+
+/** `/v2/recipes` record under the 2022-03-09 schema. */
+export const RecipeSchema = z.object({
+  id: Id,
+  type: z.string(),
+  output_item_id: Id,
+  output_item_count: z.number().int().positive(),
+  disciplines: z.array(z.string()),
+  min_rating: z.number().int(),
+  flags: z.array(z.string()),
+  ingredients: z.array(RecipeIngredientSchema),
+  output_upgrade_id: Id.optional(),
+  chat_link: z.string(),
+});
+/** A validated recipe. */
+export type Recipe = z.infer<typeof RecipeSchema>;
+
+const PriceSideSchema = z.object({
+  quantity: z.number().int().nonnegative(),
+  unit_price: z.number().int().nonnegative(),
+});
+
+/** `/v2/commerce/prices` record: `buys` is the highest buy order, `sells` the lowest listing (copper). */
+export const PriceSchema = z.object({
+  id: Id,
+  whitelisted: z.boolean(),
+  buys: PriceSideSchema,
+  sells: PriceSideSchema,
+});
+/** A validated price. */
+export type Price = z.infer<typeof PriceSchema>;
+
+/** `/v2/recipes/search` answer: recipe ids. */
+export const RecipeIdsSchema = z.array(Id);
+
+/** `/v2/materials` record: a material-storage category. */
+export const MaterialCategorySchema = z.object({
+  id: Id,
+  name: z.string(),
+  items: z.array(Id),
+  order: z.number().int(),
+});
+/** A validated material category. */
+export type MaterialCategory = z.infer<typeof MaterialCategorySchema>;
+
+/** `/v2/currencies` record (description and icon dropped). */
+export const CurrencySchema = z.object({
+  id: Id,
+  name: z.string(),
+  order: z.number().int(),
+});
+/** A validated currency. */
+export type Currency = z.infer<typeof CurrencySchema>;
+
+/**
+ * `/v2/account` (non-secret facts only; the account GUID is dropped). Optional fields depend on
+ * the key's scopes.
+ */
+export const AccountSchema = z.object({
+  name: z.string(),
+  world: z.number().int(),
+  created: z.string(),
+  age: z.number().int().nonnegative(),
+  access: z.array(z.string()),
+  commander: z.boolean(),
+  fractal_level: z.number().int().optional(),
+  daily_ap: z.number().int().optional(),
+  monthly_ap: z.number().int().optional(),
+  wvw_rank: z.number().int().optional(),
+});
+/** A validated account. */
+export type Account = z.infer<typeof AccountSchema>;
+
+/** `/v2/account/materials` row; every storable material is listed, count 0 included. */
+export const AccountMaterialSchema = z.object({
+  id: Id,
+  category: z.number().int(),
+  count: z.number().int().nonnegative(),
+  binding: z.string().optional(),
+});
+/** A validated material-storage row. */
+export type AccountMaterial = z.infer<typeof AccountMaterialSchema>;
+
+/** `/v2/account/wallet` row. */
+export const WalletEntrySchema = z.object({
+  id: Id,
+  value: z.number().int().nonnegative(),
+});
+/** A validated wallet row. */
+export type WalletEntry = z.infer<typeof WalletEntrySchema>;
+
+/** An occupied bank, shared-inventory or bag slot (skins, dyes and stats dropped). */
+export const ItemSlotSchema = z.object({
+  id: Id,
+  count: z.number().int().nonnegative(),
+  charges: z.number().int().optional(),
+  binding: z.string().optional(),
+  bound_to: z.string().optional(),
+  upgrades: z.array(z.number().int()).optional(),
+  infusions: z.array(z.number().int()).optional(),
+});
+/** A validated slot. */
+export type ItemSlot = z.infer<typeof ItemSlotSchema>;
+
+/** Slot arrays (`/v2/account/bank`, `/v2/account/inventory`): `null` is an empty slot. */
+export const SlotsSchema = z.array(ItemSlotSchema.nullable());
+
+/** `/v2/characters` without ids: the character names. */
+export const CharacterNamesSchema = z.array(z.string());
+
+/** `/v2/characters/:name/inventory`. `null` bags are empty bag slots. */
+export const CharacterInventorySchema = z.object({
+  bags: z.array(
+    z.object({
+      id: Id,
+      size: z.number().int().nonnegative(),
+      inventory: SlotsSchema,
+    }).nullable(),
+  ),
+});
+/** A validated character inventory. */
+export type CharacterInventory = z.infer<typeof CharacterInventorySchema>;
+
+/** `/v2/tokeninfo`, without `id` (the first half of the key itself). */
+export const TokenInfoSchema = z.object({
+  name: z.string(),
+  permissions: z.array(z.string()),
+  type: z.string().optional(),
+});
+/** A validated token description. */
+export type TokenInfo = z.infer<typeof TokenInfoSchema>;

@@ -1,0 +1,67 @@
+/**
+ * The GW2 client's public face: what every other module may ask of upstream. The
+ * implementation (`client.ts`) batches, coalesces, caches in Deno KV, spends the shared token
+ * bucket and retries; callers see only these reads and the error taxonomy in `errors.ts`.
+ *
+ * @module
+ */
+
+import type {
+  Account,
+  AccountMaterial,
+  CharacterInventory,
+  Currency,
+  Item,
+  ItemSlot,
+  MaterialCategory,
+  Price,
+  Recipe,
+  TokenInfo,
+  WalletEntry,
+} from "./schemas.ts";
+
+/**
+ * A single read. `staleAgeMs` is present only when upstream failed and an expired cache entry
+ * was served instead (stale-if-error); it is that entry's age.
+ */
+export interface Fresh<T> {
+  readonly value: T;
+  readonly staleAgeMs?: number;
+}
+
+/**
+ * A bulk read by ids. `found` holds the records upstream knows, in the order their ids were
+ * first requested, without duplicates; `missingIds` the requested ids it does not know (a 206
+ * or 404 is not an error). `staleAgeMs` is the age of the oldest record served stale, present
+ * only when some were.
+ */
+export interface BulkRead<T> {
+  readonly found: readonly T[];
+  readonly missingIds: readonly number[];
+  readonly staleAgeMs?: number;
+}
+
+/** `/v2/recipes/search`: exactly one of an input or an output item id. */
+export type RecipeSearchQuery = { readonly input: number } | { readonly output: number };
+
+/**
+ * Every upstream read the project performs. Reads taking `key` authenticate with the player's
+ * GW2 API key, which is never logged, returned or stored (cache entries are keyed by an HMAC
+ * of it). All methods reject only with a `Gw2Failure` (see `errors.ts`).
+ */
+export interface Gw2Client {
+  items(ids: readonly number[]): Promise<BulkRead<Item>>;
+  recipes(ids: readonly number[]): Promise<BulkRead<Recipe>>;
+  prices(ids: readonly number[]): Promise<BulkRead<Price>>;
+  searchRecipes(query: RecipeSearchQuery): Promise<Fresh<readonly number[]>>;
+  materials(): Promise<Fresh<readonly MaterialCategory[]>>;
+  currencies(): Promise<Fresh<readonly Currency[]>>;
+  account(key: string): Promise<Fresh<Account>>;
+  accountMaterials(key: string): Promise<Fresh<readonly AccountMaterial[]>>;
+  accountWallet(key: string): Promise<Fresh<readonly WalletEntry[]>>;
+  accountBank(key: string): Promise<Fresh<readonly (ItemSlot | null)[]>>;
+  accountInventory(key: string): Promise<Fresh<readonly (ItemSlot | null)[]>>;
+  characters(key: string): Promise<Fresh<readonly string[]>>;
+  characterInventory(key: string, name: string): Promise<Fresh<CharacterInventory>>;
+  tokenInfo(key: string): Promise<Fresh<TokenInfo>>;
+}

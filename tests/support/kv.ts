@@ -1,0 +1,26 @@
+/**
+ * Deno KV for tests: a private in-memory database per test, or a temporary file when a test
+ * needs persistence across handles or processes.
+ *
+ * @module
+ */
+
+/** A fresh in-memory KV; close it (or declare it with `using`) before the test ends. */
+export function openMemoryKv(): Promise<Deno.Kv> {
+  return Deno.openKv(":memory:");
+}
+
+/** A temporary directory holding a KV file path; removed on dispose. */
+export interface TempKvFile extends AsyncDisposable {
+  /** Path of the SQLite file to pass to `Deno.openKv`. */
+  readonly path: string;
+}
+
+/** Creates a temporary directory for a KV file; use with `await using`. */
+export async function tempKvFile(): Promise<TempKvFile> {
+  const dir = await Deno.makeTempDir({ prefix: "priory-kv-" });
+  return {
+    path: `${dir}/kv.sqlite3`,
+    [Symbol.asyncDispose]: () => Deno.remove(dir, { recursive: true }),
+  };
+}
