@@ -1,7 +1,7 @@
 /**
- * A controllable {@linkcode Clock} for tests: time moves only when the test says so, or — in
- * auto-advance mode — by exactly the amount each `sleep` asks for, so backoff and refill logic
- * run instantly and deterministically.
+ * A controllable {@linkcode Clock} for tests: time moves only when the test says so, or by
+ * exactly what a sleep asks for, so backoff, refill and timeout logic run instantly and
+ * deterministically.
  *
  * @module
  */
@@ -13,25 +13,38 @@ interface Sleeper {
   readonly resolve: () => void;
 }
 
+/**
+ * Which sleeps move time by themselves:
+ * - `none`: every sleep waits for {@linkcode ManualClock.advance};
+ * - `delays`: a sleep without a signal (a backoff, a refill wait, a coalescing window) advances
+ *   time by its length and resolves at once, while a sleep raced with a signal (a timeout)
+ *   waits for `advance` — so retries run instantly and a request times out exactly when the
+ *   test decides;
+ * - `all`: every sleep advances time and resolves at once.
+ */
+export type AdvanceMode = "none" | "delays" | "all";
+
 /** Options for {@linkcode ManualClock}. */
 export interface ManualClockOptions {
   /** Start time in epoch ms; defaults to 2026-11-29T00:00:00Z. */
   readonly start?: number;
-  /** When true, `sleep(ms)` advances the clock by `ms` and resolves at once. */
-  readonly autoAdvance?: boolean;
+  /** @default "none" */
+  readonly advance?: AdvanceMode;
 }
 
 /** A clock whose time is moved by the test. */
 export class ManualClock implements Clock {
   #now: number;
-  #autoAdvance: boolean;
+  readonly #mode: AdvanceMode;
   #sleepers: Sleeper[] = [];
   /** Every duration passed to `sleep`, in call order. */
   readonly sleeps: number[] = [];
+  /** The durations of sleeps without a signal (delays), in call order. */
+  readonly delays: number[] = [];
 
   constructor(options: ManualClockOptions = {}) {
     this.#now = options.start ?? Date.UTC(2026, 10, 29);
-    this.#autoAdvance = options.autoAdvance ?? false;
+    this.#mode = options.advance ?? "none";
   }
 
   now(): number {
@@ -40,8 +53,9 @@ export class ManualClock implements Clock {
 
   sleep(ms: number, signal?: AbortSignal): Promise<void> {
     this.sleeps.push(ms);
+    if (signal === undefined) this.delays.push(ms);
     if (signal?.aborted) return Promise.reject(signal.reason);
-    if (this.#autoAdvance) {
+    if (this.#mode === "all" || (this.#mode === "delays" && signal === undefined)) {
       this.#now += Math.max(0, ms);
       return Promise.resolve();
     }
@@ -66,5 +80,10 @@ export class ManualClock implements Clock {
   /** How many sleeps are waiting for time to move. */
   get pendingSleeps(): number {
     return this.#sleepers.length;
+  }
+
+  /** The total of every delay slept. */
+  get delayed(): number {
+    return this.delays.reduce((total, ms) => total + ms, 0);
   }
 }

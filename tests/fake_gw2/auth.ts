@@ -1,0 +1,124 @@
+/**
+ * API keys of the fake: the test keys it accepts (real 72-character format, two GUIDs back to
+ * back) with their scopes, how a request presents one (`Authorization: Bearer` or
+ * `?access_token=`), and the 401/403 answers. Missing, malformed and unknown keys all get 401
+ * `Invalid access token` (current upstream behaviour); a missing scope gets 403
+ * `requires scope <scope>`, naming the first missing scope in the endpoint's order.
+ *
+ * @module
+ */
+
+import { type Answer, failure, requiresScope, TEXT } from "./responses.ts";
+
+/** A GW2 API key permission. */
+export type Scope =
+  | "account"
+  | "builds"
+  | "characters"
+  | "guilds"
+  | "inventories"
+  | "progression"
+  | "pvp"
+  | "tradingpost"
+  | "unlocks"
+  | "wallet"
+  | "wvw";
+
+/** A key the fake knows. */
+export interface TestKey {
+  /** The label the request log shows instead of the key. */
+  readonly label: string;
+  readonly key: string;
+  /** The user-given key name `/v2/tokeninfo` reports. */
+  readonly name: string;
+  readonly permissions: readonly Scope[];
+}
+
+/** Player API keys the fake accepts (72-char GW2 key format), by label. */
+export const TEST_KEYS = {
+  /** account, inventories, characters, wallet, progression, unlocks, tradingpost, builds */
+  full: "FA11C0DE-0001-4F00-8A00-00000000F0110DDBA11F-0001-4E00-9B00-000000000001",
+  /** account */
+  accountOnly: "FA11C0DE-0002-4F00-8A00-00000000F0220DDBA11F-0002-4E00-9B00-000000000002",
+  /** account, characters, wallet, progression */
+  noInventories: "FA11C0DE-0003-4F00-8A00-00000000F0330DDBA11F-0003-4E00-9B00-000000000003",
+  /** account, inventories, characters */
+  noWallet: "FA11C0DE-0004-4F00-8A00-00000000F0440DDBA11F-0004-4E00-9B00-000000000004",
+  /** account, inventories, wallet */
+  noCharacters: "FA11C0DE-0005-4F00-8A00-00000000F0550DDBA11F-0005-4E00-9B00-000000000005",
+} as const;
+
+/** A well-formed key the fake does not know (→ 401). */
+export const UNKNOWN_KEY =
+  "DEADBEEF-0000-4000-8000-0000000000000BADC0DE-0000-4000-8000-000000000000";
+
+const KEYS: readonly TestKey[] = [
+  {
+    label: "full",
+    key: TEST_KEYS.full,
+    name: "Priory full access",
+    permissions: [
+      "account",
+      "inventories",
+      "characters",
+      "wallet",
+      "progression",
+      "unlocks",
+      "tradingpost",
+      "builds",
+    ],
+  },
+  {
+    label: "accountOnly",
+    key: TEST_KEYS.accountOnly,
+    name: "Account only",
+    permissions: ["account"],
+  },
+  {
+    label: "noInventories",
+    key: TEST_KEYS.noInventories,
+    name: "No inventories",
+    permissions: ["account", "characters", "wallet", "progression"],
+  },
+  {
+    label: "noWallet",
+    key: TEST_KEYS.noWallet,
+    name: "No wallet",
+    permissions: ["account", "inventories", "characters"],
+  },
+  {
+    label: "noCharacters",
+    key: TEST_KEYS.noCharacters,
+    name: "No characters",
+    permissions: ["account", "inventories", "wallet"],
+  },
+];
+
+const BY_KEY = new Map(KEYS.map((entry) => [entry.key, entry]));
+
+/** The key a request presents: the `Authorization: Bearer` header first, else `access_token`. */
+export function presentedKey(params: URLSearchParams, headers: Headers): string | undefined {
+  const header = headers.get("authorization");
+  const bearer = header === null ? undefined : /^Bearer\s+(\S+)\s*$/iu.exec(header)?.[1];
+  if (bearer !== undefined) return bearer;
+  const query = params.get("access_token");
+  return query === null || query === "" ? undefined : query;
+}
+
+/** The test key with this exact value, if any. */
+export function lookupKey(key: string | undefined): TestKey | undefined {
+  return key === undefined ? undefined : BY_KEY.get(key);
+}
+
+/**
+ * Checks a presented key against an endpoint's scopes: the key on success, else the 401 or
+ * 403 answer.
+ */
+export function authorize(
+  key: TestKey | undefined,
+  scopes: readonly Scope[],
+): { readonly key: TestKey } | { readonly denied: Answer } {
+  if (key === undefined) return { denied: failure(401, TEXT.invalidAccessToken) };
+  const missing = scopes.find((scope) => !key.permissions.includes(scope));
+  return missing === undefined ? { key } : { denied: failure(403, requiresScope(missing)) };
+}

@@ -1,0 +1,52 @@
+/**
+ * `deno task fake-gw2`: the fake GW2 API on 127.0.0.1 for trying Priory offline. Reads
+ * FAKE_GW2_PORT (default 8787), FAKE_GW2_RATE_BURST and FAKE_GW2_RATE_PER_SEC; prints the base
+ * URL and the test keys; stops on SIGINT/SIGTERM. Point the server at it with
+ * `GW2_API_BASE=http://127.0.0.1:8787`.
+ *
+ * @module
+ */
+
+import { DEFAULT_RATE_BURST, DEFAULT_RATE_PER_SEC, startFakeGw2, TEST_KEYS } from "./mod.ts";
+
+function numberFromEnv(name: string, fallback: number, valid: (value: number) => boolean): number {
+  const raw = Deno.env.get(name);
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const value = Number(raw);
+  if (!valid(value)) {
+    // deno-lint-ignore no-console -- startup failure goes to stderr for the human
+    console.error(`fake-gw2: invalid ${name}: "${raw}"`);
+    Deno.exit(1);
+  }
+  return value;
+}
+
+const port = numberFromEnv(
+  "FAKE_GW2_PORT",
+  8787,
+  (value) => Number.isInteger(value) && value >= 0 && value <= 65535,
+);
+const rateBurst = numberFromEnv("FAKE_GW2_RATE_BURST", DEFAULT_RATE_BURST, (value) => value >= 1);
+const ratePerSec = numberFromEnv(
+  "FAKE_GW2_RATE_PER_SEC",
+  DEFAULT_RATE_PER_SEC,
+  (value) => value >= 0,
+);
+
+const fake = await startFakeGw2({ port, rateBurst, ratePerSec });
+const keys = Object.entries(TEST_KEYS).map(([label, key]) => `  ${label.padEnd(14)} ${key}`);
+// deno-lint-ignore no-console -- the banner is the point of the standalone task
+console.log(
+  [
+    `Fake GW2 API listening on ${fake.url}`,
+    `Control route: ${fake.url}/__control (see docs/fake-gw2.md)`,
+    "Test keys:",
+    ...keys,
+  ].join("\n"),
+);
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  Deno.addSignalListener(signal, () => {
+    void fake.close().then(() => Deno.exit(0));
+  });
+}

@@ -1,0 +1,310 @@
+/**
+ * The endpoints the fake serves: path matching, the scopes each needs, its caching, and how it
+ * answers from the world. Bulk endpoints delegate to `bulk.ts`; blob endpoints (account,
+ * wallet, bank, …) return their record as is, shaped by the key's scopes and the requested
+ * schema version.
+ *
+ * @module
+ */
+
+import type { Scope, TestKey } from "./auth.ts";
+import { bulkAnswer, type Collection, parseNumericId } from "./bulk.ts";
+import { type Answer, failure, ok, TEXT } from "./responses.ts";
+import { SCHEMA, schemaAtLeast } from "./schema_version.ts";
+import type { FakeWorld } from "./world/world.ts";
+import type { AccountRecord, CharacterRecord } from "./world/types.ts";
+
+/** What an endpoint's answer may depend on. */
+export interface RouteContext {
+  readonly world: FakeWorld;
+  readonly params: URLSearchParams;
+  /** The requested schema (see `schema_version.ts`). */
+  readonly schema: number;
+  /** The authenticated key (always set for endpoints with scopes). */
+  readonly key: TestKey | undefined;
+  /** The decoded path capture (`/v2/items/:id`, `/v2/characters/:name/…`), if any. */
+  readonly capture: string | undefined;
+}
+
+/** One endpoint. */
+export interface Endpoint {
+  /** Canonical name, e.g. `/v2/items` or `/v2/characters/:name/inventory`. */
+  readonly name: string;
+  /** Scopes a key needs; undefined for public endpoints. */
+  readonly scopes: readonly Scope[] | undefined;
+  readonly cacheControl: string;
+  readonly localized: boolean;
+  answer(context: RouteContext): Answer;
+}
+
+/** A request path matched to its endpoint. */
+export interface ResolvedRoute {
+  readonly endpoint: Endpoint;
+  readonly capture: string | undefined;
+}
+
+const PUBLIC_CACHE = "public, max-age=3600";
+const PRICES_CACHE = "public, max-age=60";
+const PRIVATE_CACHE = "private, max-age=300";
+const TOKEN_CACHE = "private, max-age=60";
+
+function publicEndpoint(
+  name: string,
+  localized: boolean,
+  answer: (context: RouteContext) => Answer,
+  cacheControl = PUBLIC_CACHE,
+): Endpoint {
+  return { name, scopes: undefined, cacheControl, localized, answer };
+}
+
+function privateEndpoint(
+  name: string,
+  scopes: readonly Scope[],
+  answer: (context: RouteContext) => Answer,
+  cacheControl = PRIVATE_CACHE,
+): Endpoint {
+  return { name, scopes, cacheControl, localized: false, answer };
+}
+
+const collectionIds = new WeakMap<ReadonlyMap<number, unknown>, readonly number[]>();
+
+/** A collection over a world map keyed by numeric id (`ids` defaults to every key). */
+function numericCollection<V>(
+  map: ReadonlyMap<number, V>,
+  linkBase: string,
+  options: { readonly allowAll?: boolean; readonly ids?: readonly number[] } = {},
+): Collection<number> {
+  let ids = options.ids ?? collectionIds.get(map);
+  if (ids === undefined) {
+    ids = [...map.keys()];
+    collectionIds.set(map, ids);
+  }
+  const members = options.ids === undefined ? undefined : new Set(options.ids);
+  return {
+    ids,
+    record: (id) => members === undefined || members.has(id) ? map.get(id) : undefined,
+    parse: parseNumericId,
+    allowAll: options.allowAll ?? false,
+    noSuchText: TEXT.noSuchId,
+    linkBase,
+  };
+}
+
+function bulk(
+  pick: (world: FakeWorld) => ReadonlyMap<number, unknown>,
+  path: string,
+  allowAll = false,
+): (context: RouteContext) => Answer {
+  return ({ world, params, capture }) =>
+    bulkAnswer(numericCollection(pick(world), path, { allowAll }), params, capture);
+}
+
+function recipesFor({ world, schema }: RouteContext): ReadonlyMap<number, unknown> {
+  return schemaAtLeast(schema, SCHEMA.recipeIngredients) ? world.recipes : world.classicRecipes;
+}
+
+function recipeSearch(context: RouteContext): Answer {
+  const { params, world } = context;
+  const input = params.get("input");
+  const output = params.get("output");
+  if ((input === null) === (output === null)) return failure(400, TEXT.searchNeedsOneParameter);
+  const [name, value] = input === null ? ["output", output ?? ""] : ["input", input];
+  const itemId = parseNumericId(value.trim());
+  const index = name === "input" ? world.recipesByInput : world.recipesByOutput;
+  const matches = itemId === undefined ? [] : index.get(itemId) ?? [];
+  const linkBase = `/v2/recipes/search?${name}=${encodeURIComponent(value)}`;
+  const collection = numericCollection(recipesFor(context), linkBase, {
+    allowAll: true,
+    ids: matches,
+  });
+  return bulkAnswer(collection, params);
+}
+
+function has(key: TestKey | undefined, scope: Scope): boolean {
+  return key?.permissions.includes(scope) === true;
+}
+
+/** `/v2/account` for a key and schema, in upstream field order. */
+function accountView(account: AccountRecord, key: TestKey | undefined, schema: number): object {
+  const progression = has(key, "progression");
+  const modern = schemaAtLeast(schema, SCHEMA.accountWvw);
+  return {
+    id: account.id,
+    name: account.name,
+    age: account.age,
+    world: account.world,
+    guilds: account.guilds,
+    ...(has(key, "guilds") ? { guild_leader: account.guild_leader } : {}),
+    ...(schemaAtLeast(schema, SCHEMA.lastModified) ? { last_modified: account.last_modified } : {}),
+    created: account.created,
+    access: account.access,
+    commander: account.commander,
+    ...(progression
+      ? {
+        fractal_level: account.fractal_level,
+        daily_ap: account.daily_ap,
+        monthly_ap: account.monthly_ap,
+      }
+      : {}),
+    ...(progression && !modern ? { wvw_rank: account.wvw_rank } : {}),
+    ...((progression || has(key, "wvw")) && modern ? { wvw: account.wvw } : {}),
+    ...(has(key, "builds") && schemaAtLeast(schema, SCHEMA.buildStorage)
+      ? { build_storage_slots: account.build_storage_slots }
+      : {}),
+  };
+}
+
+function characterView(
+  record: CharacterRecord,
+  bags: readonly unknown[],
+  key: TestKey | undefined,
+  schema: number,
+): object {
+  const { last_modified: _lastModified, ...classic } = record;
+  const core = schemaAtLeast(schema, SCHEMA.lastModified) ? record : classic;
+  return has(key, "inventories") ? { ...core, bags } : core;
+}
+
+function characters(context: RouteContext): Answer {
+  const { world, params, capture, key, schema } = context;
+  const collection: Collection<string> = {
+    ids: [...world.characters.keys()],
+    record: (name) => {
+      const character = world.characters.get(name);
+      return character === undefined
+        ? undefined
+        : characterView(character.record, character.inventory.bags, key, schema);
+    },
+    parse: (token) => token,
+    allowAll: true,
+    noSuchText: TEXT.noSuchCharacter,
+    linkBase: "/v2/characters",
+  };
+  return bulkAnswer(collection, params, capture);
+}
+
+function characterInventory({ world, capture }: RouteContext): Answer {
+  const character = capture === undefined ? undefined : world.characters.get(capture);
+  return character === undefined ? failure(404, TEXT.noSuchCharacter) : ok(character.inventory);
+}
+
+function tokenInfo({ key, schema }: RouteContext): Answer {
+  if (key === undefined) return failure(401, TEXT.invalidAccessToken);
+  return ok({
+    id: key.key.slice(0, 36),
+    name: key.name,
+    permissions: key.permissions,
+    ...(schemaAtLeast(schema, SCHEMA.tokenType) ? { type: "APIKey" } : {}),
+  });
+}
+
+const ITEMS = publicEndpoint("/v2/items", true, bulk((w) => w.items, "/v2/items"));
+const RECIPES = publicEndpoint(
+  "/v2/recipes",
+  false,
+  (context) =>
+    bulkAnswer(
+      numericCollection(recipesFor(context), "/v2/recipes"),
+      context.params,
+      context.capture,
+    ),
+);
+const RECIPE_SEARCH = publicEndpoint("/v2/recipes/search", false, recipeSearch);
+const PRICES = publicEndpoint(
+  "/v2/commerce/prices",
+  false,
+  bulk((w) => w.prices, "/v2/commerce/prices"),
+  PRICES_CACHE,
+);
+const MATERIALS = publicEndpoint(
+  "/v2/materials",
+  true,
+  bulk((w) => w.materials, "/v2/materials", true),
+);
+const CURRENCIES = publicEndpoint(
+  "/v2/currencies",
+  true,
+  bulk((w) => w.currencies, "/v2/currencies", true),
+);
+const ACCOUNT = privateEndpoint(
+  "/v2/account",
+  ["account"],
+  ({ world, key, schema }) => ok(accountView(world.account, key, schema)),
+);
+const ACCOUNT_MATERIALS = privateEndpoint(
+  "/v2/account/materials",
+  ["account", "inventories"],
+  ({ world }) => ok(world.accountMaterials),
+);
+const ACCOUNT_WALLET = privateEndpoint(
+  "/v2/account/wallet",
+  ["account", "wallet"],
+  ({ world }) => ok(world.wallet),
+);
+const ACCOUNT_BANK = privateEndpoint(
+  "/v2/account/bank",
+  ["account", "inventories"],
+  ({ world }) => ok(world.bank),
+);
+const ACCOUNT_INVENTORY = privateEndpoint(
+  "/v2/account/inventory",
+  ["account", "inventories"],
+  ({ world }) => ok(world.sharedInventory),
+);
+const CHARACTERS = privateEndpoint("/v2/characters", ["account", "characters"], characters);
+const CHARACTER_INVENTORY = privateEndpoint(
+  "/v2/characters/:name/inventory",
+  ["account", "characters", "inventories"],
+  characterInventory,
+);
+const TOKEN_INFO = privateEndpoint("/v2/tokeninfo", [], tokenInfo, TOKEN_CACHE);
+
+const FIXED: ReadonlyMap<string, Endpoint> = new Map([
+  ["v2/items", ITEMS],
+  ["v2/recipes", RECIPES],
+  ["v2/recipes/search", RECIPE_SEARCH],
+  ["v2/commerce/prices", PRICES],
+  ["v2/materials", MATERIALS],
+  ["v2/currencies", CURRENCIES],
+  ["v2/account", ACCOUNT],
+  ["v2/account/materials", ACCOUNT_MATERIALS],
+  ["v2/account/wallet", ACCOUNT_WALLET],
+  ["v2/account/bank", ACCOUNT_BANK],
+  ["v2/account/inventory", ACCOUNT_INVENTORY],
+  ["v2/characters", CHARACTERS],
+  ["v2/tokeninfo", TOKEN_INFO],
+]);
+
+/** Endpoints that take a trailing `/:id`. */
+const WITH_ID: ReadonlyMap<string, Endpoint> = new Map([
+  ["v2/items", ITEMS],
+  ["v2/recipes", RECIPES],
+  ["v2/commerce/prices", PRICES],
+  ["v2/materials", MATERIALS],
+  ["v2/currencies", CURRENCIES],
+  ["v2/characters", CHARACTERS],
+]);
+
+/** Matches a request path (as sent, percent-encoded) to its endpoint. */
+export function resolveRoute(pathname: string): ResolvedRoute | undefined {
+  const trimmed = pathname.replace(/^\/+|\/+$/gu, "");
+  const fixed = FIXED.get(trimmed);
+  if (fixed !== undefined) return { endpoint: fixed, capture: undefined };
+  const segments = trimmed.split("/");
+  const inventory = segments.length === 4 && segments[0] === "v2" &&
+    segments[1] === "characters" && segments[3] === "inventory";
+  if (inventory) return { endpoint: CHARACTER_INVENTORY, capture: decode(segments[2] ?? "") };
+  const parent = WITH_ID.get(segments.slice(0, -1).join("/"));
+  const last = segments.at(-1);
+  if (parent === undefined || last === undefined) return undefined;
+  return { endpoint: parent, capture: decode(last) };
+}
+
+function decode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    // Malformed percent-encoding can name no record; keep it as is so the lookup 404s.
+    return segment;
+  }
+}

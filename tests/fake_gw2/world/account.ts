@@ -1,0 +1,346 @@
+/**
+ * The fake player account: a many-character account with a bank, shared inventory, material
+ * storage and wallet, holding legendary-relevant materials (ectoplasm, tier-6 materials,
+ * clovers, obsidian shards, a precursor, some gifts) so account-aware crafting trees and
+ * rankings have something to work with. Everything is generated from fixed seeds.
+ *
+ * @module
+ */
+
+import { type Random, seeded } from "../../support/random.ts";
+import type {
+  AccountMaterialRecord,
+  AccountRecord,
+  BagRecord,
+  CharacterRecord,
+  CraftingRecord,
+  CurrencyRecord,
+  FakeCharacter,
+  ItemRecord,
+  ItemSlotRecord,
+  MaterialCategoryRecord,
+  WalletRecord,
+} from "./types.ts";
+import { T6_MATERIAL_IDS, WELL_KNOWN } from "./well_known.ts";
+
+/** The account-scoped part of the world. */
+export interface FakeAccount {
+  readonly account: AccountRecord;
+  readonly accountMaterials: readonly AccountMaterialRecord[];
+  readonly wallet: readonly WalletRecord[];
+  readonly bank: readonly (ItemSlotRecord | null)[];
+  readonly sharedInventory: readonly (ItemSlotRecord | null)[];
+  readonly characters: ReadonlyMap<string, FakeCharacter>;
+}
+
+const GUILDS = [
+  "4BBB52AA-D768-4FC6-8EDE-C299F2822F0F",
+  "116E0C0E-0035-44A9-BB22-4AE3E23127E5",
+  "9F3A2C41-7B1D-4E8A-A5C6-2D0F8E9B1C37",
+];
+
+/** The account record with every optional field; routes drop what scopes and schema forbid. */
+const ACCOUNT: AccountRecord = {
+  id: "C19467C6-F5AD-E211-8756-78E7D1936222",
+  name: "Priory Tester.4821",
+  age: 31_536_000 * 6 + 4_211_340,
+  world: 1004,
+  guilds: GUILDS,
+  guild_leader: [GUILDS[0] ?? ""],
+  created: "2014-03-18T19:42:00Z",
+  access: ["GuildWars2", "HeartOfThorns", "PathOfFire", "EndOfDragons", "SecretsOfTheObscure"],
+  commander: true,
+  fractal_level: 100,
+  daily_ap: 11_203,
+  monthly_ap: 1_482,
+  wvw_rank: 687,
+  wvw: { team_id: 11_003, rank: 687 },
+  last_modified: "2026-11-28T21:14:09Z",
+  build_storage_slots: 6,
+};
+
+/** name, race, gender, profession, level, crafting (discipline:rating, first one active). */
+const CHARACTERS: readonly (readonly [string, string, string, string, number, string])[] = [
+  ["Zoë Ironfist", "Norn", "Female", "Warrior", 80, "Weaponsmith:500,Armorsmith:500"],
+  ["Aurora Brightwind", "Sylvari", "Female", "Elementalist", 80, "Artificer:500,Tailor:400"],
+  ["Kael Thornhollow", "Human", "Male", "Ranger", 80, "Huntsman:500,Leatherworker:450"],
+  ["Snaff Cogsworth", "Asura", "Male", "Engineer", 80, "Jeweler:400,Scribe:400"],
+  ["Mira of the Grove", "Sylvari", "Female", "Ranger", 80, "Chef:500"],
+  ["Björn Frostmane", "Norn", "Male", "Guardian", 80, "Armorsmith:400"],
+  ["Élodie Sunward", "Human", "Female", "Mesmer", 80, "Tailor:500,Jeweler:500"],
+  ["Grumbar Deepforge", "Charr", "Male", "Revenant", 80, ""],
+  ["Nyx Shadowstep", "Human", "Female", "Thief", 80, "Leatherworker:500"],
+  ["Quill Tinkerton", "Asura", "Female", "Necromancer", 80, "Scribe:350"],
+  ["Rhys Ashenvale", "Charr", "Male", "Warrior", 62, "Weaponsmith:300"],
+  ["Séverine Lacroix", "Human", "Female", "Guardian", 80, "Chef:400,Artificer:275"],
+  ["Tamsin Halloway", "Human", "Female", "Ranger", 33, ""],
+  ["Old Man Kettle", "Charr", "Male", "Engineer", 80, "Huntsman:450"],
+];
+
+/** Fixed counts of legendary-relevant materials in material storage. */
+const STORED: ReadonlyMap<number, number> = new Map([
+  [WELL_KNOWN.globOfEctoplasm, 1_234],
+  [WELL_KNOWN.mysticClover, 38],
+  [WELL_KNOWN.mysticCoin, 85],
+  [WELL_KNOWN.obsidianShard, 130],
+  [WELL_KNOWN.icyRunestone, 100],
+  [WELL_KNOWN.philosophersStone, 60],
+  [WELL_KNOWN.orichalcumOre, 412],
+  [WELL_KNOWN.orichalcumIngot, 96],
+  [WELL_KNOWN.mithrilIngot, 250],
+  [WELL_KNOWN.elderWoodPlank, 318],
+  // Tier 6: some above the 250 a gift needs, some below.
+  [24295, 312],
+  [24277, 198],
+  [24283, 250],
+  [24300, 57],
+  [24289, 401],
+  [24351, 264],
+  [24358, 133],
+  [24357, 0],
+]);
+
+/** The first bank slots, spelled out: a partly gathered Sunrise and the wiki's clover stack. */
+const BANK_HEAD: readonly (ItemSlotRecord | null)[] = [
+  { id: WELL_KNOWN.mysticClover, count: 12, binding: "Account" },
+  null,
+  null,
+  { id: WELL_KNOWN.obsidianShard, count: 250, binding: "Account" },
+  { id: WELL_KNOWN.dawn, count: 1 },
+  { id: WELL_KNOWN.giftOfMetal, count: 1, binding: "Account" },
+  { id: WELL_KNOWN.giftOfMight, count: 1, binding: "Account" },
+  { id: WELL_KNOWN.bloodstoneShard, count: 1, binding: "Account" },
+  { id: WELL_KNOWN.globOfEctoplasm, count: 250 },
+  { id: WELL_KNOWN.globOfEctoplasm, count: 16 },
+  null,
+  { id: WELL_KNOWN.vialOfPowerfulBlood, count: 250 },
+  { id: WELL_KNOWN.viciousFang, count: 75 },
+];
+
+const SHARED_INVENTORY: readonly (ItemSlotRecord | null)[] = [
+  { id: 19986, count: 1, charges: 18, binding: "Account" },
+  null,
+  { id: WELL_KNOWN.eldritchScroll, count: 1, binding: "Account" },
+  { id: WELL_KNOWN.mysticCoin, count: 25 },
+  null,
+  { id: WELL_KNOWN.giftOfMagic, count: 1, binding: "Account" },
+  null,
+  null,
+];
+
+/** Wallet: currency id → value (coin in copper: 3,141 gold 59 silver 26 copper). */
+const WALLET: ReadonlyMap<number, number> = new Map([
+  [1, 31_415_926],
+  [2, 2_718_281],
+  [3, 412],
+  [4, 1_600],
+  [7, 3_120],
+  [15, 9_876],
+  [16, 44],
+  [18, 310],
+  [23, 512],
+  [24, 88],
+  [25, 1_337],
+  [26, 205],
+  [28, 4_410],
+  [29, 12],
+  [30, 96],
+  [32, 23_456],
+  [34, 1_940],
+  [45, 57_210],
+  [50, 640],
+  [59, 1_250],
+  [61, 4_096],
+  [62, 2_470],
+  [63, 18_300],
+  [70, 3],
+]);
+
+const STACKABLE = new Set(["CraftingMaterial", "Trophy", "Consumable", "UpgradeComponent"]);
+const GEAR = new Set(["Weapon", "Armor", "Trinket", "Back"]);
+
+/** Builds the account from the world's items, material categories and currencies. */
+export function buildAccount(
+  items: ReadonlyMap<number, ItemRecord>,
+  categories: readonly MaterialCategoryRecord[],
+  currencies: ReadonlyMap<number, CurrencyRecord>,
+): FakeAccount {
+  const pools = slotPools(items);
+  const names = CHARACTERS.map(([name]) => name);
+  const characters = new Map<string, FakeCharacter>();
+  CHARACTERS.forEach((row, index) => {
+    const character = buildCharacter(row, index, items, pools);
+    characters.set(character.name, character);
+  });
+  return {
+    account: ACCOUNT,
+    accountMaterials: materialStorage(categories, items),
+    wallet: [...WALLET].filter(([id]) => currencies.has(id)).map(([id, value]) => ({ id, value })),
+    bank: bank(pools, items, names),
+    sharedInventory: SHARED_INVENTORY,
+    characters,
+  };
+}
+
+/** Item ids to draw slots from, grouped by how they stack. */
+interface SlotPools {
+  readonly stackable: readonly number[];
+  readonly gear: readonly number[];
+  readonly bags: readonly number[];
+  readonly valuable: readonly number[];
+}
+
+function slotPools(items: ReadonlyMap<number, ItemRecord>): SlotPools {
+  const stackable: number[] = [];
+  const gear: number[] = [];
+  const bags: number[] = [];
+  for (const item of items.values()) {
+    if (item.type === "Bag" && typeof item.details?.size === "number") bags.push(item.id);
+    else if (GEAR.has(item.type) && item.rarity !== "Legendary") gear.push(item.id);
+    else if (STACKABLE.has(item.type)) stackable.push(item.id);
+  }
+  const valuable = [
+    WELL_KNOWN.globOfEctoplasm,
+    WELL_KNOWN.mysticCoin,
+    WELL_KNOWN.orichalcumIngot,
+    ...T6_MATERIAL_IDS,
+  ];
+  return { stackable, gear, bags, valuable };
+}
+
+function materialStorage(
+  categories: readonly MaterialCategoryRecord[],
+  items: ReadonlyMap<number, ItemRecord>,
+): AccountMaterialRecord[] {
+  const ordered = [...categories].sort((a, b) => a.order - b.order);
+  // One row per item: an id listed in two categories (97105 is) is stored once, in the first.
+  const listed = new Set<number>();
+  return ordered.flatMap((category) =>
+    category.items.filter((id) => !listed.has(id) && listed.add(id)).map((id) => {
+      const random = seeded(id, "storage");
+      const count = STORED.get(id) ??
+        (random.chance(0.45) ? 0 : random.chance(0.8) ? random.int(1, 250) : random.int(251, 1500));
+      const bound = items.get(id)?.flags.includes("AccountBound") === true;
+      return bound
+        ? { id, category: category.id, binding: "Account" as const, count }
+        : { id, category: category.id, count };
+    })
+  );
+}
+
+function bank(
+  pools: SlotPools,
+  items: ReadonlyMap<number, ItemRecord>,
+  characterNames: readonly string[],
+): (ItemSlotRecord | null)[] {
+  const tabs = 6;
+  const slots: (ItemSlotRecord | null)[] = [...BANK_HEAD];
+  for (let index = slots.length; index < tabs * 30; index++) {
+    const random = seeded("bank", index);
+    slots.push(random.chance(0.4) ? null : randomSlot(random, pools, items, characterNames));
+  }
+  return slots;
+}
+
+function buildCharacter(
+  [name, race, gender, profession, level, crafting]: readonly [
+    string,
+    string,
+    string,
+    string,
+    number,
+    string,
+  ],
+  index: number,
+  items: ReadonlyMap<number, ItemRecord>,
+  pools: SlotPools,
+): FakeCharacter {
+  const random = seeded(name, "character");
+  const created = new Date(Date.UTC(2014, 2, 18 + index * 97, 19, 42 + index));
+  const record: CharacterRecord = {
+    name,
+    race,
+    gender,
+    profession,
+    level,
+    ...(random.chance(0.7) ? { guild: random.pick(GUILDS) } : {}),
+    age: random.int(36_000, 3_600_000),
+    last_modified: new Date(Date.UTC(2026, 10, 1 + (index % 27), 12, index * 3)).toISOString()
+      .replace(".000Z", "Z"),
+    created: created.toISOString().replace(".000Z", "Z"),
+    deaths: random.int(0, 4_000),
+    ...(random.chance(0.6) ? { title: random.int(1, 400) } : {}),
+    crafting: craftingOf(crafting),
+    backstory: [
+      `${random.int(1, 30)}-${random.int(100, 200)}`,
+      `${random.int(7, 9)}-${random.int(50, 60)}`,
+    ],
+  };
+  const bagSlots = 5 + (index % 4);
+  const bags: (BagRecord | null)[] = [];
+  for (let bagIndex = 0; bagIndex < bagSlots; bagIndex++) {
+    const bagRandom = seeded(name, "bag", bagIndex);
+    if (bagIndex > 0 && bagRandom.chance(0.15)) {
+      bags.push(null);
+      continue;
+    }
+    const bagId = bagIndex === 0 && index === 0
+      ? WELL_KNOWN.reinforcedOlmakhanBandolier
+      : bagRandom.pick(pools.bags);
+    const sizeValue = items.get(bagId)?.details?.size;
+    const size = typeof sizeValue === "number" ? sizeValue : 20;
+    const inventory: (ItemSlotRecord | null)[] = [];
+    for (let slot = 0; slot < size; slot++) {
+      const slotRandom = seeded(name, "slot", bagIndex, slot);
+      inventory.push(
+        slotRandom.chance(0.45) ? null : randomSlot(slotRandom, pools, items, [name]),
+      );
+    }
+    bags.push({ id: bagId, size, inventory });
+  }
+  return { name, record, inventory: { bags } };
+}
+
+function craftingOf(spec: string): CraftingRecord[] {
+  if (spec === "") return [];
+  return spec.split(",").map((entry, index) => {
+    const [discipline = "Chef", rating = "0"] = entry.split(":");
+    return { discipline, rating: Number(rating), active: index === 0 };
+  });
+}
+
+function randomSlot(
+  random: Random,
+  pools: SlotPools,
+  items: ReadonlyMap<number, ItemRecord>,
+  owners: readonly string[],
+): ItemSlotRecord | null {
+  const roll = random.next();
+  const id = roll < 0.15
+    ? random.pick(pools.valuable)
+    : roll < 0.6
+    ? random.pick(pools.stackable)
+    : random.pick(pools.gear);
+  const item = items.get(id);
+  if (item === undefined) return null;
+  const accountBound = item.flags.includes("AccountBound");
+  if (!GEAR.has(item.type)) {
+    const count = random.chance(0.3) ? 250 : random.int(1, 249);
+    return accountBound ? { id, count, binding: "Account" } : { id, count };
+  }
+  const suffix = item.details?.suffix_item_id;
+  const upgrades = typeof suffix === "number" && random.chance(0.6) ? { upgrades: [suffix] } : {};
+  const infusions = item.rarity === "Ascended" && random.chance(0.5) ? { infusions: [49424] } : {};
+  if (accountBound) return { id, count: 1, ...upgrades, ...infusions, binding: "Account" };
+  if (item.flags.includes("SoulBindOnUse") && random.chance(0.5)) {
+    return {
+      id,
+      count: 1,
+      ...upgrades,
+      ...infusions,
+      binding: "Character",
+      bound_to: random.pick(owners),
+    };
+  }
+  return { id, count: 1, ...upgrades, ...infusions };
+}

@@ -1,0 +1,134 @@
+/**
+ * The fake world: every record the fake serves, built once per module load (lazily) and shared
+ * read-only between fake instances. Building is deterministic: two builds serialise to the
+ * same bytes.
+ *
+ * @module
+ */
+
+import { buildAccount, type FakeAccount } from "./account.ts";
+import {
+  curatedCurrencies,
+  curatedItems,
+  curatedMaterialCategories,
+  curatedRecipes,
+} from "./curated.ts";
+import { fillerItems } from "./filler.ts";
+import { generatePrices } from "./prices.ts";
+import { standInItems } from "./stand_ins.ts";
+import type {
+  ClassicRecipeRecord,
+  CurrencyRecord,
+  ItemRecord,
+  MaterialCategoryRecord,
+  PriceRecord,
+  RecipeRecord,
+} from "./types.ts";
+import { FILLER_COUNT, FILLER_FIRST_ID, WELL_KNOWN } from "./well_known.ts";
+
+/**
+ * Everything the fake serves. Maps iterate in upstream order (ascending id, account order);
+ * the account part (account, accountMaterials, wallet, bank, sharedInventory, characters)
+ * comes from {@linkcode FakeAccount}.
+ */
+export interface FakeWorld extends FakeAccount {
+  /** `/v2/items`: curated, stand-in and filler items. */
+  readonly items: ReadonlyMap<number, ItemRecord>;
+  /** `/v2/recipes` in the 2022-03-09 schema. */
+  readonly recipes: ReadonlyMap<number, RecipeRecord>;
+  /** `/v2/recipes` in the classic schema (no `v`). */
+  readonly classicRecipes: ReadonlyMap<number, ClassicRecipeRecord>;
+  /** Recipe ids by the item id they consume (`/v2/recipes/search?input=`). */
+  readonly recipesByInput: ReadonlyMap<number, readonly number[]>;
+  /** Recipe ids by the item id they make (`/v2/recipes/search?output=`). */
+  readonly recipesByOutput: ReadonlyMap<number, readonly number[]>;
+  /** `/v2/commerce/prices`: tradeable items only. */
+  readonly prices: ReadonlyMap<number, PriceRecord>;
+  /** `/v2/materials`. */
+  readonly materials: ReadonlyMap<number, MaterialCategoryRecord>;
+  /** `/v2/currencies`. */
+  readonly currencies: ReadonlyMap<number, CurrencyRecord>;
+  /** Named ids of well-known items. */
+  readonly wellKnown: typeof WELL_KNOWN;
+  /** Ids whose facts come from the curated data (real GW2 items). */
+  readonly curatedItemIds: readonly number[];
+  /** Real ids the curated recipes and material categories reference, with generated records. */
+  readonly standInItemIds: readonly number[];
+  /** Generated filler ids (900001 and up). */
+  readonly fillerItemIds: readonly number[];
+}
+
+let shared: FakeWorld | undefined;
+
+/** The shared world, built on first use. */
+export function getWorld(): FakeWorld {
+  shared ??= buildWorld();
+  return shared;
+}
+
+/**
+ * Builds a fresh world (tests use it to prove determinism; everyone else uses getWorld). Its
+ * records and arrays are frozen, so a test that sorts or edits them in place fails loudly
+ * instead of corrupting the world other tests share.
+ */
+export function buildWorld(): FakeWorld {
+  const curated = curatedItems();
+  const { current, classic } = curatedRecipes();
+  const categories = curatedMaterialCategories();
+  const curatedIds = new Set(curated.map((item) => item.id));
+  const standIns = standInItems(curatedIds, current, categories);
+  const filler = fillerItems(FILLER_FIRST_ID, FILLER_COUNT);
+  const items = byId([...curated, ...standIns, ...filler]);
+  const currencies = byId(curatedCurrencies());
+  const account = buildAccount(items, categories, currencies);
+  return deepFreeze({
+    items,
+    recipes: byId(current),
+    classicRecipes: byId(classic),
+    recipesByInput: index(
+      current,
+      (recipe) =>
+        recipe.ingredients.filter((ingredient) => ingredient.type === "Item").map(({ id }) => id),
+    ),
+    recipesByOutput: index(current, (recipe) => [recipe.output_item_id]),
+    prices: byId(generatePrices([...items.values()])),
+    materials: byId(categories),
+    currencies,
+    ...account,
+    wellKnown: WELL_KNOWN,
+    curatedItemIds: [...curatedIds].sort((a, b) => a - b),
+    standInItemIds: standIns.map((item) => item.id),
+    fillerItemIds: filler.map((item) => item.id),
+  });
+}
+
+/** Freezes every object and array reachable from `value`, and the values of its maps. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== "object" || value === null || Object.isFrozen(value)) return value;
+  if (value instanceof Map) {
+    for (const entry of value.values()) deepFreeze(entry);
+    return value;
+  }
+  Object.freeze(value);
+  for (const entry of Object.values(value)) deepFreeze(entry);
+  return value;
+}
+
+function byId<T extends { readonly id: number }>(records: readonly T[]): Map<number, T> {
+  return new Map([...records].sort((a, b) => a.id - b.id).map((record) => [record.id, record]));
+}
+
+function index(
+  recipes: readonly RecipeRecord[],
+  keys: (recipe: RecipeRecord) => readonly number[],
+): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  for (const recipe of recipes) {
+    for (const key of new Set(keys(recipe))) {
+      const list = out.get(key) ?? [];
+      list.push(recipe.id);
+      out.set(key, list);
+    }
+  }
+  return out;
+}
