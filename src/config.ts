@@ -7,6 +7,8 @@
  * @module
  */
 
+import { toBase64Url } from "./encoding.ts";
+
 /** Log verbosity, lowest first. */
 export const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
 /** One of {@linkcode LOG_LEVELS}. */
@@ -127,11 +129,7 @@ export function isLoopbackHostname(hostname: string): boolean {
 
 /** 32 random bytes, base64url: what `dev` uses when `MCP_AUTH_TOKEN` is unset. */
 export function generateRandomToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(
-    /=+$/,
-    "",
-  );
+  return toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
 }
 
 function parseAuthToken(

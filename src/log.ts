@@ -73,3 +73,12 @@ export const silentLogger: Logger = {
   warn: () => {},
   error: () => {},
 };
+
+/**
+ * A one-line description of a thrown value for a log field, e.g. `TypeError: database is
+ * locked`: name and message only, never a stack (which would carry internal paths into the
+ * logs), and only the type of a thrown non-Error (which could be anything).
+ */
+export function describeError(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : `thrown ${typeof error}`;
+}

@@ -29,16 +29,26 @@ export abstract class Gw2Error extends Error {
   abstract readonly kind: Gw2Failure["kind"];
 }
 
-/** Upstream does not know the requested id(s) (a single-record read, or a bulk read of which none exist when the caller needs them). */
+/**
+ * Upstream does not know what was asked for: ids of which none exist where the caller needs
+ * at least one, or a resource without a numeric id (a character name).
+ */
 export class Gw2NotFoundError extends Gw2Error {
   readonly kind = "not_found" as const;
-  /** The ids upstream does not know (may be empty for non-id resources). */
+  /** The ids upstream does not know; empty for resources without a numeric id. */
   readonly ids: readonly number[];
+  /** The kind of record, e.g. "item" or "character". */
+  readonly what: string;
   /** @param ids the unknown ids; @param what the kind of record, e.g. "item" */
   constructor(ids: readonly number[], what = "record") {
-    super(`GW2 API has no ${what} with id ${ids.join(", ")}`);
+    super(
+      ids.length === 0
+        ? `GW2 API has no such ${what}`
+        : `GW2 API has no ${what} with id ${ids.join(", ")}`,
+    );
     this.name = "Gw2NotFoundError";
     this.ids = ids;
+    this.what = what;
   }
 }
 

@@ -1,0 +1,78 @@
+/**
+ * Every Deno KV key the upstream layer writes, built in one place. Layout (all under
+ * `["gw2", "v1", <upstream base URL>]`, so a KV shared between the real API and a fake never
+ * mixes their data, and a layout change bumps `v1`):
+ *
+ * | key suffix | value |
+ * |---|---|
+ * | `"rec", kind, id` | one record (`item`, `recipe`, `price`) or an "unknown id" marker |
+ * | `"doc", "materials"` / `"doc", "currencies"` | a whole public list |
+ * | `"doc", "search", "input" \| "output", itemId` | recipe ids of a search |
+ * | `"acct", keyHash, endpoint` (+ character name) | one account read, under the key's HMAC |
+ * | `"part", generation, index` | a slice of a large document (see `doc_cache.ts`) |
+ * | `"bucket"` | the shared upstream token bucket |
+ *
+ * @module
+ */
+
+/** Record kinds cached one entry per id. */
+export type RecordKind = "item" | "recipe" | "price";
+
+/** Account endpoints cached per key hash. */
+export type AccountDoc =
+  | "account"
+  | "account_materials"
+  | "account_wallet"
+  | "account_bank"
+  | "account_inventory"
+  | "characters"
+  | "character_inventory"
+  | "tokeninfo";
+
+const VERSION = "v1";
+
+/** Builds the keys of one upstream (one base URL). */
+export class Gw2Keys {
+  readonly #root: readonly [string, string, string];
+
+  /** @param baseUrl the upstream base URL the cached data comes from */
+  constructor(baseUrl: string) {
+    this.#root = ["gw2", VERSION, baseUrl];
+  }
+
+  /** The prefix of every key of this upstream (for listing in tests and tools). */
+  get prefix(): Deno.KvKey {
+    return this.#root;
+  }
+
+  /** One record of a bulk endpoint. */
+  record(kind: RecordKind, id: number): Deno.KvKey {
+    return [...this.#root, "rec", kind, id];
+  }
+
+  /** A public list (`materials`, `currencies`). */
+  list(name: "materials" | "currencies"): Deno.KvKey {
+    return [...this.#root, "doc", name];
+  }
+
+  /** A recipe search by input or output item. */
+  search(direction: "input" | "output", itemId: number): Deno.KvKey {
+    return [...this.#root, "doc", "search", direction, itemId];
+  }
+
+  /** An account read, keyed by the HMAC of the player's key (never the key). */
+  account(keyHash: string, doc: AccountDoc, name?: string): Deno.KvKey {
+    const key = [...this.#root, "acct", keyHash, doc];
+    return name === undefined ? key : [...key, name];
+  }
+
+  /** One slice of a document too large for a single KV value. */
+  part(generation: string, index: number): Deno.KvKey {
+    return [...this.#root, "part", generation, index];
+  }
+
+  /** The shared token bucket of this upstream. */
+  bucket(): Deno.KvKey {
+    return [...this.#root, "bucket"];
+  }
+}

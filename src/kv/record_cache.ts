@@ -1,0 +1,124 @@
+/**
+ * One KV entry per upstream record (an item, a recipe, a price) or per unknown id. Reads go
+ * through `getMany` in groups of ten keys (KV's limit); writes go in atomic batches well under
+ * KV's 1000-mutation and 800 KB limits. A KV failure never fails a read: it is logged and the
+ * cache behaves as empty, so upstream answers instead.
+ *
+ * @module
+ */
+
+import { chunk, mapWithConcurrency } from "../concurrency.ts";
+import { describeError as describe, type Logger } from "../log.ts";
+import { jsonSize } from "./freshness.ts";
+import type { Gw2Keys, RecordKind } from "./keys.ts";
+
+/** A cached record, or the memory that upstream does not know the id. */
+export type RecordEntry<T> =
+  | { readonly fetchedAt: number; readonly found: true; readonly value: T }
+  | { readonly fetchedAt: number; readonly found: false };
+
+/** One entry to write, with the retention KV may drop it after. */
+export interface RecordWrite<T> {
+  readonly id: number;
+  readonly entry: RecordEntry<T>;
+  readonly expireInMs: number;
+}
+
+/** Checks a stored value; `undefined` when it no longer matches (treated as absent). */
+export type ValueParser<T> = (value: unknown) => T | undefined;
+
+/** KV allows 10 keys per `getMany`. */
+export const GET_MANY_LIMIT = 10;
+/** Parallel `getMany` calls per lookup: enough to hide latency, few enough to be polite. */
+const READ_CONCURRENCY = 8;
+/** Per commit, half of KV's limits, because `jsonSize` only estimates the V8 encoding. */
+const COMMIT_MAX_MUTATIONS = 500;
+const COMMIT_MAX_BYTES = 400_000;
+/** A single record above this (JSON) could exceed KV's 64 KiB value limit; it is not cached. */
+export const RECORD_MAX_BYTES = 32_768;
+
+/** The per-record cache of one upstream. */
+export class RecordCache {
+  readonly #kv: Deno.Kv;
+  readonly #keys: Gw2Keys;
+  readonly #log: Logger;
+
+  /** @param kv the shared KV; @param keys key builders; @param log for KV failures */
+  constructor(kv: Deno.Kv, keys: Gw2Keys, log: Logger) {
+    this.#kv = kv;
+    this.#keys = keys;
+    this.#log = log;
+  }
+
+  /**
+   * Reads the entries of `ids` (without duplicates); ids with no usable entry are absent from
+   * the result. Uses eventual consistency: a cache may lag a replica by a moment.
+   */
+  async getMany<T>(
+    kind: RecordKind,
+    ids: readonly number[],
+    parse: ValueParser<T>,
+  ): Promise<Map<number, RecordEntry<T>>> {
+    const found = new Map<number, RecordEntry<T>>();
+    try {
+      await mapWithConcurrency(chunk(ids, GET_MANY_LIMIT), READ_CONCURRENCY, async (group) => {
+        const entries = await this.#kv.getMany(
+          group.map((id) => this.#keys.record(kind, id)),
+          { consistency: "eventual" },
+        );
+        entries.forEach((entry, index) => {
+          const parsed = parseEntry(entry.value, parse);
+          const id = group[index];
+          if (parsed !== undefined && id !== undefined) found.set(id, parsed);
+        });
+      });
+    } catch (error) {
+      this.#log.warn("gw2 cache read failed", { kind, error: describe(error) });
+      return new Map();
+    }
+    return found;
+  }
+
+  /** Writes entries in atomic batches; failures are logged, not thrown. */
+  async putMany<T>(kind: RecordKind, writes: readonly RecordWrite<T>[]): Promise<void> {
+    const batches: RecordWrite<T>[][] = [];
+    let batch: RecordWrite<T>[] = [];
+    let bytes = 0;
+    for (const write of writes) {
+      const size = jsonSize(write.entry);
+      if (size > RECORD_MAX_BYTES) {
+        this.#log.warn("gw2 cache skipped an oversized record", { kind, id: write.id, size });
+        continue;
+      }
+      if (batch.length >= COMMIT_MAX_MUTATIONS || bytes + size > COMMIT_MAX_BYTES) {
+        batches.push(batch);
+        batch = [];
+        bytes = 0;
+      }
+      batch.push(write);
+      bytes += size;
+    }
+    if (batch.length > 0) batches.push(batch);
+    try {
+      for (const group of batches) {
+        const op = this.#kv.atomic();
+        for (const write of group) {
+          op.set(this.#keys.record(kind, write.id), write.entry, { expireIn: write.expireInMs });
+        }
+        await op.commit();
+      }
+    } catch (error) {
+      this.#log.warn("gw2 cache write failed", { kind, error: describe(error) });
+    }
+  }
+}
+
+function parseEntry<T>(stored: unknown, parse: ValueParser<T>): RecordEntry<T> | undefined {
+  if (typeof stored !== "object" || stored === null) return undefined;
+  const fetchedAt: unknown = Reflect.get(stored, "fetchedAt");
+  const found: unknown = Reflect.get(stored, "found");
+  if (typeof fetchedAt !== "number" || typeof found !== "boolean") return undefined;
+  if (!found) return { fetchedAt, found };
+  const value = parse(Reflect.get(stored, "value"));
+  return value === undefined ? undefined : { fetchedAt, found, value };
+}

@@ -1,0 +1,497 @@
+import assert from "node:assert/strict";
+import { createGw2Client, type Gw2ClientOptions } from "../../src/gw2/client.ts";
+import {
+  Gw2KeyRejectedError,
+  Gw2NotFoundError,
+  Gw2ScopeMissingError,
+  Gw2UpstreamError,
+} from "../../src/gw2/errors.ts";
+import { systemClock } from "../../src/clock.ts";
+import {
+  createFakeGw2,
+  type FakeGw2Options,
+  startFakeGw2,
+  TEST_KEYS,
+  UNKNOWN_KEY,
+} from "../fake_gw2/mod.ts";
+import { openMemoryKv, tempKvFile } from "../support/kv.ts";
+import { ManualClock } from "../support/clock.ts";
+import { captureLogs, logRecords } from "../support/log.ts";
+import { seeded } from "../support/random.ts";
+import { withTimeouts } from "./_support.ts";
+
+const HOUR = 3_600_000;
+const UNKNOWN_IDS = [999_999_001, 999_999_002, 999_999_003];
+
+interface Setup extends Disposable {
+  readonly clock: ManualClock;
+  readonly kv: Deno.Kv;
+  readonly fake: ReturnType<typeof createFakeGw2>;
+  readonly client: ReturnType<typeof createGw2Client>;
+  readonly lines: string[];
+  /** Requests the fake served to `path`. */
+  requests(
+    path?: string,
+  ): readonly { path: string; query: string; idCount: number; status: number }[];
+}
+
+async function setup(
+  options: {
+    kv?: Deno.Kv;
+    clock?: ManualClock;
+    fake?: FakeGw2Options;
+    client?: Partial<Gw2ClientOptions>;
+  } = {},
+): Promise<Setup> {
+  const clock = options.clock ?? new ManualClock({ advance: "delays" });
+  const kv = options.kv ?? await openMemoryKv();
+  const fake = createFakeGw2({ now: () => clock.now(), ...options.fake });
+  const { log, lines } = captureLogs(clock);
+  const client = createGw2Client({
+    baseUrl: "http://gw2.fake",
+    kv,
+    clock,
+    log,
+    keySecret: "server-token",
+    rate: { burst: 300, perSec: 5 },
+    fetch: (input, init) => fake.fetch(new Request(input, init)),
+    random: () => 0.5,
+    ...options.client,
+  });
+  return {
+    clock,
+    kv,
+    fake,
+    client,
+    lines,
+    requests: (path) =>
+      fake.control.requests.filter((request) => path === undefined || request.path === path),
+    [Symbol.dispose]: () => {
+      if (options.kv === undefined) kv.close();
+    },
+  };
+}
+
+function knownItemIds(fake: ReturnType<typeof createFakeGw2>, count: number): number[] {
+  const ids = [...fake.world.items.keys()].slice(0, count);
+  assert.equal(ids.length, count, "the fake world has enough items");
+  return ids;
+}
+
+function tradeableIds(fake: ReturnType<typeof createFakeGw2>, count: number): number[] {
+  const ids = [...fake.world.prices.keys()].slice(0, count);
+  assert.equal(ids.length, count, "the fake world has enough prices");
+  return ids;
+}
+
+Deno.test("items() asks for 450 ids in 3 upstream requests of at most 200", async () => {
+  using env = await setup();
+  const ids = knownItemIds(env.fake, 450);
+  const read = await env.client.items(ids);
+  assert.deepEqual(read.found.map((item) => item.id), ids);
+  assert.deepEqual(read.missingIds, []);
+  const requests = env.requests("/v2/items");
+  assert.deepEqual(requests.map((request) => request.idCount), [200, 200, 50]);
+  assert.ok(requests.every((request) => request.status === 200));
+});
+
+Deno.test("items() serves 20 concurrent overlapping callers with one request per 200 distinct ids", async () => {
+  using env = await setup();
+  const pool = knownItemIds(env.fake, 400);
+  const callers = Array.from(
+    { length: 20 },
+    (_, caller) => pool.slice(caller * 15, caller * 15 + 100),
+  );
+  const distinct = new Set(callers.flat());
+  const reads = await Promise.all(callers.map((ids) => env.client.items(ids)));
+  reads.forEach((read, caller) => {
+    assert.deepEqual(read.found.map((item) => item.id), callers[caller]);
+  });
+  const requests = env.requests("/v2/items");
+  assert.equal(requests.length, Math.ceil(distinct.size / 200));
+  assert.equal(requests.reduce((total, request) => total + request.idCount, 0), distinct.size);
+  // Every repeat of an id already queued by an earlier caller joined it.
+  const requested = callers.reduce((total, ids) => total + ids.length, 0);
+  assert.equal(env.client.stats().coalescedJoins, requested - distinct.size);
+});
+
+Deno.test("items() joins a request already in flight", async () => {
+  using env = await setup();
+  const ids = knownItemIds(env.fake, 10);
+  env.fake.control.setLatency(20, "/v2/items");
+  const first = env.client.items(ids.slice(0, 6));
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  const second = env.client.items(ids.slice(3, 10));
+  const [one, two] = await Promise.all([first, second]);
+  assert.equal(one.found.length, 6);
+  assert.equal(two.found.length, 7);
+  assert.deepEqual(env.requests("/v2/items").map((request) => request.idCount), [6, 4]);
+  assert.equal(env.client.stats().coalescedJoins, 3);
+});
+
+Deno.test("items() answers a repeat within 24 h from KV and asks again after it", async () => {
+  using env = await setup();
+  const ids = knownItemIds(env.fake, 150);
+  await env.client.items(ids);
+  env.clock.advance(23 * HOUR);
+  const again = await env.client.items(ids);
+  assert.equal(again.found.length, 150);
+  assert.equal(env.requests("/v2/items").length, 1, "no request within the TTL");
+  env.clock.advance(2 * HOUR);
+  await env.client.items(ids);
+  assert.equal(env.requests("/v2/items").length, 2, "one request after the TTL");
+  const stats = env.client.stats();
+  assert.equal(stats.cacheHits, 150);
+  assert.equal(stats.cacheMisses, 300);
+});
+
+Deno.test("prices() stays fresh for 60 s", async () => {
+  using env = await setup();
+  const ids = tradeableIds(env.fake, 5);
+  const first = await env.client.prices(ids);
+  assert.equal(first.found.length, 5);
+  assert.ok(first.found.every((price) => typeof price.sells.unit_price === "number"));
+  env.clock.advance(59_000);
+  await env.client.prices(ids);
+  assert.equal(env.requests("/v2/commerce/prices").length, 1);
+  env.clock.advance(2_000);
+  await env.client.prices(ids);
+  assert.equal(env.requests("/v2/commerce/prices").length, 2);
+});
+
+Deno.test("items() reports unknown ids as missing and remembers them for an hour", async () => {
+  using env = await setup();
+  const [known] = knownItemIds(env.fake, 1);
+  assert.ok(known !== undefined);
+  const partial = await env.client.items([UNKNOWN_IDS[0] ?? 0, known, UNKNOWN_IDS[1] ?? 0]);
+  assert.deepEqual(partial.found.map((item) => item.id), [known]);
+  assert.deepEqual(partial.missingIds, UNKNOWN_IDS.slice(0, 2));
+  assert.equal(env.requests("/v2/items")[0]?.status, 206);
+  const none = await env.client.items([UNKNOWN_IDS[2] ?? 0]);
+  assert.deepEqual(none, { found: [], missingIds: [UNKNOWN_IDS[2]] });
+  assert.equal(env.requests("/v2/items")[1]?.status, 404, "all ids provided are invalid");
+  env.clock.advance(HOUR - 1000);
+  await env.client.items(UNKNOWN_IDS);
+  assert.equal(env.requests("/v2/items").length, 2, "unknown ids are not asked again");
+  assert.equal(env.client.stats().negativeHits, 3);
+  env.clock.advance(2000);
+  await env.client.items(UNKNOWN_IDS);
+  assert.equal(env.requests("/v2/items").length, 3, "asked again after an hour");
+});
+
+Deno.test("items() never asks upstream about ids that cannot exist", async () => {
+  using env = await setup();
+  const read = await env.client.items([0, -5, 1.5, -5]);
+  assert.deepEqual(read, { found: [], missingIds: [0, -5, 1.5] });
+  assert.deepEqual(await env.client.prices([]), { found: [], missingIds: [] });
+  assert.deepEqual(await env.client.searchRecipes({ input: -1 }), { value: [] });
+  assert.equal(env.requests().length, 0);
+});
+
+Deno.test("recipes() read the 2022-03-09 schema, and searchRecipes() and lists are cached", async () => {
+  using env = await setup();
+  const [recipeId] = env.fake.world.recipes.keys();
+  assert.ok(recipeId !== undefined);
+  const recipes = await env.client.recipes([recipeId]);
+  const recipe = recipes.found[0];
+  assert.ok(recipe);
+  assert.ok(recipe.ingredients.length > 0);
+  assert.ok(recipe.ingredients.every((ingredient) => typeof ingredient.type === "string"));
+  const search = await env.client.searchRecipes({ output: recipe.output_item_id });
+  assert.ok(search.value.includes(recipeId));
+  const materials = await env.client.materials();
+  assert.ok(materials.value.length >= 9);
+  const currencies = await env.client.currencies();
+  assert.ok(currencies.value.some((currency) => currency.id === 1));
+  await env.client.searchRecipes({ output: recipe.output_item_id });
+  await env.client.materials();
+  await env.client.currencies();
+  assert.deepEqual(
+    env.requests().map((request) => request.path),
+    ["/v2/recipes", "/v2/recipes/search", "/v2/materials", "/v2/currencies"],
+  );
+  assert.match(env.requests("/v2/recipes/search")[0]?.query ?? "", /output=\d+/);
+});
+
+Deno.test("a reopened KV file serves cached records with no upstream request", async () => {
+  await using file = await tempKvFile();
+  const clock = new ManualClock({ advance: "delays" });
+  let ids: number[];
+  {
+    using kv = await Deno.openKv(file.path);
+    using env = await setup({ kv, clock });
+    ids = knownItemIds(env.fake, 250);
+    await env.client.items(ids);
+    await env.client.materials();
+    assert.equal(env.requests().length, 3);
+  }
+  using kv = await Deno.openKv(file.path);
+  using env = await setup({ kv, clock });
+  const read = await env.client.items(ids);
+  assert.equal(read.found.length, 250);
+  assert.equal((await env.client.materials()).value.length >= 9, true);
+  assert.equal(env.requests().length, 0);
+});
+
+Deno.test("two clients on two KV handles of one file share one budget and never trip the fake's 429", async () => {
+  await using file = await tempKvFile();
+  const kvOne = await Deno.openKv(file.path);
+  const kvTwo = await Deno.openKv(file.path);
+  try {
+    // Real time on both sides: the question is how the bucket behaves under real concurrency.
+    // The fake's budget equals ours (10 + 10/s), so 24 requests take about 1.4 s; the spare
+    // token (see bucketCapacity) absorbs up to 100 ms of jitter between decision and arrival.
+    const fake = createFakeGw2({ rateBurst: 10, ratePerSec: 10 });
+    const make = (kv: Deno.Kv, seed: number) =>
+      createGw2Client({
+        baseUrl: "http://gw2.fake",
+        kv,
+        clock: systemClock,
+        log: captureLogs().log,
+        keySecret: "server-token",
+        rate: { burst: 10, perSec: 10 },
+        fetch: (input, init) => fake.fetch(new Request(input, init)),
+        random: seeded(seed).next,
+        coalesceWindowMs: 0,
+      });
+    const clients = [make(kvOne, 1), make(kvTwo, 2)];
+    const ids = knownItemIds(fake, 24);
+    const start = Date.now();
+    // Each client reads its own ids one by one: 24 upstream requests against the shared budget.
+    await Promise.all(clients.map(async (client, which) => {
+      for (const id of ids.filter((_, index) => index % 2 === which)) {
+        const read = await client.items([id]);
+        assert.equal(read.found.length, 1);
+      }
+    }));
+    const served = fake.control.requests;
+    assert.deepEqual(served.filter((request) => request.status !== 200), []);
+    assert.equal(served.length, 24);
+    const elapsedMs = Date.now() - start;
+    assert.ok(served.length <= 10 + Math.floor((elapsedMs * 10) / 1000));
+    const waits = clients.reduce((total, client) => total + client.stats().bucketWaits, 0);
+    assert.ok(waits > 0, "the budget made clients wait");
+  } finally {
+    kvOne.close();
+    kvTwo.close();
+  }
+});
+
+Deno.test("a 500 followed by a 200 is retried and served", async () => {
+  using env = await setup();
+  const ids = knownItemIds(env.fake, 3);
+  env.fake.control.injectFault("server_error", { endpoint: "/v2/items", times: 1 });
+  const read = await env.client.items(ids);
+  assert.equal(read.found.length, 3);
+  assert.deepEqual(env.requests("/v2/items").map((request) => request.status), [500, 200]);
+  assert.equal(env.client.stats().upstreamRetries, 1);
+});
+
+Deno.test("API not active is not retried", async () => {
+  using env = await setup();
+  env.fake.control.injectFault("not_active", { endpoint: "/v2/items", times: Infinity });
+  await assert.rejects(env.client.items(knownItemIds(env.fake, 2)), (error) => {
+    assert.ok(error instanceof Gw2UpstreamError);
+    assert.equal(error.reason, "not_active");
+    return true;
+  });
+  assert.equal(env.requests("/v2/items").length, 1);
+});
+
+Deno.test("an HTML 503 is reported as the API being disabled", async () => {
+  using env = await setup();
+  env.fake.control.injectFault("html_503", { times: Infinity });
+  await assert.rejects(env.client.currencies(), { reason: "disabled" });
+  assert.equal(env.requests().length, 1);
+});
+
+Deno.test("a hanging upstream fails with a timeout within the bound", async () => {
+  using env = await setup({ client: { timeoutMs: 10_000, maxRetries: 2 } });
+  env.fake.control.injectFault("hang", { endpoint: "/v2/items", times: Infinity });
+  const start = env.clock.now();
+  await assert.rejects(
+    withTimeouts(env.client.items(knownItemIds(env.fake, 2)), env.clock, 10_000, 3),
+    { reason: "timeout" },
+  );
+  const elapsed = env.clock.now() - start;
+  assert.equal(env.requests("/v2/items").length, 3);
+  assert.ok(elapsed <= 3 * 10_000 + 2_000, `took ${elapsed} ms`);
+});
+
+Deno.test("truncated JSON is a clean upstream error", async () => {
+  using env = await setup();
+  env.fake.control.injectFault("truncated_json", { endpoint: "/v2/items", times: Infinity });
+  await assert.rejects(env.client.items(knownItemIds(env.fake, 2)), (error) => {
+    assert.ok(error instanceof Gw2UpstreamError);
+    assert.equal(error.reason, "malformed");
+    assert.ok(!error.message.includes("gw2.fake"));
+    return true;
+  });
+});
+
+Deno.test("an upstream 429 is retried after a pause", async () => {
+  using env = await setup();
+  env.fake.control.injectFault("rate_limited", { endpoint: "/v2/items", times: 1 });
+  const read = await env.client.items(knownItemIds(env.fake, 2));
+  assert.equal(read.found.length, 2);
+  assert.deepEqual(env.requests("/v2/items").map((request) => request.status), [429, 200]);
+});
+
+Deno.test("stale-if-error serves the expired record with its age", async (t) => {
+  await t.step("bulk records", async () => {
+    using env = await setup();
+    const ids = knownItemIds(env.fake, 2);
+    await env.client.items(ids);
+    env.clock.advance(25 * HOUR);
+    env.fake.control.injectFault("server_error", { times: Infinity });
+    const before = env.clock.now();
+    const read = await env.client.items(ids);
+    assert.deepEqual(read.found.map((item) => item.id), ids);
+    assert.equal(read.staleAgeMs, 25 * HOUR + (env.clock.now() - before));
+    assert.equal(env.client.stats().staleServes, 2);
+  });
+  await t.step("documents", async () => {
+    using env = await setup();
+    await env.client.currencies();
+    env.clock.advance(25 * HOUR);
+    env.fake.control.injectFault("not_active", { times: Infinity });
+    const read = await env.client.currencies();
+    assert.ok(read.value.length > 0);
+    assert.equal(read.staleAgeMs, 25 * HOUR);
+  });
+  await t.step("never beyond the stale window, never for account reads", async () => {
+    using env = await setup();
+    await env.client.account(TEST_KEYS.full);
+    env.clock.advance(6 * 60_000);
+    env.fake.control.injectFault("server_error", { times: Infinity });
+    await assert.rejects(env.client.account(TEST_KEYS.full), Gw2UpstreamError);
+  });
+});
+
+Deno.test("account reads are cached 5 minutes under an HMAC of the key", async () => {
+  using env = await setup();
+  const key = TEST_KEYS.full;
+  const account = await env.client.account(key);
+  assert.equal(typeof account.value.name, "string");
+  const names = (await env.client.characters(key)).value;
+  assert.ok(names.length > 0);
+  await env.client.account(key);
+  await env.client.characters(key);
+  assert.equal(env.requests("/v2/account").length, 1);
+  assert.equal(env.requests("/v2/characters").length, 1);
+  env.clock.advance(5 * 60_000);
+  await env.client.account(key);
+  assert.equal(env.requests("/v2/account").length, 2);
+  // Another key is another cache identity.
+  await env.client.account(TEST_KEYS.noWallet);
+  assert.equal(env.requests("/v2/account").length, 3);
+});
+
+Deno.test("every account read works, URL-encodes character names, and leaves the key nowhere", async () => {
+  using env = await setup();
+  const key = TEST_KEYS.full;
+  const names = (await env.client.characters(key)).value;
+  await env.client.accountMaterials(key);
+  await env.client.accountWallet(key);
+  await env.client.accountBank(key);
+  await env.client.accountInventory(key);
+  const token = await env.client.tokenInfo(key);
+  assert.ok(token.value.permissions.includes("inventories"));
+  for (const name of names) {
+    const inventory = await env.client.characterInventory(key, name);
+    assert.ok(Array.isArray(inventory.value.bags));
+  }
+  const paths = env.requests().map((request) => request.path);
+  assert.ok(names.some((name) => encodeURIComponent(name) !== name), "names needing encoding");
+  for (const name of names) {
+    assert.ok(paths.includes(`/v2/characters/${encodeURIComponent(name)}/inventory`), name);
+  }
+  await assert.rejects(env.client.accountWallet(TEST_KEYS.noWallet), (error) => {
+    assert.ok(error instanceof Gw2ScopeMissingError);
+    assert.equal(error.scope, "wallet");
+    return true;
+  });
+  await assert.rejects(env.client.account(UNKNOWN_KEY), Gw2KeyRejectedError);
+  await assert.rejects(env.client.characterInventory(key, "Nobody Here"), Gw2NotFoundError);
+
+  const secrets = [key, key.slice(0, 36), key.slice(36), UNKNOWN_KEY, TEST_KEYS.noWallet];
+  const decoder = new TextDecoder();
+  let entries = 0;
+  for await (const entry of env.kv.list({ prefix: [] })) {
+    entries++;
+    const value = entry.value instanceof Uint8Array ? decoder.decode(entry.value) : entry.value;
+    const text = JSON.stringify([entry.key, value]);
+    for (const secret of secrets) {
+      assert.ok(!text.includes(secret), `KV entry holds a key: ${text}`);
+    }
+  }
+  assert.ok(entries > 10, `scanned ${entries} KV entries`);
+  assert.ok(env.lines.length > 10, `scanned ${env.lines.length} log lines`);
+  for (const line of env.lines) {
+    for (const secret of secrets) {
+      assert.ok(!line.includes(secret), `log line holds a key: ${line}`);
+    }
+  }
+});
+
+Deno.test("one JSON log line per upstream call, with endpoint, ids, status, ms and attempt", async () => {
+  using env = await setup();
+  await env.client.items(knownItemIds(env.fake, 3));
+  await env.client.items(knownItemIds(env.fake, 3));
+  const upstream = logRecords(env.lines, "gw2 upstream");
+  assert.equal(upstream.length, 1);
+  const [line] = upstream;
+  assert.ok(line);
+  assert.equal(line.endpoint, "/v2/items");
+  assert.equal(line.ids, 3);
+  assert.equal(line.status, 200);
+  assert.equal(line.attempt, 1);
+  assert.equal(typeof line.ms, "number");
+  const reads = logRecords(env.lines, "gw2 read");
+  assert.deepEqual(reads.map((read) => [read.hit, read.miss]), [[0, 3], [3, 0]]);
+});
+
+Deno.test("stats() counts upstream traffic and bucketLevel() reads the shared budget", async () => {
+  using env = await setup({ client: { rate: { burst: 50, perSec: 1 } } });
+  await env.client.items(knownItemIds(env.fake, 300));
+  const stats = env.client.stats();
+  assert.equal(stats.upstreamRequests, 2);
+  assert.equal(stats.cacheMisses, 300);
+  // Capacity 49 (one token held back, see bucketCapacity), minus the two requests.
+  assert.ok(Math.abs((await env.client.bucketLevel()) - 47) < 1);
+  env.client.resetStats();
+  assert.equal(env.client.stats().upstreamRequests, 0);
+});
+
+Deno.test("createGw2Client() talks HTTP to a listening fake with the global fetch", async (t) => {
+  await using fake = await startFakeGw2();
+  using kv = await openMemoryKv();
+  const { log, lines } = captureLogs();
+  const client = createGw2Client({
+    baseUrl: fake.url,
+    kv,
+    clock: systemClock,
+    log,
+    keySecret: "server-token",
+    rate: { burst: 300, perSec: 5 },
+    timeoutMs: 200,
+    maxRetries: 0,
+  });
+  await t.step("a bulk read and an account read", async () => {
+    const ids = knownItemIds(fake, 250);
+    const read = await client.items(ids);
+    assert.equal(read.found.length, 250);
+    const wallet = await client.accountWallet(TEST_KEYS.full);
+    assert.ok(wallet.value.length > 0);
+    assert.deepEqual(
+      fake.control.requests.map((request) => [request.path, request.keyLabel]),
+      [["/v2/items", undefined], ["/v2/items", undefined], ["/v2/account/wallet", "full"]],
+    );
+  });
+  await t.step("a hang is cut by the real timer and the aborted fetch is settled", async () => {
+    fake.control.injectFault("hang", { endpoint: "/v2/currencies", times: Infinity });
+    await assert.rejects(client.currencies(), { reason: "timeout" });
+    fake.control.clearFaults();
+  });
+  assert.ok(lines.every((line) => !line.includes(TEST_KEYS.full)));
+});

@@ -1,0 +1,23 @@
+import assert from "node:assert/strict";
+import { entryAge, entryState, jsonSize, retentionMs } from "../../src/kv/freshness.ts";
+
+const policy = { ttlMs: 1000, staleForMs: 500 };
+
+Deno.test("entryState() is fresh within the TTL, stale for a while after, then dead", () => {
+  assert.equal(entryState(0, 0, policy), "fresh");
+  assert.equal(entryState(0, 999, policy), "fresh");
+  assert.equal(entryState(0, 1000, policy), "stale");
+  assert.equal(entryState(0, 1499, policy), "stale");
+  assert.equal(entryState(0, 1500, policy), "dead");
+  assert.equal(entryState(0, 1000, { ttlMs: 1000, staleForMs: 0 }), "dead", "no stale window");
+});
+
+Deno.test("entryAge() treats an entry from another instance's future as new", () => {
+  assert.equal(entryAge(5000, 1000), 0);
+  assert.equal(entryAge(1000, 5000), 4000);
+});
+
+Deno.test("retentionMs() and jsonSize() give the KV expiry and the size estimate", () => {
+  assert.equal(retentionMs(policy), 1500);
+  assert.equal(jsonSize({ a: "é" }), 10);
+});
