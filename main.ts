@@ -8,7 +8,9 @@
  * @module
  */
 
+import { systemClock } from "./src/clock.ts";
 import { type Config, ConfigError, parseConfig } from "./src/config.ts";
+import { createGw2Client } from "./src/gw2/client.ts";
 import { createHandler } from "./src/http/handler.ts";
 import { createLogger } from "./src/log.ts";
 
@@ -27,7 +29,12 @@ function loadConfig(): Config {
   }
 }
 
+/**
+ * The dev banner. A generated token is shown (it exists only for this run and the human needs
+ * it); a token from the environment is never printed: the command refers to the variable.
+ */
 function printDevBanner(config: Config, url: string): void {
+  const bearer = config.authTokenGenerated ? config.authToken : "$MCP_AUTH_TOKEN";
   const lines = [
     "",
     `Priory MCP (dev) listening on ${url}/mcp`,
@@ -37,7 +44,7 @@ function printDevBanner(config: Config, url: string): void {
     "",
     "Add it to Claude Code:",
     `  claude mcp add --scope local --transport http priory ${url}/mcp \\`,
-    `    --header "Authorization: Bearer ${config.authToken}" \\`,
+    `    --header "Authorization: Bearer ${bearer}" \\`,
     '    --header "X-GW2-Key: <your GW2 API key, for the account tools>"',
     "",
   ];
@@ -48,7 +55,15 @@ function printDevBanner(config: Config, url: string): void {
 const config = loadConfig();
 const log = createLogger({ level: config.logLevel });
 const kv = await Deno.openKv(config.kvPath);
-const handler = createHandler({ log });
+const gw2 = createGw2Client({
+  baseUrl: config.gw2ApiBase,
+  kv,
+  clock: systemClock,
+  log,
+  keySecret: config.authToken,
+  rate: { burst: config.rateBurst, perSec: config.ratePerSec },
+});
+const handler = createHandler({ log, gw2, config });
 
 const server = Deno.serve({
   hostname: config.hostname,
@@ -66,6 +81,7 @@ async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   log.info("shutting down", { signal });
+  await handler.close();
   await server.shutdown();
   kv.close();
 }

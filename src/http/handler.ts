@@ -1,42 +1,109 @@
 /**
  * The HTTP edge: one `Request → Response` function serving the contract's surface. It owns
- * routing only; the guard, the MCP endpoint and the tools live in their own modules.
+ * routing and the order of checks on the MCP paths; the guard, the body bound, the MCP endpoint
+ * and the tools live in their own modules.
+ *
+ * | request | answer |
+ * |---|---|
+ * | `POST /mcp`, `POST /api/mcp` | Host/Origin → 403, bearer → 401, body > 1 MiB → 413, then MCP |
+ * | any other method on those paths | 405 (after the guard) |
+ * | `GET` (or `HEAD`) `/healthz` | 200 `{"status":"ok"}`, no auth |
+ * | anything else, `/.well-known/*` included | 404 |
  *
  * @module
  */
 
-import type { Logger } from "../log.ts";
+import type { Gw2Client } from "../gw2/types.ts";
+import { describeError, type Logger } from "../log.ts";
+import { createMcpEndpoint } from "../mcp/endpoint.ts";
+import { TOOLS } from "../tools/mod.ts";
+import type { ToolDefinition } from "../tools/types.ts";
+import { MAX_BODY_BYTES, readBoundedBody } from "./body.ts";
+import { createGuard, type GuardPolicy } from "./guard.ts";
+import { textResponse } from "./responses.ts";
+
+export { textResponse } from "./responses.ts";
+
+/** The paths the MCP endpoint answers on (`/api/mcp` is the original deployment's path). */
+export const MCP_PATHS: readonly string[] = ["/mcp", "/api/mcp"];
 
 /** What the edge needs from the rest of the process. */
 export interface HandlerDeps {
   readonly log: Logger;
+  /** The one upstream client of the process, shared by every request. */
+  readonly gw2: Gw2Client;
+  /** The guard's part of the configuration: token, allowed origins, allowed hosts. */
+  readonly config: GuardPolicy;
+  /** The tools to serve; defaults to the registry {@linkcode TOOLS}. */
+  readonly tools?: readonly ToolDefinition[];
+  /** Body bound of the MCP paths; defaults to {@linkcode MAX_BODY_BYTES}. */
+  readonly maxBodyBytes?: number;
 }
 
-/** A web-standard request handler. */
-export type Handler = (request: Request) => Promise<Response>;
+/** The process's request handler; `close()` aborts in-flight MCP exchanges on shutdown. */
+export interface Handler {
+  (request: Request): Promise<Response>;
+  close(): Promise<void>;
+}
 
 /**
- * Builds the process's request handler.
+ * Builds the process's request handler. Create it once: it holds the MCP handler, which builds
+ * a fresh MCP server per request.
  *
  * @example
  * ```ts
- * const handler = createHandler({ log: silentLogger });
- * const response = await handler(new Request("http://localhost/healthz"));
+ * const handler = createHandler({ log, gw2, config });
+ * Deno.serve({ port: config.port }, handler);
  * ```
  */
-export function createHandler(_deps: HandlerDeps): Handler {
-  return (request) => {
-    const { pathname } = new URL(request.url);
-    if (pathname === "/healthz" && (request.method === "GET" || request.method === "HEAD")) {
-      return Promise.resolve(Response.json({ status: "ok" }));
-    }
-    return Promise.resolve(textResponse(404, "Not found"));
-  };
-}
+export function createHandler(deps: HandlerDeps): Handler {
+  const maxBodyBytes = deps.maxBodyBytes ?? MAX_BODY_BYTES;
+  const guard = createGuard(deps.config, deps.log);
+  const endpoint = createMcpEndpoint({
+    gw2: deps.gw2,
+    log: deps.log,
+    tools: deps.tools ?? TOOLS,
+    maxBodyBytes,
+  });
 
-/** A short plain-text answer. */
-export function textResponse(status: number, body: string, headers?: HeadersInit): Response {
-  const merged = new Headers(headers);
-  merged.set("content-type", "text/plain; charset=utf-8");
-  return new Response(`${body}\n`, { status, headers: merged });
+  async function serveMcp(request: Request): Promise<Response> {
+    const refused = guard(request);
+    if (refused !== undefined) return refused;
+    if (request.method !== "POST") {
+      return textResponse(405, "Method not allowed: this MCP endpoint accepts POST only", {
+        allow: "POST",
+      });
+    }
+    const read = await readBoundedBody(request, maxBodyBytes);
+    if (!read.ok) {
+      return read.reason === "too_large"
+        ? textResponse(413, `Payload too large: MCP requests are limited to ${maxBodyBytes} bytes`)
+        : textResponse(400, "Bad request: the request body could not be read");
+    }
+    return await endpoint.handle(request, read.body);
+  }
+
+  async function handle(request: Request): Promise<Response> {
+    const { pathname } = new URL(request.url);
+    if (MCP_PATHS.includes(pathname)) {
+      const started = performance.now();
+      try {
+        const response = await serveMcp(request);
+        deps.log.debug("mcp request", {
+          status: response.status,
+          ms: Math.round(performance.now() - started),
+        });
+        return response;
+      } catch (error) {
+        deps.log.error("mcp request crashed", { error: describeError(error) });
+        return textResponse(500, "Internal error: the request could not be served");
+      }
+    }
+    if (pathname === "/healthz" && (request.method === "GET" || request.method === "HEAD")) {
+      return Response.json({ status: "ok" });
+    }
+    return textResponse(404, "Not found");
+  }
+
+  return Object.assign(handle, { close: () => endpoint.close() });
 }

@@ -1,0 +1,59 @@
+/**
+ * Reading a request body under a size bound without ever holding more than the bound: a
+ * declared `Content-Length` over it is refused unread, and a streamed body is counted chunk by
+ * chunk and abandoned as soon as it passes the bound.
+ *
+ * @module
+ */
+
+/** The largest MCP request body accepted: 1 MiB. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** The outcome of {@linkcode readBoundedBody}. */
+export type BodyRead =
+  | { readonly ok: true; readonly body: Uint8Array<ArrayBuffer> }
+  | { readonly ok: false; readonly reason: "too_large" | "unreadable" };
+
+/**
+ * Reads `request`'s body if it is at most `limit` bytes.
+ *
+ * @example
+ * ```ts
+ * const read = await readBoundedBody(request, MAX_BODY_BYTES);
+ * if (!read.ok) return textResponse(413, "Payload too large");
+ * ```
+ */
+export async function readBoundedBody(request: Request, limit: number): Promise<BodyRead> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > limit) {
+    await request.body?.cancel().catch(() => {});
+    return { ok: false, reason: "too_large" };
+  }
+  if (request.body === null) return { ok: true, body: new Uint8Array(new ArrayBuffer(0)) };
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    while (true) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > limit) {
+        await reader.cancel().catch(() => {});
+        return { ok: false, reason: "too_large" };
+      }
+      chunks.push(value);
+    }
+  } catch {
+    return { ok: false, reason: "unreadable" };
+  } finally {
+    reader.releaseLock();
+  }
+  const body = new Uint8Array(new ArrayBuffer(total));
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { ok: true, body };
+}

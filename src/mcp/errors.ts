@@ -1,0 +1,87 @@
+/**
+ * The one place failures become model-facing text. Every branch says what happened and what to
+ * do about it; none carries a stack, an internal path, the upstream URL or a credential (the
+ * upstream errors are built without them, and unexpected errors are never echoed).
+ *
+ * @module
+ */
+
+import { isGw2Failure, type UpstreamFailureReason } from "../gw2/errors.ts";
+import { MissingGw2KeyError } from "../tools/types.ts";
+
+/** Where a player creates or edits GW2 API keys. */
+const KEY_PAGE = "https://account.arena.net/applications";
+
+/** What a tool looks up, for not-found texts; unlisted tools get the generic text. */
+const NOT_FOUND: Readonly<Record<string, { what: string; hint: string }>> = {
+  gw2_items: { what: "item", hint: "Check the ids: item ids are numbers such as 19721." },
+  gw2_recipes: {
+    what: "recipe",
+    hint: "These must be recipe ids, not item ids: find them with gw2_recipe_search.",
+  },
+  gw2_prices: {
+    what: "Trading Post price",
+    hint:
+      "Untradeable items (account bound, soulbound, most currencies) have no price; check the ids with gw2_items.",
+  },
+};
+
+const UPSTREAM_TEXT: Readonly<Record<UpstreamFailureReason, string>> = {
+  timeout: "the GW2 API did not answer in time. Retry in a minute",
+  network: "the GW2 API could not be reached. Retry in a minute",
+  server_error: "the GW2 API is failing on its side. Retry in a few minutes",
+  not_active:
+    'ArenaNet has switched this GW2 API endpoint off ("API not active"), usually for maintenance. Retry later; there is no workaround meanwhile',
+  disabled:
+    "ArenaNet has disabled the whole GW2 API for now (this happens around game releases). Retry later",
+  malformed:
+    "the GW2 API sent an answer that could not be read. Retry once; if it persists, report it to the server operator",
+  unexpected_status:
+    "the GW2 API answered with an unexpected status. Retry later; if it persists, report it to the server operator",
+};
+
+/** Lists ids for a message, bounded so a 100-id failure stays short. */
+function listIds(ids: readonly number[]): string {
+  const shown = ids.slice(0, 20).join(", ");
+  return ids.length > 20 ? `${shown} and ${ids.length - 20} more` : shown;
+}
+
+/**
+ * Model-facing text for a failed tool call.
+ *
+ * @example
+ * ```ts
+ * toolErrorText(new Gw2RateLimitedError(12_000), "gw2_items");
+ * // "Rate limited: … Retry in 12 s …"
+ * ```
+ */
+export function toolErrorText(error: unknown, toolName: string): string {
+  if (error instanceof MissingGw2KeyError) {
+    return `No GW2 API key: this tool reads your GW2 account and needs the header "X-GW2-Key: <your GW2 API key>" in this MCP server's client configuration, next to the Authorization header. Create a key at ${KEY_PAGE}.`;
+  }
+  if (!isGw2Failure(error)) {
+    return "Internal error: the tool failed unexpectedly. Retry once; if it fails again, report it to the server operator.";
+  }
+  switch (error.kind) {
+    case "rate_limited": {
+      const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));
+      return `Rate limited: the shared GW2 API request budget is used up. Retry in ${seconds} s, and batch ids into one call (up to 100) instead of many calls.`;
+    }
+    case "not_found": {
+      const known = NOT_FOUND[toolName];
+      const subject = known?.what ?? error.what;
+      const hint = known?.hint ?? "Check the ids.";
+      return error.ids.length === 0
+        ? `Not found: the GW2 API has no such ${subject}. ${hint}`
+        : `Not found: the GW2 API has no ${subject} with id ${listIds(error.ids)}. ${hint}`;
+    }
+    case "key_rejected":
+      return `GW2 API key rejected: GW2 does not accept the key in the X-GW2-Key header (wrong, expired or deleted). Check it, or create a new one at ${KEY_PAGE}, and update the client configuration. If the configuration uses \${VAR}, check that the variable was expanded.`;
+    case "scope_missing":
+      return `GW2 API key lacks the "${error.scope}" permission: create a key with "${error.scope}" ticked at ${KEY_PAGE} and put it in the X-GW2-Key header.`;
+    case "upstream": {
+      const status = error.status === undefined ? "" : ` (HTTP ${error.status})`;
+      return `GW2 API unavailable${status}: ${UPSTREAM_TEXT[error.reason]}.`;
+    }
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * Publishing zod schemas lean. The SDK advertises a tool's schemas by asking the schema for its
+ * JSON Schema; this adapter asks zod and then removes what only costs context: the `$schema`
+ * URI (2020-12 is MCP's default dialect), JavaScript's safe-integer bounds that zod adds to every
+ * `.int()`, and — in output schemas only — `additionalProperties: false`. Validation is zod's,
+ * unchanged, so call-time behaviour and error messages are exactly zod's.
+ *
+ * Every token of `tools/list` is paid by every agent on every connection.
+ *
+ * @module
+ */
+
+import type { StandardSchemaWithJSON } from "@modelcontextprotocol/server";
+import type { z } from "zod";
+
+const SAFE_INTEGER_BOUNDS: Readonly<Record<string, number>> = {
+  maximum: Number.MAX_SAFE_INTEGER,
+  minimum: Number.MIN_SAFE_INTEGER,
+};
+
+/**
+ * Wraps a zod schema so its published JSON Schema is lean; validation is delegated to zod.
+ *
+ * @example
+ * ```ts
+ * server.registerTool("x", { inputSchema: leanSchema(z.strictObject({ id: z.number() })) }, …);
+ * ```
+ */
+export function leanSchema<S extends z.ZodType>(
+  schema: S,
+): StandardSchemaWithJSON<z.input<S>, z.output<S>> {
+  const standard = schema["~standard"];
+  // A fresh server per request asks again on every tools/list; the answer never changes.
+  const memo = new Map<string, Record<string, unknown>>();
+  const convert = (io: "input" | "output", options: JsonSchemaOptions) => {
+    const key = `${io} ${options.target}`;
+    let json = memo.get(key);
+    if (json === undefined) {
+      json = deepFreeze(prune(standard.jsonSchema[io](options), io));
+      memo.set(key, json);
+    }
+    return json;
+  };
+  return {
+    "~standard": {
+      version: 1,
+      vendor: "priory",
+      validate: (value) => standard.validate(value),
+      jsonSchema: {
+        input: (options) => convert("input", options),
+        output: (options) => convert("output", options),
+      },
+    },
+  };
+}
+
+type JsonSchemaOptions = Parameters<
+  StandardSchemaWithJSON["~standard"]["jsonSchema"]["input"]
+>[0];
+
+/** Freezes a JSON value at every depth, so a shared memoised schema cannot be altered. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** Keywords whose value maps names to subschemas (the names themselves are not keywords). */
+const SCHEMA_MAPS: ReadonlySet<string> = new Set([
+  "properties",
+  "patternProperties",
+  "$defs",
+  "definitions",
+]);
+
+/** A copy of the JSON Schema `node` without the context-only keywords, at every depth. */
+export function prune(
+  node: Record<string, unknown>,
+  io: "input" | "output",
+): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [keyword, value] of Object.entries(node)) {
+    if (keyword === "$schema") continue;
+    if (SAFE_INTEGER_BOUNDS[keyword] === value) continue;
+    if (io === "output" && keyword === "additionalProperties" && value === false) continue;
+    result[keyword] = SCHEMA_MAPS.has(keyword) && isRecord(value)
+      ? Object.fromEntries(
+        Object.entries(value).map(([name, schema]) => [name, pruneSchema(schema, io)]),
+      )
+      : pruneSchema(value, io);
+  }
+  return result;
+}
+
+/** Prunes a value in schema position: a subschema, a list of subschemas, or a literal. */
+function pruneSchema(value: unknown, io: "input" | "output"): unknown {
+  if (Array.isArray(value)) return value.map((entry) => pruneSchema(entry, io));
+  return isRecord(value) ? prune(value, io) : value;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

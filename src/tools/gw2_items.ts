@@ -1,0 +1,38 @@
+/**
+ * `gw2_items`: item records by id, shaped to the fields decisions depend on.
+ *
+ * @module
+ */
+
+import { z } from "zod";
+import { shapeItemsResult } from "../domain/shape.ts";
+import { Gw2NotFoundError } from "../gw2/errors.ts";
+import { argumentsSchema, idListSchema, MAX_IDS, staleAgeField } from "./inputs.ts";
+import { defineTool, UPSTREAM_READ } from "./types.ts";
+
+/** The `gw2_items` tool. */
+export const gw2Items = defineTool({
+  name: "gw2_items",
+  title: "GW2 items",
+  description:
+    `Official GW2 API: items by id (/v2/items), trimmed to name, rarity, type, flags and vendor_value (copper an NPC merchant pays). MAX_IDS = ${MAX_IDS} ids per call; batch them. Unknown ids are listed in missing_ids. flags (AccountBound, NoSell…) tell whether an item can be traded.`,
+  inputSchema: argumentsSchema({ ids: idListSchema("item") }),
+  outputSchema: z.object({
+    items: z.array(z.object({
+      id: z.number(),
+      name: z.string(),
+      rarity: z.string(),
+      type: z.string(),
+      flags: z.array(z.string()),
+      vendor_value: z.number(),
+    })),
+    missing_ids: z.array(z.number()),
+    stale_age_s: staleAgeField,
+  }),
+  annotations: UPSTREAM_READ,
+  async handle({ ids }, { gw2 }) {
+    const read = await gw2.items(ids);
+    if (read.found.length === 0) throw new Gw2NotFoundError(read.missingIds, "item");
+    return shapeItemsResult(read);
+  },
+});

@@ -1,0 +1,88 @@
+/**
+ * Shared input and output schema pieces. Validation messages are written for the model that
+ * sent the arguments: they name the problem, the value received and what to send instead, and
+ * the SDK returns them as a tool error before any handler (or upstream call) runs.
+ *
+ * @module
+ */
+
+import { z } from "zod";
+
+/** The bound on every id list: one tool call costs at most one upstream batch (≤ 200 ids). */
+export const MAX_IDS = 100;
+
+/** Renders a received value for a validation message, briefly. */
+function received(input: unknown): string {
+  if (typeof input === "string") return `the string ${JSON.stringify(input.slice(0, 40))}`;
+  if (input === undefined) return "nothing";
+  if (input === null || typeof input === "number" || typeof input === "boolean") {
+    return String(input);
+  }
+  return Array.isArray(input) ? "an array" : "an object";
+}
+
+/**
+ * A positive integer id. `kind` names what the id identifies, e.g. "item".
+ *
+ * @example
+ * ```ts
+ * const schema = z.strictObject({ input: idSchema("item").optional() });
+ * ```
+ */
+export function idSchema(kind: string): z.ZodNumber {
+  const article = /^[aeiou]/i.test(kind) ? "an" : "a";
+  const expected = `${article} ${kind} id must be a positive whole number such as 19721`;
+  return z.number({
+    error: (issue) =>
+      typeof issue.input === "string"
+        ? `${expected}, not ${received(issue.input)}: send numbers, not strings`
+        : `${expected}, not ${received(issue.input)}`,
+  })
+    .int({ error: (issue) => `${expected}, not ${received(issue.input)}` })
+    .positive({ error: (issue) => `${expected}, not ${received(issue.input)}` });
+}
+
+/** A list of 1 to {@linkcode MAX_IDS} ids of one kind. */
+export function idListSchema(kind: string): z.ZodArray<z.ZodNumber> {
+  return z.array(idSchema(kind), {
+    error: (issue) =>
+      `expected a list of 1 to ${MAX_IDS} ${kind} ids such as [19721], not ${
+        received(issue.input)
+      }`,
+  })
+    .min(1, { error: `the list is empty: give 1 to ${MAX_IDS} ${kind} ids` })
+    .max(MAX_IDS, {
+      error: (issue) =>
+        `too many ids: at most MAX_IDS = ${MAX_IDS} per call, got ${
+          Array.isArray(issue.input) ? issue.input.length : "more"
+        }; split the list into several calls`,
+    });
+}
+
+/**
+ * A tool's arguments object: unknown arguments are refused (a model that invents one learns
+ * which arguments exist), and the published JSON Schema says `additionalProperties: false`.
+ *
+ * @example
+ * ```ts
+ * const input = argumentsSchema({ ids: idListSchema("item") });
+ * ```
+ */
+export function argumentsSchema<Shape extends z.core.$ZodLooseShape>(
+  shape: Shape,
+): z.ZodObject<Shape, z.core.$strict> {
+  const accepted = Object.keys(shape).join(", ");
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `unknown argument ${
+          issue.keys.map((key) => JSON.stringify(key)).join(", ")
+        }: this tool accepts only ${accepted}`
+        : `arguments must be an object with ${accepted}`,
+  });
+}
+
+/** Output field set only on stale results. */
+export const staleAgeField: z.ZodOptional<z.ZodNumber> = z.number().optional().describe(
+  "Set only if GW2 failed: age in seconds of the cached data served",
+);

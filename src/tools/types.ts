@@ -1,0 +1,91 @@
+/**
+ * The shape of a tool, independent of HTTP and of the MCP SDK: a name, model-facing text, zod
+ * schemas for input and output, annotations, and a handler from parsed input and dependencies to
+ * the structured result. `src/mcp/server.ts` turns definitions into registered MCP tools.
+ *
+ * @module
+ */
+
+import type { z } from "zod";
+import type { Gw2Client } from "../gw2/types.ts";
+import type { Logger } from "../log.ts";
+
+/** What every tool handler may use. Built per request. */
+export interface ToolDeps {
+  readonly gw2: Gw2Client;
+  readonly log: Logger;
+  /**
+   * The player's GW2 API key from the request's `X-GW2-Key` header, trimmed; absent when the
+   * header is missing or blank. Never logged, returned or stored.
+   */
+  readonly gw2Key?: string;
+}
+
+/** MCP tool annotations as this project uses them (every tool is a read). */
+export interface ToolAnnotations {
+  readonly readOnlyHint: true;
+  readonly destructiveHint: false;
+  readonly idempotentHint: true;
+  readonly openWorldHint: boolean;
+}
+
+/** One tool. `I` and `O` are the zod input and (object-rooted) output schemas. */
+export interface ToolDefinition<
+  I extends z.ZodType = z.ZodType,
+  O extends z.ZodObject = z.ZodObject,
+> {
+  /** `gw2_…` for a shaped pass-through of the official API, `priory_…` for our computation. */
+  readonly name: string;
+  readonly title: string;
+  /** Written for a model: opens with `Official GW2 API:` or `Priory-computed:`. */
+  readonly description: string;
+  readonly inputSchema: I;
+  readonly outputSchema: O;
+  readonly annotations: ToolAnnotations;
+  /**
+   * Produces the structured result, or throws: a `Gw2Failure`, a `MissingGw2KeyError`, or
+   * anything else (reported as an internal error). Declared as a method so definitions with
+   * different schemas share one registry type.
+   */
+  handle(input: z.output<I>, deps: ToolDeps): Promise<z.output<O>>;
+}
+
+/** Annotations of a read that reaches the GW2 API. */
+export const UPSTREAM_READ: ToolAnnotations = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: true,
+};
+
+/**
+ * Identity helper that infers a definition's schema types.
+ *
+ * @example
+ * ```ts
+ * export const myTool = defineTool({ name: "gw2_x", …, async handle(input, deps) { … } });
+ * ```
+ */
+export function defineTool<I extends z.ZodType, O extends z.ZodObject>(
+  definition: ToolDefinition<I, O>,
+): ToolDefinition<I, O> {
+  return definition;
+}
+
+/** The player's key was needed but the request carried no `X-GW2-Key` header. */
+export class MissingGw2KeyError extends Error {
+  constructor() {
+    super("No GW2 API key: the request has no X-GW2-Key header");
+    this.name = "MissingGw2KeyError";
+  }
+}
+
+/**
+ * The player's key for an account tool.
+ *
+ * @throws {MissingGw2KeyError} when the request carried none.
+ */
+export function requireGw2Key(deps: ToolDeps): string {
+  if (deps.gw2Key === undefined || deps.gw2Key === "") throw new MissingGw2KeyError();
+  return deps.gw2Key;
+}

@@ -1,0 +1,96 @@
+import assert from "node:assert/strict";
+import {
+  Gw2KeyRejectedError,
+  Gw2NotFoundError,
+  Gw2RateLimitedError,
+  Gw2ScopeMissingError,
+  Gw2UpstreamError,
+  type UpstreamFailureReason,
+} from "../../src/gw2/errors.ts";
+import { toolErrorText } from "../../src/mcp/errors.ts";
+import { MissingGw2KeyError } from "../../src/tools/types.ts";
+
+/** Nothing model-facing may carry a stack, a path, the upstream URL or a key. */
+function assertClean(text: string): void {
+  assert.doesNotMatch(text, /api\.guildwars2\.com|\/v2\/|file:|\.ts\b|\bat \S+:\d+|Error:/);
+}
+
+Deno.test("toolErrorText() says rate limited and when to retry", () => {
+  const text = toolErrorText(new Gw2RateLimitedError(12_400), "gw2_items");
+  assert.match(text, /^Rate limited: /);
+  assert.match(text, /Retry in 13 s/);
+  assertClean(text);
+});
+
+Deno.test("toolErrorText() names the missing ids and what to check, per tool", async (t) => {
+  const cases: [string, RegExp][] = [
+    ["gw2_items", /^Not found: the GW2 API has no item with id 1, 2\. Check the ids/],
+    ["gw2_recipes", /no recipe with id 1, 2\. .*recipe ids, not item ids.*gw2_recipe_search/],
+    ["gw2_prices", /no Trading Post price with id 1, 2\. Untradeable items/],
+    ["priory_future", /no item with id 1, 2\. Check the ids/],
+  ];
+  for (const [tool, pattern] of cases) {
+    await t.step(tool, () => {
+      const text = toolErrorText(new Gw2NotFoundError([1, 2], "item"), tool);
+      assert.match(text, pattern);
+      assertClean(text);
+    });
+  }
+  await t.step("a long id list is bounded", () => {
+    const ids = Array.from({ length: 100 }, (_, index) => index + 1);
+    const text = toolErrorText(new Gw2NotFoundError(ids), "gw2_items");
+    assert.match(text, /1, 2, .*, 20 and 80 more\./);
+  });
+});
+
+Deno.test("toolErrorText() keeps the three key failures distinct", () => {
+  const missing = toolErrorText(new MissingGw2KeyError(), "priory_account");
+  const rejected = toolErrorText(new Gw2KeyRejectedError(), "priory_account");
+  const scope = toolErrorText(new Gw2ScopeMissingError("inventories"), "priory_account_materials");
+  assert.match(missing, /^No GW2 API key: .*"X-GW2-Key: <your GW2 API key>".*client configuration/);
+  assert.match(rejected, /^GW2 API key rejected: .*check it, or create a new one/i);
+  assert.match(rejected, /\$\{VAR\}/);
+  assert.doesNotMatch(rejected, /scope|permission/);
+  assert.match(scope, /^GW2 API key lacks the "inventories" permission: /);
+  assert.notEqual(missing, rejected);
+  for (const text of [missing, rejected, scope]) assertClean(text);
+});
+
+Deno.test("toolErrorText() explains each upstream failure without URL or stack", async (t) => {
+  const reasons: [UpstreamFailureReason, RegExp][] = [
+    ["timeout", /did not answer in time\. Retry/],
+    ["network", /could not be reached\. Retry/],
+    ["server_error", /failing on its side\. Retry/],
+    ["not_active", /switched this GW2 API endpoint off \("API not active"\)/],
+    ["disabled", /disabled the whole GW2 API/],
+    ["malformed", /could not be read\. Retry once/],
+    ["unexpected_status", /unexpected status\. Retry later/],
+  ];
+  for (const [reason, pattern] of reasons) {
+    await t.step(reason, () => {
+      const text = toolErrorText(new Gw2UpstreamError(reason, 503), "gw2_items");
+      assert.match(text, /^GW2 API unavailable \(HTTP 503\): /);
+      assert.match(text, pattern);
+      assertClean(text);
+    });
+  }
+  await t.step("without a status", () => {
+    assert.match(
+      toolErrorText(new Gw2UpstreamError("timeout"), "gw2_items"),
+      /^GW2 API unavailable: /,
+    );
+  });
+});
+
+Deno.test("toolErrorText() never echoes an unexpected error", () => {
+  const error = new TypeError("Cannot read x at file:///work/main/src/secret.ts:1:1");
+  const text = toolErrorText(error, "gw2_items");
+  assert.match(text, /^Internal error: /);
+  assert.doesNotMatch(text, /secret|file:|TypeError/);
+});
+
+Deno.test("toolErrorText() names a resource without ids by its kind", () => {
+  const text = toolErrorText(new Gw2NotFoundError([], "character"), "priory_future");
+  assert.match(text, /^Not found: the GW2 API has no such character\. /);
+  assertClean(text);
+});

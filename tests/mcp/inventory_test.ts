@@ -1,0 +1,124 @@
+/**
+ * The advertised surface, held to the project's rules for every registered tool (so a tool added
+ * later cannot dodge them), pinned by a snapshot so any change to it is deliberate, and kept
+ * within the context budget.
+ *
+ * Regenerate the snapshot deliberately with `UPDATE_SNAPSHOTS=1 deno task test:files`.
+ */
+import assert from "node:assert/strict";
+import type { Tool } from "@modelcontextprotocol/server";
+import { TOOLS } from "../../src/tools/mod.ts";
+import {
+  connectClient,
+  createTestHandler,
+  LEGACY,
+  mcpPost,
+  modernPost,
+  readRpc,
+} from "../support/app.ts";
+import { StubGw2Client } from "../tools/_stub_gw2.ts";
+
+const SNAPSHOT = new URL("./testdata/tools_list.json", import.meta.url);
+/** The contract's ceiling for the whole `tools/list` answer, in tokens (bytes / 4). */
+const TOKEN_BUDGET = 4_000;
+/** The four gw2_* tools' share, leaving the rest for the seven priory_* tools. */
+const GW2_TOOLS_TOKEN_SHARE = 1_300;
+const CREDENTIAL_NAME = /key|token|credential|secret|password|auth/i;
+
+async function listTools(): Promise<Tool[]> {
+  await using handler = createTestHandler({ gw2: new StubGw2Client() });
+  await using client = await connectClient(handler);
+  return (await client.listTools()).tools;
+}
+
+/** Every property name in a JSON Schema, at any depth. */
+function propertyNames(schema: unknown): string[] {
+  if (typeof schema !== "object" || schema === null) return [];
+  if (Array.isArray(schema)) return schema.flatMap(propertyNames);
+  return Object.entries(schema).flatMap(([keyword, value]) => {
+    if (keyword === "properties" && typeof value === "object" && value !== null) {
+      return Object.entries(value).flatMap(([name, sub]) => [name, ...propertyNames(sub)]);
+    }
+    return propertyNames(value);
+  });
+}
+
+/** Whether a tool takes ids: an array argument, or one named or described as an id. */
+function takesIds(tool: Tool): boolean {
+  const properties = tool.inputSchema.properties ?? {};
+  return Object.entries(properties).some(([name, schema]) => {
+    const json = JSON.stringify(schema);
+    return /ids?$/i.test(name) || /"type":"array"/.test(json) || /\bid\b/i.test(json);
+  });
+}
+
+Deno.test("tools/list: every tool follows the naming, provenance and annotation rules", async (t) => {
+  const tools = await listTools();
+  assert.deepEqual(tools.map((tool) => tool.name), TOOLS.map((tool) => tool.name));
+  assert.equal(new Set(tools.map((tool) => tool.name)).size, tools.length, "names are unique");
+  for (const tool of tools) {
+    await t.step(tool.name, () => {
+      const prefix = /^(gw2|priory)_[a-z0-9_]+$/.exec(tool.name)?.[1];
+      assert.ok(prefix, "name starts gw2_ or priory_");
+      const provenance = prefix === "gw2" ? "Official GW2 API:" : "Priory-computed:";
+      assert.ok(tool.description?.startsWith(provenance), `description opens "${provenance}"`);
+      if (prefix === "priory") assert.doesNotMatch(tool.description ?? "", /Official GW2 API/);
+      assert.ok(tool.title, "has a title");
+      assert.equal(tool.annotations?.readOnlyHint, true);
+      assert.equal(tool.annotations?.destructiveHint, false);
+      assert.equal(tool.annotations?.idempotentHint, true);
+      if (prefix === "gw2") assert.equal(tool.annotations?.openWorldHint, true);
+      assert.equal(tool.inputSchema.type, "object");
+      for (const combinator of ["anyOf", "oneOf", "allOf"]) {
+        assert.ok(!(combinator in tool.inputSchema), `no top-level ${combinator}`);
+      }
+      assert.equal(tool.outputSchema?.type, "object", "output schema is object-rooted");
+      for (const name of propertyNames(tool.inputSchema)) {
+        assert.doesNotMatch(name, CREDENTIAL_NAME, `parameter "${name}" looks like a credential`);
+      }
+      if (takesIds(tool)) assert.match(tool.description ?? "", /MAX_IDS = 100/);
+    });
+  }
+});
+
+Deno.test("tools/list: the recipe tools carry the Mystic Forge caveat", async () => {
+  const tools = await listTools();
+  for (const name of ["gw2_recipes", "gw2_recipe_search"]) {
+    const description = tools.find((tool) => tool.name === name)?.description ?? "";
+    assert.match(description, /Mystic Forge/, name);
+  }
+  const search = tools.find((tool) => tool.name === "gw2_recipe_search")?.description ?? "";
+  assert.match(search, /exactly one of input or output/);
+  assert.match(search, /empty list means this API cannot answer/);
+  const prices = tools.find((tool) => tool.name === "gw2_prices")?.description ?? "";
+  assert.match(prices, /copper/);
+});
+
+Deno.test("tools/list matches the committed snapshot (UPDATE_SNAPSHOTS=1 regenerates it)", async () => {
+  const tools = await listTools();
+  if (Deno.env.get("UPDATE_SNAPSHOTS") === "1") {
+    await Deno.writeTextFile(SNAPSHOT, `${JSON.stringify(tools, null, 2)}\n`);
+  }
+  const pinned = JSON.parse(await Deno.readTextFile(SNAPSHOT));
+  assert.deepEqual(
+    tools,
+    pinned,
+    "the advertised surface changed: if deliberate, rerun with UPDATE_SNAPSHOTS=1 and commit",
+  );
+});
+
+Deno.test("tools/list stays within the context budget on both revisions", async () => {
+  await using handler = createTestHandler({ gw2: new StubGw2Client() });
+  const legacy = await handler(mcpPost({ jsonrpc: "2.0", id: 1, method: "tools/list" }));
+  const legacyMessage = await readRpc(legacy);
+  const modern = await handler(modernPost("tools/list"));
+  const modernMessage = await readRpc(modern);
+  for (const [era, message] of [[LEGACY, legacyMessage], ["2026-07-28", modernMessage]] as const) {
+    const tokens = JSON.stringify(message).length / 4;
+    assert.ok(tokens < TOKEN_BUDGET, `${era}: tools/list is ${tokens} tokens`);
+    const tools = (message.result as { tools: Tool[] }).tools;
+    const gw2Tokens = tools.filter((tool) => tool.name.startsWith("gw2_"))
+      .reduce((sum, tool) => sum + JSON.stringify(tool).length / 4, 0);
+    assert.ok(gw2Tokens <= GW2_TOOLS_TOKEN_SHARE, `${era}: gw2_* tools take ${gw2Tokens} tokens`);
+  }
+});

@@ -1,0 +1,237 @@
+/**
+ * In-process wiring for tests: the HTTP handler over a given (or the real) GW2 client, raw MCP
+ * request builders, and a real MCP SDK client whose `fetch` calls the handler directly, so no
+ * port is opened.
+ *
+ * @module
+ */
+
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { type Config, parseConfig } from "../../src/config.ts";
+import { createGw2Client, type InstrumentedGw2Client } from "../../src/gw2/client.ts";
+import type { Gw2Client } from "../../src/gw2/types.ts";
+import { createHandler, type Handler } from "../../src/http/handler.ts";
+import type { GuardPolicy } from "../../src/http/guard.ts";
+import { createLogger, type Logger, silentLogger } from "../../src/log.ts";
+import type { ToolDefinition } from "../../src/tools/types.ts";
+import { createFakeGw2, type FakeGw2 } from "../fake_gw2/mod.ts";
+import { ManualClock } from "./clock.ts";
+
+/** The bearer token of every test handler. */
+export const TEST_TOKEN = "test-token-0123456789abcdef";
+
+/** The 2026 revision and the 2025 revision the tests speak. */
+export const MODERN = "2026-07-28";
+/** The latest 2025-era revision. */
+export const LEGACY = "2025-11-25";
+
+/** A loopback-style guard policy: the dev defaults with {@linkcode TEST_TOKEN}. */
+export const TEST_POLICY: GuardPolicy = {
+  authToken: TEST_TOKEN,
+  allowedOrigins: ["http://localhost:*", "http://127.0.0.1:*", "http://[::1]:*"],
+  allowedHosts: ["localhost", "127.0.0.1", "[::1]"],
+};
+
+/** Options for {@linkcode createTestHandler}. */
+export interface TestHandlerOptions {
+  readonly gw2: Gw2Client;
+  readonly log?: Logger;
+  readonly policy?: Partial<GuardPolicy>;
+  readonly tools?: readonly ToolDefinition[];
+  readonly maxBodyBytes?: number;
+}
+
+/** The production handler over test dependencies. Close it (or `await using`) when done. */
+export function createTestHandler(options: TestHandlerOptions): Handler & AsyncDisposable {
+  const handler = createHandler({
+    gw2: options.gw2,
+    log: options.log ?? silentLogger,
+    config: { ...TEST_POLICY, ...options.policy },
+    ...(options.tools === undefined ? {} : { tools: options.tools }),
+    ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
+  });
+  return Object.assign(handler, { [Symbol.asyncDispose]: () => handler.close() });
+}
+
+/** Headers of an authenticated MCP POST. */
+export function mcpHeaders(extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+    authorization: `Bearer ${TEST_TOKEN}`,
+    ...extra,
+  };
+}
+
+/** A raw JSON-RPC POST to `/mcp` (or `path`). */
+export function mcpPost(
+  body: unknown,
+  options: { headers?: Record<string, string>; path?: string } = {},
+): Request {
+  return new Request(`http://localhost${options.path ?? "/mcp"}`, {
+    method: "POST",
+    headers: mcpHeaders(options.headers),
+    body: JSON.stringify(body),
+  });
+}
+
+/** The per-request envelope a 2026-07-28 request carries in `params._meta`. */
+export function modernMeta(): Record<string, unknown> {
+  return {
+    "io.modelcontextprotocol/protocolVersion": MODERN,
+    "io.modelcontextprotocol/clientCapabilities": {},
+  };
+}
+
+/**
+ * A raw 2026-07-28 request: envelope in the body and the mandatory headers (`Mcp-Name` for
+ * `tools/call`). `headers` overrides any of them, e.g. to provoke a mismatch.
+ */
+export function modernPost(
+  method: string,
+  params: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Request {
+  const name = typeof params.name === "string" ? { "mcp-name": params.name } : {};
+  return mcpPost(
+    { jsonrpc: "2.0", id: 1, method, params: { ...params, _meta: modernMeta() } },
+    {
+      headers: {
+        "mcp-protocol-version": MODERN,
+        "mcp-method": method,
+        ...name,
+        ...headers,
+      },
+    },
+  );
+}
+
+/**
+ * Reads a JSON-RPC answer from a response, whether it came as JSON or as an SSE stream
+ * (the 2025 leg answers SSE); returns the last message.
+ */
+export async function readRpc(response: Response): Promise<Record<string, unknown>> {
+  const text = await response.text();
+  const type = response.headers.get("content-type") ?? "";
+  if (!type.includes("text/event-stream")) return JSON.parse(text);
+  const data = text.split("\n").filter((line) => line.startsWith("data:")).map((line) =>
+    line.slice(5).trim()
+  );
+  const last = data.at(-1);
+  if (last === undefined) throw new TypeError("Cannot read the SSE answer: it has no data line");
+  return JSON.parse(last);
+}
+
+/** Which protocol era a test client speaks. */
+export type Era = "2025" | "2026";
+
+/** Options for {@linkcode connectClient}. */
+export interface ConnectOptions {
+  readonly era?: Era;
+  /** Extra headers on every request (e.g. `X-GW2-Key`); the bearer is added unless overridden. */
+  readonly headers?: Record<string, string>;
+  readonly path?: string;
+}
+
+/**
+ * A real MCP SDK client connected to `handler` in-process. `era: "2026"` pins 2026-07-28
+ * (`server/discover`, per-request envelope and headers); the default speaks 2025-11-25
+ * (`initialize`). Close it (or `await using`).
+ */
+export async function connectClient(
+  handler: (request: Request) => Promise<Response>,
+  options: ConnectOptions = {},
+): Promise<Client & AsyncDisposable> {
+  const client = new Client(
+    { name: "priory-tests", version: "1.0.0" },
+    options.era === "2026" ? { versionNegotiation: { mode: { pin: MODERN } } } : {},
+  );
+  const transport = new StreamableHTTPClientTransport(
+    new URL(`http://localhost${options.path ?? "/mcp"}`),
+    {
+      // Under Deno 2.5 the SDK types `init` with @types/node's RequestInit; at run time it is
+      // the web-standard one `Request` takes.
+      fetch: (url, init) => handler(new Request(url, init as RequestInit | undefined)),
+      requestInit: {
+        headers: { authorization: `Bearer ${TEST_TOKEN}`, ...options.headers },
+      },
+    },
+  );
+  await client.connect(transport);
+  return Object.assign(client, { [Symbol.asyncDispose]: () => client.close() });
+}
+
+/** The whole stack in-process: config → GW2 client (over the fake, in-memory KV) → handler. */
+export interface TestApp extends AsyncDisposable {
+  /** The production request handler. */
+  readonly handler: Handler;
+  /** The fake GW2 API the client talks to (its `control` injects faults, logs requests). */
+  readonly fake: FakeGw2;
+  /** The real GW2 client. */
+  readonly gw2: InstrumentedGw2Client;
+  readonly config: Config;
+  /** Delays run instantly; request timeouts fire only when the test advances it. */
+  readonly clock: ManualClock;
+  /** Every log line written, as JSON text. */
+  readonly logs: readonly string[];
+}
+
+/** Options for {@linkcode startTestApp}. */
+export interface TestAppOptions {
+  /** Extra environment for `parseConfig` (`MCP_AUTH_TOKEN` is {@linkcode TEST_TOKEN}). */
+  readonly env?: Record<string, string>;
+  /** Retries of a transient upstream failure; 0 keeps fault tests short. */
+  readonly maxRetries?: number;
+}
+
+/**
+ * Wires the stack the way `main.ts` does, with test doubles only at the edges: the fake GW2 API
+ * instead of the network, `:memory:` KV, a test clock and a captured log.
+ *
+ * @example
+ * ```ts
+ * await using app = await startTestApp();
+ * await using client = await connectClient(app.handler);
+ * ```
+ */
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const env: Record<string, string> = {
+    MCP_AUTH_TOKEN: TEST_TOKEN,
+    HOSTNAME: "127.0.0.1",
+    GW2_API_BASE: "http://gw2.test",
+    ...options.env,
+  };
+  const config = parseConfig((name) => env[name], { mode: "start" });
+  const logs: string[] = [];
+  const clock = new ManualClock({ advance: "delays" });
+  const log = createLogger({
+    level: "debug",
+    write: (line) => logs.push(line),
+    now: () => clock.now(),
+  });
+  const fake = createFakeGw2({ now: () => clock.now() });
+  const kv = await Deno.openKv(":memory:");
+  const gw2 = createGw2Client({
+    baseUrl: config.gw2ApiBase,
+    kv,
+    clock,
+    log,
+    keySecret: config.authToken,
+    rate: { burst: config.rateBurst, perSec: config.ratePerSec },
+    fetch: (input, init) => fake.fetch(new Request(input, init)),
+    ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
+  });
+  const handler = createHandler({ log, gw2, config });
+  return {
+    handler,
+    fake,
+    gw2,
+    config,
+    clock,
+    logs,
+    [Symbol.asyncDispose]: async () => {
+      await handler.close();
+      kv.close();
+    },
+  };
+}
