@@ -1,7 +1,8 @@
 /**
  * Context economy: pure functions turning validated upstream records into the lean shapes the
- * tools return (arrays are fresh copies, so results are mutable without touching cached records). Every shape is built field by field, never by deleting from the record, so a
- * field added upstream (or to `src/gw2/schemas.ts`) cannot reach a tool result by default.
+ * tools return (arrays are fresh copies, so results are mutable without touching cached
+ * records). Every shape is built field by field, never by deleting from the record, so a field
+ * added upstream (or to `src/gw2/schemas.ts`) cannot reach a tool result by default.
  *
  * @module
  */

@@ -8,15 +8,11 @@
  */
 
 import type { ToolDefinition } from "../tools/types.ts";
-import { leanSchema } from "./schema.ts";
+import { isRecord, leanSchema } from "./schema.ts";
 
 type Json = Record<string, unknown>;
 
 const OPTIONS = { target: "draft-2020-12" } as const;
-
-function isRecord(value: unknown): value is Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** A compact TypeScript-like rendering of a JSON Schema, e.g. `{ids: integer > 0 [1..100]}`. */
 export function typeOf(schema: unknown): string {

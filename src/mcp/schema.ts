@@ -100,6 +100,7 @@ function pruneSchema(value: unknown, io: "input" | "output"): unknown {
   return isRecord(value) ? prune(value, io) : value;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+/** True for a JSON object (not an array, not null). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
