@@ -32,6 +32,8 @@ export interface TestKey {
   /** The user-given key name `/v2/tokeninfo` reports. */
   readonly name: string;
   readonly permissions: readonly Scope[];
+  /** Whose data the key reads: the main account, or the 19-character veteran account. */
+  readonly account: "main" | "veteran";
 }
 
 /** Player API keys the fake accepts (72-char GW2 key format), by label. */
@@ -46,51 +48,67 @@ export const TEST_KEYS = {
   noWallet: "FA11C0DE-0004-4F00-8A00-00000000F0440DDBA11F-0004-4E00-9B00-000000000004",
   /** account, inventories, wallet */
   noCharacters: "FA11C0DE-0005-4F00-8A00-00000000F0550DDBA11F-0005-4E00-9B00-000000000005",
+  /** Full access to the 19-character veteran account. */
+  veteran: "FA11C0DE-0006-4F00-8A00-00000000F0660DDBA11F-0006-4E00-9B00-000000000006",
 } as const;
 
 /** A well-formed key the fake does not know (→ 401). */
 export const UNKNOWN_KEY =
   "DEADBEEF-0000-4000-8000-0000000000000BADC0DE-0000-4000-8000-000000000000";
 
+const FULL_ACCESS: readonly Scope[] = [
+  "account",
+  "inventories",
+  "characters",
+  "wallet",
+  "progression",
+  "unlocks",
+  "tradingpost",
+  "builds",
+];
+
 const KEYS: readonly TestKey[] = [
   {
     label: "full",
     key: TEST_KEYS.full,
     name: "Priory full access",
-    permissions: [
-      "account",
-      "inventories",
-      "characters",
-      "wallet",
-      "progression",
-      "unlocks",
-      "tradingpost",
-      "builds",
-    ],
+    permissions: FULL_ACCESS,
+    account: "main",
   },
   {
     label: "accountOnly",
     key: TEST_KEYS.accountOnly,
     name: "Account only",
     permissions: ["account"],
+    account: "main",
   },
   {
     label: "noInventories",
     key: TEST_KEYS.noInventories,
     name: "No inventories",
     permissions: ["account", "characters", "wallet", "progression"],
+    account: "main",
   },
   {
     label: "noWallet",
     key: TEST_KEYS.noWallet,
     name: "No wallet",
     permissions: ["account", "inventories", "characters"],
+    account: "main",
   },
   {
     label: "noCharacters",
     key: TEST_KEYS.noCharacters,
     name: "No characters",
     permissions: ["account", "inventories", "wallet"],
+    account: "main",
+  },
+  {
+    label: "veteran",
+    key: TEST_KEYS.veteran,
+    name: "Veteran full access",
+    permissions: FULL_ACCESS,
+    account: "veteran",
   },
 ];
 

@@ -171,3 +171,20 @@ Deno.test("fake.fetch() describes the key on /v2/tokeninfo per schema", async (t
     assert.equal(asRecord(got.body).id, "FA11C0DE-0001-4F00-8A00-00000000F011");
   });
 });
+
+Deno.test("fake.fetch() answers the veteran key from the 19-character veteran account", async () => {
+  const veteran = world.veteran;
+  const account = await get(fake, "/v2/account", bearer(TEST_KEYS.veteran));
+  assert.equal(asRecord(account.body).name, veteran.account.name);
+  assert.notEqual(veteran.account.name, world.account.name);
+  const names = await get(fake, "/v2/characters", bearer(TEST_KEYS.veteran));
+  assert.deepEqual(names.body, [...veteran.characters.keys()]);
+  const all = asArray((await get(fake, "/v2/characters?ids=all", bearer(TEST_KEYS.veteran))).body);
+  assert.equal(all.length, 19);
+  const first = [...veteran.characters.values()][0];
+  assert.deepEqual(asRecord(all[0]).bags, first?.inventory.bags);
+  const bank = await get(fake, "/v2/account/bank", bearer(TEST_KEYS.veteran));
+  assert.deepEqual(bank.body, veteran.bank);
+  const zoe = await get(fake, `/v2/characters/${ZOE}/inventory`, bearer(TEST_KEYS.veteran));
+  assert.equal(zoe.status, 404, "the main account's character is not the veteran's");
+});

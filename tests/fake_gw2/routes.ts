@@ -11,6 +11,7 @@ import type { Scope, TestKey } from "./auth.ts";
 import { bulkAnswer, type Collection, parseNumericId } from "./bulk.ts";
 import { type Answer, failure, ok, TEXT } from "./responses.ts";
 import { SCHEMA, schemaAtLeast } from "./schema_version.ts";
+import type { FakeAccount } from "./world/account.ts";
 import type { FakeWorld } from "./world/world.ts";
 import type { AccountRecord, CharacterRecord } from "./world/types.ts";
 
@@ -120,6 +121,11 @@ function recipeSearch(context: RouteContext): Answer {
   return bulkAnswer(collection, params);
 }
 
+/** The account a key reads: the veteran account for its key, the main account otherwise. */
+function holder({ world, key }: RouteContext): FakeAccount {
+  return key?.account === "veteran" ? world.veteran : world;
+}
+
 function has(key: TestKey | undefined, scope: Scope): boolean {
   return key?.permissions.includes(scope) === true;
 }
@@ -166,11 +172,12 @@ function characterView(
 }
 
 function characters(context: RouteContext): Answer {
-  const { world, params, capture, key, schema } = context;
+  const { params, capture, key, schema } = context;
+  const account = holder(context);
   const collection: Collection<string> = {
-    ids: [...world.characters.keys()],
+    ids: [...account.characters.keys()],
     record: (name) => {
-      const character = world.characters.get(name);
+      const character = account.characters.get(name);
       return character === undefined
         ? undefined
         : characterView(character.record, character.inventory.bags, key, schema);
@@ -183,8 +190,9 @@ function characters(context: RouteContext): Answer {
   return bulkAnswer(collection, params, capture);
 }
 
-function characterInventory({ world, capture }: RouteContext): Answer {
-  const character = capture === undefined ? undefined : world.characters.get(capture);
+function characterInventory(context: RouteContext): Answer {
+  const { capture } = context;
+  const character = capture === undefined ? undefined : holder(context).characters.get(capture);
   return character === undefined ? failure(404, TEXT.noSuchCharacter) : ok(character.inventory);
 }
 
@@ -229,27 +237,27 @@ const CURRENCIES = publicEndpoint(
 const ACCOUNT = privateEndpoint(
   "/v2/account",
   ["account"],
-  ({ world, key, schema }) => ok(accountView(world.account, key, schema)),
+  (context) => ok(accountView(holder(context).account, context.key, context.schema)),
 );
 const ACCOUNT_MATERIALS = privateEndpoint(
   "/v2/account/materials",
   ["account", "inventories"],
-  ({ world }) => ok(world.accountMaterials),
+  (context) => ok(holder(context).accountMaterials),
 );
 const ACCOUNT_WALLET = privateEndpoint(
   "/v2/account/wallet",
   ["account", "wallet"],
-  ({ world }) => ok(world.wallet),
+  (context) => ok(holder(context).wallet),
 );
 const ACCOUNT_BANK = privateEndpoint(
   "/v2/account/bank",
   ["account", "inventories"],
-  ({ world }) => ok(world.bank),
+  (context) => ok(holder(context).bank),
 );
 const ACCOUNT_INVENTORY = privateEndpoint(
   "/v2/account/inventory",
   ["account", "inventories"],
-  ({ world }) => ok(world.sharedInventory),
+  (context) => ok(holder(context).sharedInventory),
 );
 const CHARACTERS = privateEndpoint("/v2/characters", ["account", "characters"], characters);
 const CHARACTER_INVENTORY = privateEndpoint(

@@ -1,8 +1,10 @@
 /**
- * The fake player account: a many-character account with a bank, shared inventory, material
+ * The fake player accounts: many-character accounts with a bank, shared inventory, material
  * storage and wallet, holding legendary-relevant materials (ectoplasm, tier-6 materials,
  * clovers, obsidian shards, a precursor, some gifts) so account-aware crafting trees and
- * rankings have something to work with. Everything is generated from fixed seeds.
+ * rankings have something to work with. The main account has 14 characters; the veteran
+ * account has 19, the size the seeds measured the holdings fan-out on. Everything is generated
+ * from fixed seeds.
  *
  * @module
  */
@@ -60,7 +62,7 @@ const ACCOUNT: AccountRecord = {
 };
 
 /** name, race, gender, profession, level, crafting (discipline:rating, first one active). */
-const CHARACTERS: readonly (readonly [string, string, string, string, number, string])[] = [
+const CHARACTERS: readonly CharacterRow[] = [
   ["Zoë Ironfist", "Norn", "Female", "Warrior", 80, "Weaponsmith:500,Armorsmith:500"],
   ["Aurora Brightwind", "Sylvari", "Female", "Elementalist", 80, "Artificer:500,Tailor:400"],
   ["Kael Thornhollow", "Human", "Male", "Ranger", 80, "Huntsman:500,Leatherworker:450"],
@@ -156,28 +158,171 @@ const WALLET: ReadonlyMap<number, number> = new Map([
   [70, 3],
 ]);
 
+/** The main account, "Priory Tester.4821" (14 characters). */
+export const MAIN_ACCOUNT: AccountSpec = {
+  seed: [],
+  account: ACCOUNT,
+  characters: CHARACTERS,
+  stored: STORED,
+  bankHead: BANK_HEAD,
+  sharedInventory: SHARED_INVENTORY,
+  wallet: WALLET,
+  carried: [],
+};
+
+/**
+ * The veteran account, "Priory Veteran.1907": 19 characters, the account size on which the seeds
+ * measured 22 upstream requests and 31 s for reading every bag one character at a time. Its
+ * legendary materials are spread over every source: storage, bank, shared slots and bags.
+ */
+export const VETERAN_ACCOUNT: AccountSpec = {
+  seed: ["veteran"],
+  account: {
+    id: "5D8E6A12-3B7C-E311-9F21-0CC47A2B9E44",
+    name: "Priory Veteran.1907",
+    age: 31_536_000 * 9 + 1_234_567,
+    world: 2003,
+    guilds: [GUILDS[1] ?? ""],
+    guild_leader: [],
+    created: "2012-08-28T10:05:00Z",
+    access: [
+      "GuildWars2",
+      "HeartOfThorns",
+      "PathOfFire",
+      "EndOfDragons",
+      "SecretsOfTheObscure",
+      "JanthirWilds",
+    ],
+    commander: false,
+    fractal_level: 212,
+    daily_ap: 14_870,
+    monthly_ap: 2_215,
+    wvw_rank: 1_204,
+    wvw: { team_id: 12_008, rank: 1_204 },
+    last_modified: "2026-11-29T08:02:51Z",
+    build_storage_slots: 12,
+  },
+  characters: [
+    ["Aldric Stormvale", "Human", "Male", "Guardian", 80, "Weaponsmith:500,Huntsman:500"],
+    ["Brynja Coldwater", "Norn", "Female", "Ranger", 80, "Leatherworker:500"],
+    ["Cinder Vexlock", "Charr", "Female", "Engineer", 80, "Artificer:500,Scribe:450"],
+    ["Dafydd ap Rhun", "Human", "Male", "Thief", 80, "Jeweler:500"],
+    ["Ember Quickcog", "Asura", "Female", "Elementalist", 80, "Tailor:500,Chef:500"],
+    ["Fern of Twin Roots", "Sylvari", "Female", "Druid", 80, "Huntsman:400"],
+    ["Gorrik Bladehorn", "Charr", "Male", "Warrior", 80, "Armorsmith:500"],
+    ["Hélène Marchetti", "Human", "Female", "Mesmer", 80, "Jeweler:400,Tailor:400"],
+    ["Ingrid Wolfsbane", "Norn", "Female", "Necromancer", 80, ""],
+    ["Jorvik Ashmantle", "Norn", "Male", "Revenant", 80, "Armorsmith:450"],
+    ["Kett Zapwhistle", "Asura", "Male", "Engineer", 80, "Artificer:400"],
+    ["Lúthien Dawnleaf", "Sylvari", "Female", "Guardian", 80, "Weaponsmith:400,Chef:300"],
+    ["Morrow Greycloak", "Human", "Male", "Ranger", 80, "Leatherworker:400"],
+    ["Nessa Brightforge", "Charr", "Female", "Warrior", 80, "Weaponsmith:500"],
+    ["Oskar Tidewalker", "Norn", "Male", "Elementalist", 71, ""],
+    ["Pim Sparkfuse", "Asura", "Female", "Thief", 80, "Scribe:500"],
+    ["Quen of the Verdant", "Sylvari", "Male", "Mesmer", 80, "Tailor:450"],
+    ["Rósa Eldfell", "Norn", "Female", "Revenant", 45, ""],
+    ["Søren Kaldheim", "Human", "Male", "Necromancer", 80, "Huntsman:500,Artificer:500"],
+  ],
+  stored: new Map([
+    [WELL_KNOWN.globOfEctoplasm, 2_410],
+    [WELL_KNOWN.mysticClover, 64],
+    [WELL_KNOWN.mysticCoin, 212],
+    [WELL_KNOWN.obsidianShard, 480],
+    [WELL_KNOWN.icyRunestone, 200],
+    [WELL_KNOWN.philosophersStone, 145],
+    [WELL_KNOWN.orichalcumOre, 903],
+    [WELL_KNOWN.orichalcumIngot, 340],
+    [WELL_KNOWN.mithrilIngot, 500],
+    [WELL_KNOWN.elderWoodPlank, 620],
+    [24295, 250],
+    [24277, 488],
+    [24283, 131],
+    [24300, 250],
+    [24289, 76],
+    [24351, 250],
+    [24358, 302],
+    [24357, 19],
+  ]),
+  bankHead: [
+    { id: WELL_KNOWN.dusk, count: 1 },
+    { id: WELL_KNOWN.mysticClover, count: 27, binding: "Account" },
+    { id: WELL_KNOWN.giftOfMagic, count: 1, binding: "Account" },
+    { id: WELL_KNOWN.giftOfMight, count: 2, binding: "Account" },
+    null,
+    { id: WELL_KNOWN.giftOfFortune, count: 1, binding: "Account" },
+    { id: WELL_KNOWN.giftOfMastery, count: 1, binding: "Account" },
+    { id: WELL_KNOWN.viciousFang, count: 250 },
+    { id: WELL_KNOWN.viciousFang, count: 81 },
+    { id: WELL_KNOWN.armoredScale, count: 174 },
+    null,
+    { id: WELL_KNOWN.obsidianShard, count: 150, binding: "Account" },
+  ],
+  sharedInventory: [
+    { id: WELL_KNOWN.eldritchScroll, count: 2, binding: "Account" },
+    { id: WELL_KNOWN.bloodstoneShard, count: 1, binding: "Account" },
+    null,
+    { id: WELL_KNOWN.mysticCoin, count: 100 },
+    { id: 19986, count: 1, charges: 7, binding: "Account" },
+    null,
+  ],
+  wallet: new Map([...WALLET].map(([id, value]) => [id, id === 1 ? 187_654_321 : value * 2])),
+  carried: [
+    { id: WELL_KNOWN.globOfEctoplasm, count: 250 },
+    { id: WELL_KNOWN.globOfEctoplasm, count: 118 },
+    { id: WELL_KNOWN.mysticClover, count: 11, binding: "Account" },
+    { id: WELL_KNOWN.pileOfCrystallineDust, count: 250 },
+    { id: WELL_KNOWN.elaborateTotem, count: 93 },
+  ],
+};
+
+/** What distinguishes one fake account from another; the rest is generated from seeds. */
+export interface AccountSpec {
+  /** Extra seed parts for storage and bank (empty for the main account, keeping its bytes). */
+  readonly seed: readonly string[];
+  readonly account: AccountRecord;
+  /** name, race, gender, profession, level, crafting (discipline:rating, first one active). */
+  readonly characters: readonly CharacterRow[];
+  /** Fixed material-storage counts; every other storable material is random. */
+  readonly stored: ReadonlyMap<number, number>;
+  /** The first bank slots, spelled out. */
+  readonly bankHead: readonly (ItemSlotRecord | null)[];
+  readonly sharedInventory: readonly (ItemSlotRecord | null)[];
+  /** Currency id → value. */
+  readonly wallet: ReadonlyMap<number, number>;
+  /** The first slots of the first character's first bag, spelled out. */
+  readonly carried: readonly ItemSlotRecord[];
+}
+
+/** One character row: name, race, gender, profession, level, crafting. */
+type CharacterRow = readonly [string, string, string, string, number, string];
+
 const STACKABLE = new Set(["CraftingMaterial", "Trophy", "Consumable", "UpgradeComponent"]);
 const GEAR = new Set(["Weapon", "Armor", "Trinket", "Back"]);
 
-/** Builds the account from the world's items, material categories and currencies. */
+/** Builds an account from its spec and the world's items, material categories and currencies. */
 export function buildAccount(
+  spec: AccountSpec,
   items: ReadonlyMap<number, ItemRecord>,
   categories: readonly MaterialCategoryRecord[],
   currencies: ReadonlyMap<number, CurrencyRecord>,
 ): FakeAccount {
   const pools = slotPools(items);
-  const names = CHARACTERS.map(([name]) => name);
+  const names = spec.characters.map(([name]) => name);
   const characters = new Map<string, FakeCharacter>();
-  CHARACTERS.forEach((row, index) => {
-    const character = buildCharacter(row, index, items, pools);
+  spec.characters.forEach((row, index) => {
+    const carried = index === 0 ? spec.carried : [];
+    const character = buildCharacter(row, index, items, pools, carried);
     characters.set(character.name, character);
   });
   return {
-    account: ACCOUNT,
-    accountMaterials: materialStorage(categories, items),
-    wallet: [...WALLET].filter(([id]) => currencies.has(id)).map(([id, value]) => ({ id, value })),
-    bank: bank(pools, items, names),
-    sharedInventory: SHARED_INVENTORY,
+    account: spec.account,
+    accountMaterials: materialStorage(spec, categories, items),
+    wallet: [...spec.wallet].filter(([id]) => currencies.has(id)).map(([id, value]) => ({
+      id,
+      value,
+    })),
+    bank: bank(spec, pools, items, names),
+    sharedInventory: spec.sharedInventory,
     characters,
   };
 }
@@ -209,6 +354,7 @@ function slotPools(items: ReadonlyMap<number, ItemRecord>): SlotPools {
 }
 
 function materialStorage(
+  spec: AccountSpec,
   categories: readonly MaterialCategoryRecord[],
   items: ReadonlyMap<number, ItemRecord>,
 ): AccountMaterialRecord[] {
@@ -217,8 +363,8 @@ function materialStorage(
   const listed = new Set<number>();
   return ordered.flatMap((category) =>
     category.items.filter((id) => !listed.has(id) && listed.add(id)).map((id) => {
-      const random = seeded(id, "storage");
-      const count = STORED.get(id) ??
+      const random = seeded(id, "storage", ...spec.seed);
+      const count = spec.stored.get(id) ??
         (random.chance(0.45) ? 0 : random.chance(0.8) ? random.int(1, 250) : random.int(251, 1500));
       const bound = items.get(id)?.flags.includes("AccountBound") === true;
       return bound
@@ -229,31 +375,26 @@ function materialStorage(
 }
 
 function bank(
+  spec: AccountSpec,
   pools: SlotPools,
   items: ReadonlyMap<number, ItemRecord>,
   characterNames: readonly string[],
 ): (ItemSlotRecord | null)[] {
   const tabs = 6;
-  const slots: (ItemSlotRecord | null)[] = [...BANK_HEAD];
+  const slots: (ItemSlotRecord | null)[] = [...spec.bankHead];
   for (let index = slots.length; index < tabs * 30; index++) {
-    const random = seeded("bank", index);
+    const random = seeded("bank", index, ...spec.seed);
     slots.push(random.chance(0.4) ? null : randomSlot(random, pools, items, characterNames));
   }
   return slots;
 }
 
 function buildCharacter(
-  [name, race, gender, profession, level, crafting]: readonly [
-    string,
-    string,
-    string,
-    string,
-    number,
-    string,
-  ],
+  [name, race, gender, profession, level, crafting]: CharacterRow,
   index: number,
   items: ReadonlyMap<number, ItemRecord>,
   pools: SlotPools,
+  carried: readonly ItemSlotRecord[],
 ): FakeCharacter {
   const random = seeded(name, "character");
   const created = new Date(Date.UTC(2014, 2, 18 + index * 97, 19, 42 + index));
@@ -291,6 +432,11 @@ function buildCharacter(
     const size = typeof sizeValue === "number" ? sizeValue : 20;
     const inventory: (ItemSlotRecord | null)[] = [];
     for (let slot = 0; slot < size; slot++) {
+      const spelled = bagIndex === 0 ? carried[slot] : undefined;
+      if (spelled !== undefined) {
+        inventory.push(spelled);
+        continue;
+      }
       const slotRandom = seeded(name, "slot", bagIndex, slot);
       inventory.push(
         slotRandom.chance(0.45) ? null : randomSlot(slotRandom, pools, items, [name]),

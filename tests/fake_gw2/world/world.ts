@@ -6,7 +6,7 @@
  * @module
  */
 
-import { buildAccount, type FakeAccount } from "./account.ts";
+import { buildAccount, type FakeAccount, MAIN_ACCOUNT, VETERAN_ACCOUNT } from "./account.ts";
 import {
   curatedCurrencies,
   curatedItems,
@@ -28,10 +28,12 @@ import { FILLER_COUNT, FILLER_FIRST_ID, WELL_KNOWN } from "./well_known.ts";
 
 /**
  * Everything the fake serves. Maps iterate in upstream order (ascending id, account order);
- * the account part (account, accountMaterials, wallet, bank, sharedInventory, characters)
- * comes from {@linkcode FakeAccount}.
+ * the account part (account, accountMaterials, wallet, bank, sharedInventory, characters) is
+ * the main account's, from {@linkcode FakeAccount}; `veteran` is the 19-character account.
  */
 export interface FakeWorld extends FakeAccount {
+  /** The 19-character account the `veteran` test key reads. */
+  readonly veteran: FakeAccount;
   /** `/v2/items`: curated, stand-in and filler items. */
   readonly items: ReadonlyMap<number, ItemRecord>;
   /** `/v2/recipes` in the 2022-03-09 schema. */
@@ -80,7 +82,8 @@ export function buildWorld(): FakeWorld {
   const filler = fillerItems(FILLER_FIRST_ID, FILLER_COUNT);
   const items = byId([...curated, ...standIns, ...filler]);
   const currencies = byId(curatedCurrencies());
-  const account = buildAccount(items, categories, currencies);
+  const account = buildAccount(MAIN_ACCOUNT, items, categories, currencies);
+  const veteran = buildAccount(VETERAN_ACCOUNT, items, categories, currencies);
   return deepFreeze({
     items,
     recipes: byId(current),
@@ -95,6 +98,7 @@ export function buildWorld(): FakeWorld {
     materials: byId(categories),
     currencies,
     ...account,
+    veteran,
     wellKnown: WELL_KNOWN,
     curatedItemIds: [...curatedIds].sort((a, b) => a - b),
     standInItemIds: standIns.map((item) => item.id),

@@ -298,3 +298,23 @@ Deno.test("getWorld() is frozen against in-place edits by tests", () => {
   assert.ok(item !== undefined && Object.isFrozen(item) && Object.isFrozen(item.flags));
   assert.ok(Object.isFrozen(world.characters.get("Zoë Ironfist")?.inventory.bags));
 });
+
+Deno.test("getWorld() has a 19-character veteran account with legendary materials in every source", () => {
+  const { veteran, wellKnown } = getWorld();
+  assert.equal(veteran.characters.size, 19);
+  assert.equal(new Set([...veteran.characters.keys()]).size, 19);
+  for (const name of veteran.characters.keys()) assert.ok(!getWorld().characters.has(name));
+  const inStorage = veteran.accountMaterials.find((row) => row.id === wellKnown.mysticClover);
+  assert.ok((inStorage?.count ?? 0) > 0);
+  const slotIds = (slots: readonly (ItemSlotRecord | null)[]) =>
+    new Set(slots.flatMap((slot) => slot === null ? [] : [slot.id]));
+  assert.ok(slotIds(veteran.bank).has(wellKnown.dusk), "a precursor in the bank");
+  assert.ok(slotIds(veteran.sharedInventory).has(wellKnown.eldritchScroll));
+  const bags = [...veteran.characters.values()].flatMap((character) =>
+    character.inventory.bags.flatMap((bag) => bag?.inventory ?? [])
+  );
+  const carried = slotIds(bags);
+  assert.ok(carried.has(wellKnown.globOfEctoplasm) && carried.has(wellKnown.mysticClover));
+  assert.ok(T6_MATERIAL_IDS.some((id) => carried.has(id)), "tier-6 materials in bags");
+  assert.ok(bags.filter((slot) => slot !== null).length > 1_000, "realistically full bags");
+});
