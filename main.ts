@@ -60,7 +60,6 @@ const gw2 = createGw2Client({
   kv,
   clock: systemClock,
   log,
-  keySecret: config.authToken,
   rate: { burst: config.rateBurst, perSec: config.ratePerSec },
 });
 const handler = createHandler({ log, gw2, config });

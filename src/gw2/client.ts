@@ -3,17 +3,19 @@
  * Deno KV cache (one entry per record, freshness checked on read, stale-if-error), coalesced
  * and de-duplicated bulk reads in requests of at most 200 ids, a token bucket in KV shared by
  * every instance, and a transport with timeouts and retries. The player's key is used only in
- * the `Authorization` header; account data is cached under an HMAC of it.
+ * the `Authorization` header; account data is cached under an HMAC of it, whose secret is kept
+ * in the same KV (`src/kv/key_secret.ts`).
  *
  * @module
  */
 
 import type { Clock } from "../clock.ts";
 import { DocCache } from "../kv/doc_cache.ts";
+import { KEY_SECRET_BYTES, loadKeySecret } from "../kv/key_secret.ts";
 import { Gw2Keys } from "../kv/keys.ts";
 import { RecordCache } from "../kv/record_cache.ts";
 import { TokenBucket } from "../kv/token_bucket.ts";
-import type { Logger } from "../log.ts";
+import { describeError, type Logger } from "../log.ts";
 import { Counters, type CounterSnapshot } from "../metrics.ts";
 import { BulkReader } from "./bulk_reader.ts";
 import { DocReader, type DocReaderOptions } from "./doc_reader.ts";
@@ -32,6 +34,7 @@ import { createKeyHasher, type KeyHasher } from "./key_hash.ts";
 import type {
   Account,
   AccountMaterial,
+  CharacterBags,
   CharacterInventory,
   Currency,
   Item,
@@ -49,15 +52,10 @@ import type { BulkRead, Fresh, Gw2Client, RecipeSearchQuery } from "./types.ts";
 export interface Gw2ClientOptions {
   /** Upstream base URL without a trailing slash (`GW2_API_BASE`). */
   readonly baseUrl: string;
-  /** The KV holding the cache and the shared token bucket. */
+  /** The KV holding the cache, the shared token bucket and the secret of the key HMAC. */
   readonly kv: Deno.Kv;
   readonly clock: Clock;
   readonly log: Logger;
-  /**
-   * The server's MCP bearer token. The HMAC secret for account cache keys is derived from it,
-   * so every instance with the same token shares account entries. Never stored.
-   */
-  readonly keySecret: string;
   /** The shared upstream budget (`GW2_RATE_BURST`, `GW2_RATE_PER_SEC`). */
   readonly rate: { readonly burst: number; readonly perSec: number };
   /** @default globalThis.fetch */
@@ -96,7 +94,6 @@ export interface InstrumentedGw2Client extends Gw2Client {
  *   kv,
  *   clock: systemClock,
  *   log,
- *   keySecret: config.authToken,
  *   rate: { burst: config.rateBurst, perSec: config.ratePerSec },
  * });
  * const { found, missingIds } = await gw2.items([19721, 19976]);
@@ -126,6 +123,9 @@ class KvGw2Client implements InstrumentedGw2Client {
   readonly #counters = new Counters();
   readonly #bucket: TokenBucket;
   readonly #hasher: KeyHasher;
+  /** Used only while KV cannot yield the shared secret: this process's own, random. */
+  readonly #localHasher: KeyHasher;
+  readonly #log: Logger;
   readonly #items: BulkReader<Item>;
   readonly #recipes: BulkReader<Recipe>;
   readonly #prices: BulkReader<Price>;
@@ -137,7 +137,13 @@ class KvGw2Client implements InstrumentedGw2Client {
   constructor(options: Gw2ClientOptions) {
     const random = options.random ?? Math.random;
     this.#keys = new Gw2Keys(options.baseUrl);
-    this.#hasher = createKeyHasher(options.keySecret);
+    this.#log = options.log;
+    const secretKey = this.#keys.keySecret();
+    this.#hasher = createKeyHasher(() =>
+      loadKeySecret({ kv: options.kv, key: secretKey, clock: options.clock, random })
+    );
+    const localSecret = crypto.getRandomValues(new Uint8Array(KEY_SECRET_BYTES));
+    this.#localHasher = createKeyHasher(() => Promise.resolve(localSecret));
     this.#bucket = new TokenBucket({
       kv: options.kv,
       key: this.#keys.bucket(),
@@ -182,6 +188,7 @@ class KvGw2Client implements InstrumentedGw2Client {
       account_bank: new DocReader(ACCOUNT_ENDPOINTS.account_bank, docs),
       account_inventory: new DocReader(ACCOUNT_ENDPOINTS.account_inventory, docs),
       characters: new DocReader(ACCOUNT_ENDPOINTS.characters, docs),
+      characters_all: new DocReader(ACCOUNT_ENDPOINTS.characters_all, docs),
       character_inventory: new DocReader(ACCOUNT_ENDPOINTS.character_inventory, docs),
       tokeninfo: new DocReader(ACCOUNT_ENDPOINTS.tokeninfo, docs),
     };
@@ -255,6 +262,17 @@ class KvGw2Client implements InstrumentedGw2Client {
     return this.#accountRead(key, "characters");
   }
 
+  async characterBags(key: string): Promise<Fresh<readonly CharacterBags[]>> {
+    const hash = await this.#hashKey(key);
+    return await this.#account.characters_all.read({
+      cacheKey: this.#keys.account(hash, "characters_all"),
+      path: ACCOUNT_ENDPOINTS.characters_all.endpoint,
+      query: [["ids", "all"]],
+      key,
+      what: "account record",
+    });
+  }
+
   async characterInventory(key: string, name: string): Promise<Fresh<CharacterInventory>> {
     if (name.trim() === "") throw new Gw2NotFoundError([], "character");
     const hash = await this.#hashKey(key);
@@ -282,7 +300,9 @@ class KvGw2Client implements InstrumentedGw2Client {
     return this.#bucket.level();
   }
 
-  async #accountRead<Doc extends Exclude<keyof AccountReaders, "character_inventory">>(
+  async #accountRead<
+    Doc extends Exclude<keyof AccountReaders, "character_inventory" | "characters_all">,
+  >(
     key: string,
     doc: Doc,
   ): Promise<Fresh<AccountValue<Doc>>> {
@@ -296,9 +316,20 @@ class KvGw2Client implements InstrumentedGw2Client {
     });
   }
 
-  /** The key's cache identity; an empty key is rejected without asking upstream. */
-  #hashKey(key: string): Promise<string> {
-    if (key.trim() === "") return Promise.reject(new Gw2KeyRejectedError());
-    return this.#hasher.hash(key);
+  /**
+   * The key's cache identity; an empty key is rejected without asking upstream. While KV cannot
+   * yield the shared secret, a process-local one stands in: account entries are then not
+   * shared with other instances, but the call still works.
+   */
+  async #hashKey(key: string): Promise<string> {
+    if (key.trim() === "") throw new Gw2KeyRejectedError();
+    try {
+      return await this.#hasher.hash(key);
+    } catch (error) {
+      this.#log.warn("key-hash secret unavailable, using a process-local one", {
+        error: describeError(error),
+      });
+      return await this.#localHasher.hash(key);
+    }
   }
 }

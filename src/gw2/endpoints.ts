@@ -12,6 +12,7 @@ import type { AccountDoc, RecordKind } from "../kv/keys.ts";
 import {
   AccountMaterialSchema,
   AccountSchema,
+  CharacterBagsSchema,
   CharacterInventorySchema,
   CharacterNamesSchema,
   CurrencySchema,
@@ -128,6 +129,7 @@ export const ACCOUNT_ENDPOINTS = {
   account_bank: accountDoc("/v2/account/bank", SlotsSchema, "inventories"),
   account_inventory: accountDoc("/v2/account/inventory", SlotsSchema, "inventories"),
   characters: accountDoc("/v2/characters", CharacterNamesSchema, "characters"),
+  characters_all: accountDoc("/v2/characters", z.array(CharacterBagsSchema), "characters"),
   character_inventory: accountDoc(
     "/v2/characters/:name/inventory",
     CharacterInventorySchema,

@@ -74,16 +74,24 @@ export class Gw2KeyRejectedError extends Gw2Error {
   }
 }
 
-/** The player's key lacks a permission the endpoint needs (403 `requires scope X`). */
+/**
+ * The player's key lacks a permission the endpoint needs (403 `requires scope X`), or several
+ * that a pre-check against `/v2/tokeninfo` found missing at once.
+ */
 export class Gw2ScopeMissingError extends Gw2Error {
   readonly kind = "scope_missing" as const;
-  /** The missing scope, e.g. `inventories`. */
+  /** The missing scope, e.g. `inventories` (the first, when several are missing). */
   readonly scope: string;
-  /** @param scope the missing scope */
-  constructor(scope: string) {
-    super(`GW2 API key lacks the "${scope}" permission`);
+  /** Every missing scope known, `scope` first. */
+  readonly scopes: readonly string[];
+  /** @param scope the missing scope; @param more further missing scopes */
+  constructor(scope: string, ...more: string[]) {
+    const scopes = [scope, ...more];
+    const named = scopes.map((name) => `"${name}"`).join(", ");
+    super(`GW2 API key lacks the ${named} permission${scopes.length > 1 ? "s" : ""}`);
     this.name = "Gw2ScopeMissingError";
     this.scope = scope;
+    this.scopes = scopes;
   }
 }
 

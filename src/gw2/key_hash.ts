@@ -1,16 +1,15 @@
 /**
- * Cache identity of a player's GW2 API key: an HMAC-SHA-256 of the key under a secret derived
- * from the server's MCP token. Account cache entries are keyed by this digest, never by the key,
- * so the key itself is in no KV key or value. Every instance that shares the token derives the
- * same secret and therefore shares account cache entries; without the token the digest cannot
- * be recomputed from a guessed key.
+ * Cache identity of a player's GW2 API key: an HMAC-SHA-256 of the key under a server-side
+ * secret. Account cache entries are keyed by this digest, never by the key, so the key itself
+ * is in no KV key or value. The secret is the one `src/kv/key_secret.ts` keeps in KV, so every
+ * instance on the same KV derives the same digest and shares account cache entries, and neither
+ * a restart nor an MCP token rotation orphans them.
  *
  * @module
  */
 
 import { toBase64Url } from "../encoding.ts";
 
-const DERIVATION_LABEL = "priory/gw2-key-cache/v1";
 const encoder = new TextEncoder();
 
 /** Computes cache identities of player keys. */
@@ -20,36 +19,37 @@ export interface KeyHasher {
 }
 
 /**
- * Creates a hasher whose secret is `HMAC-SHA-256(serverToken, "priory/gw2-key-cache/v1")`; the
- * derivation runs once, lazily, on the first `hash`.
+ * Creates a hasher over the secret `loadSecret` yields. It is loaded lazily, on the first
+ * `hash`, and kept once loaded; a failed load is not kept, so the next `hash` tries again.
  *
  * @example
  * ```ts
- * const hasher = createKeyHasher(config.authToken);
- * const id = await hasher.hash(playerKey); // e.g. "q3Xb…", stable for this token
+ * const hasher = createKeyHasher(() => loadKeySecret({ kv, key, clock }));
+ * const id = await hasher.hash(playerKey); // e.g. "q3Xb…", stable for this secret
  * ```
- * @param serverToken the server's MCP bearer token (secret material, never stored)
+ * @param loadSecret yields the secret bytes (at least 32; secret material, never logged)
  */
-export function createKeyHasher(serverToken: string): KeyHasher {
-  if (serverToken === "") {
-    throw new TypeError("Cannot derive the key-hash secret: the server token is empty");
-  }
+export function createKeyHasher(loadSecret: () => Promise<Uint8Array<ArrayBuffer>>): KeyHasher {
   let secret: Promise<CryptoKey> | undefined;
   return {
     async hash(key: string): Promise<string> {
-      secret ??= deriveSecret(serverToken);
-      const digest = await crypto.subtle.sign("HMAC", await secret, encoder.encode(key));
+      const loading = secret ??= loadSecret().then(importHmacKey);
+      let hmacKey: CryptoKey;
+      try {
+        hmacKey = await loading;
+      } catch (error) {
+        if (secret === loading) secret = undefined;
+        throw error;
+      }
+      const digest = await crypto.subtle.sign("HMAC", hmacKey, encoder.encode(key));
       return toBase64Url(new Uint8Array(digest));
     },
   };
 }
 
-async function deriveSecret(serverToken: string): Promise<CryptoKey> {
-  const tokenKey = await importHmacKey(encoder.encode(serverToken));
-  const derived = await crypto.subtle.sign("HMAC", tokenKey, encoder.encode(DERIVATION_LABEL));
-  return importHmacKey(new Uint8Array(derived));
-}
-
 function importHmacKey(raw: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
+  if (raw.byteLength < 32) {
+    return Promise.reject(new TypeError("Cannot hash keys: the secret is shorter than 32 bytes"));
+  }
   return crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
 }

@@ -146,18 +146,27 @@ export const SlotsSchema = z.array(ItemSlotSchema.nullable());
 /** `/v2/characters` without ids: the character names. */
 export const CharacterNamesSchema = z.array(z.string());
 
+/** A character's bag slots; `null` is an empty bag slot. */
+const BagsSchema = z.array(
+  z.object({
+    id: Id,
+    size: z.number().int().nonnegative(),
+    inventory: SlotsSchema,
+  }).nullable(),
+);
+
 /** `/v2/characters/:name/inventory`. `null` bags are empty bag slots. */
-export const CharacterInventorySchema = z.object({
-  bags: z.array(
-    z.object({
-      id: Id,
-      size: z.number().int().nonnegative(),
-      inventory: SlotsSchema,
-    }).nullable(),
-  ),
-});
+export const CharacterInventorySchema = z.object({ bags: BagsSchema });
 /** A validated character inventory. */
 export type CharacterInventory = z.infer<typeof CharacterInventorySchema>;
+
+/**
+ * A `/v2/characters?ids=all` record reduced to the name and the bags (present only when the key
+ * has the `inventories` scope); equipment, skills, crafting and the rest are dropped.
+ */
+export const CharacterBagsSchema = z.object({ name: z.string(), bags: BagsSchema.optional() });
+/** A validated character with its bags. */
+export type CharacterBags = z.infer<typeof CharacterBagsSchema>;
 
 /** `/v2/tokeninfo`, without `id` (the first half of the key itself). */
 export const TokenInfoSchema = z.object({

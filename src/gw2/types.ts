@@ -9,6 +9,7 @@
 import type {
   Account,
   AccountMaterial,
+  CharacterBags,
   CharacterInventory,
   Currency,
   Item,
@@ -62,6 +63,11 @@ export interface Gw2Client {
   accountBank(key: string): Promise<Fresh<readonly (ItemSlot | null)[]>>;
   accountInventory(key: string): Promise<Fresh<readonly (ItemSlot | null)[]>>;
   characters(key: string): Promise<Fresh<readonly string[]>>;
+  /**
+   * Every character with its bags in one request (`/v2/characters?ids=all`); `bags` is absent
+   * on each when the key lacks the `inventories` scope.
+   */
+  characterBags(key: string): Promise<Fresh<readonly CharacterBags[]>>;
   characterInventory(key: string, name: string): Promise<Fresh<CharacterInventory>>;
   tokenInfo(key: string): Promise<Fresh<TokenInfo>>;
 }

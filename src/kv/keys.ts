@@ -11,6 +11,7 @@
  * | `"acct", keyHash, endpoint` (+ character name) | one account read, under the key's HMAC |
  * | `"part", generation, index` | a slice of a large document (see `doc_cache.ts`) |
  * | `"bucket"` | the shared upstream token bucket |
+ * | `"key-secret"` | the secret of the key HMAC (see `key_secret.ts`) |
  *
  * @module
  */
@@ -26,6 +27,7 @@ export type AccountDoc =
   | "account_bank"
   | "account_inventory"
   | "characters"
+  | "characters_all"
   | "character_inventory"
   | "tokeninfo";
 
@@ -74,5 +76,10 @@ export class Gw2Keys {
   /** The shared token bucket of this upstream. */
   bucket(): Deno.KvKey {
     return [...this.#root, "bucket"];
+  }
+
+  /** The secret every instance hashes players' keys with (never the keys themselves). */
+  keySecret(): Deno.KvKey {
+    return [...this.#root, "key-secret"];
   }
 }

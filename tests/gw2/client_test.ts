@@ -52,7 +52,6 @@ async function setup(
     kv,
     clock,
     log,
-    keySecret: "server-token",
     rate: { burst: 300, perSec: 5 },
     fetch: (input, init) => fake.fetch(new Request(input, init)),
     random: () => 0.5,
@@ -248,7 +247,6 @@ Deno.test("two clients on two KV handles of one file share one budget and never 
         kv,
         clock: systemClock,
         log: captureLogs().log,
-        keySecret: "server-token",
         rate: { burst: 10, perSec: 10 },
         fetch: (input, init) => fake.fetch(new Request(input, init)),
         random: seeded(seed).next,
@@ -387,6 +385,57 @@ Deno.test("account reads are cached 5 minutes under an HMAC of the key", async (
   assert.equal(env.requests("/v2/account").length, 3);
 });
 
+Deno.test("account cache entries survive a restart: the key-hash secret lives in KV", async () => {
+  using kv = await openMemoryKv();
+  const clock = new ManualClock({ advance: "delays" });
+  {
+    using first = await setup({ kv, clock });
+    await first.client.account(TEST_KEYS.full);
+    assert.equal(first.requests("/v2/account").length, 1);
+  }
+  // A new process (a restart, another instance, a rotated MCP token) on the same KV.
+  using second = await setup({ kv, clock });
+  await second.client.account(TEST_KEYS.full);
+  assert.equal(second.requests("/v2/account").length, 0, "served from the shared cache");
+  const secrets = [];
+  for await (const entry of kv.list({ prefix: [] })) {
+    if (entry.key.at(-1) === "key-secret") secrets.push(entry.value);
+  }
+  assert.equal(secrets.length, 1);
+  assert.ok(secrets[0] instanceof Uint8Array && secrets[0].byteLength === 32);
+});
+
+Deno.test("account reads still work, per process, while KV cannot yield the key-hash secret", async () => {
+  using env = await setup();
+  // KV fails on the secret's entry only (the cache and the bucket keep working). The cast
+  // restores `get`'s generic signature, which a plain arrow function cannot declare.
+  const realGet = env.kv.get.bind(env.kv);
+  env.kv.get =
+    ((key: Deno.KvKey, options?: { consistency?: Deno.KvConsistencyLevel }) =>
+      key.at(-1) === "key-secret"
+        ? Promise.reject(new Error("KV unavailable"))
+        : realGet(key, options)) as typeof env.kv.get;
+  await env.client.account(TEST_KEYS.full);
+  await env.client.account(TEST_KEYS.full);
+  assert.equal(env.requests("/v2/account").length, 1, "a process-local secret stands in");
+  assert.ok(env.lines.some((line) => line.includes("key-hash secret unavailable")));
+});
+
+Deno.test("characterBags() reads every character with its bags in one request", async () => {
+  using env = await setup();
+  const all = await env.client.characterBags(TEST_KEYS.veteran);
+  assert.equal(all.value.length, 19);
+  const world = env.fake.world.veteran;
+  for (const character of all.value) {
+    assert.deepEqual(character.bags, world.characters.get(character.name)?.inventory.bags);
+  }
+  assert.equal(env.requests("/v2/characters").length, 1);
+  const bare = await env.client.characterBags(TEST_KEYS.noInventories);
+  assert.ok(bare.value.every((character) => character.bags === undefined), "no bags without scope");
+  await env.client.characterBags(TEST_KEYS.veteran);
+  assert.equal(env.requests("/v2/characters").length, 2, "cached under the key's HMAC");
+});
+
 Deno.test("every account read works, URL-encodes character names, and leaves the key nowhere", async () => {
   using env = await setup();
   const key = TEST_KEYS.full;
@@ -397,6 +446,7 @@ Deno.test("every account read works, URL-encodes character names, and leaves the
   await env.client.accountInventory(key);
   const token = await env.client.tokenInfo(key);
   assert.ok(token.value.permissions.includes("inventories"));
+  assert.equal((await env.client.characterBags(key)).value.length, names.length);
   for (const name of names) {
     const inventory = await env.client.characterInventory(key, name);
     assert.ok(Array.isArray(inventory.value.bags));
@@ -472,7 +522,6 @@ Deno.test("createGw2Client() talks HTTP to a listening fake with the global fetc
     kv,
     clock: systemClock,
     log,
-    keySecret: "server-token",
     rate: { burst: 300, perSec: 5 },
     timeoutMs: 200,
     maxRetries: 0,

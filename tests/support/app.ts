@@ -174,6 +174,8 @@ export interface TestApp extends AsyncDisposable {
   readonly clock: ManualClock;
   /** Every log line written, as JSON text. */
   readonly logs: readonly string[];
+  /** The in-memory KV behind the client (cache, budget, key secret), for inspection. */
+  readonly kv: Deno.Kv;
 }
 
 /** Options for {@linkcode startTestApp}. */
@@ -216,7 +218,6 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     kv,
     clock,
     log,
-    keySecret: config.authToken,
     rate: { burst: config.rateBurst, perSec: config.ratePerSec },
     fetch: (input, init) => fake.fetch(new Request(input, init)),
     ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
@@ -229,6 +230,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     config,
     clock,
     logs,
+    kv,
     [Symbol.asyncDispose]: async () => {
       await handler.close();
       kv.close();

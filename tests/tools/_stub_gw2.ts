@@ -8,6 +8,7 @@
 import type {
   Account,
   AccountMaterial,
+  CharacterBags,
   CharacterInventory,
   Currency,
   Item,
@@ -184,6 +185,9 @@ export class StubGw2Client implements Gw2Client {
   }
   characters(key: string): Promise<Fresh<readonly string[]>> {
     return this.#unsupported("characters", key);
+  }
+  characterBags(key: string): Promise<Fresh<readonly CharacterBags[]>> {
+    return this.#unsupported("characterBags", key);
   }
   characterInventory(key: string, name: string): Promise<Fresh<CharacterInventory>> {
     return this.#unsupported("characterInventory", key, name);
