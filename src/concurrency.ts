@@ -70,3 +70,24 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
   }
   return groups;
 }
+
+/**
+ * `Promise.all` that waits for every promise before failing: the values in order, or — once all
+ * have settled — the first failure in list order. Nothing is left running behind the caller.
+ *
+ * @example
+ * ```ts
+ * const [account, token] = await settleAll([gw2.account(key), gw2.tokenInfo(key)]);
+ * ```
+ */
+export async function settleAll<T extends readonly unknown[] | []>(
+  promises: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const settled = await Promise.allSettled(promises);
+  const values = settled.map((result) => {
+    if (result.status === "rejected") throw result.reason;
+    return result.value;
+  });
+  // `map` loses the tuple's per-position types; each position holds exactly its promise's value.
+  return values as { -readonly [K in keyof T]: Awaited<T[K]> };
+}

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { chunk, mapWithConcurrency } from "../src/concurrency.ts";
+import { chunk, mapWithConcurrency, settleAll } from "../src/concurrency.ts";
 
 Deno.test("mapWithConcurrency() keeps input order and never exceeds the limit", async () => {
   let running = 0;
@@ -51,4 +51,26 @@ Deno.test("chunk() splits into groups of at most the size", async (t) => {
   await t.step("a non-positive size is refused", () => {
     assert.throws(() => chunk([1], 0), RangeError);
   });
+});
+
+Deno.test("settleAll() gives the values in order, typed per position", async () => {
+  const [number, text] = await settleAll([Promise.resolve(1), Promise.resolve("two")]);
+  assert.equal(number + 1, 2);
+  assert.equal(text.toUpperCase(), "TWO");
+  assert.deepEqual(await settleAll([]), []);
+});
+
+Deno.test("settleAll() rethrows the first failure in list order, only once every promise settled", async () => {
+  let slowDone = false;
+  const slow = new Promise<number>((resolve) =>
+    setTimeout(() => {
+      slowDone = true;
+      resolve(3);
+    }, 5)
+  );
+  await assert.rejects(
+    settleAll([slow, Promise.reject(new Error("first")), Promise.reject(new Error("second"))]),
+    /first/,
+  );
+  assert.ok(slowDone, "the slow promise settled before the failure was thrown");
 });

@@ -7,7 +7,7 @@
  */
 
 import { isGw2Failure, type UpstreamFailureReason } from "../gw2/errors.ts";
-import { MissingGw2KeyError } from "../tools/types.ts";
+import { MissingGw2KeyError, UnexpandedGw2KeyError } from "../tools/types.ts";
 
 /** Where a player creates or edits GW2 API keys. */
 const KEY_PAGE = "https://account.arena.net/applications";
@@ -57,7 +57,10 @@ function listIds(ids: readonly number[]): string {
  */
 export function toolErrorText(error: unknown, toolName: string): string {
   if (error instanceof MissingGw2KeyError) {
-    return `No GW2 API key: this tool reads your GW2 account and needs the header "X-GW2-Key: <your GW2 API key>" in this MCP server's client configuration, next to the Authorization header. Create a key at ${KEY_PAGE}.`;
+    return `No GW2 API key: this tool reads your GW2 account and needs the header "X-GW2-Key: <your GW2 API key>" in this MCP server's client configuration, next to the Authorization header (Claude Code: add --header "X-GW2-Key: <key>" to claude mcp add, or "X-GW2-Key" under "headers" in .mcp.json), then reconnect. Create a key at ${KEY_PAGE}. Never paste the key into the conversation.`;
+  }
+  if (error instanceof UnexpandedGw2KeyError) {
+    return `GW2 API key rejected before use: the X-GW2-Key header holds a "$" variable reference, not a key, so the client configuration's \${VAR} substitution did not happen (a known problem with headers). Put the key itself in the configuration, or add it with claude mcp add --header "X-GW2-Key: <key>" from a shell, which expands variables before the client stores them.`;
   }
   if (!isGw2Failure(error)) {
     return "Internal error: the tool failed unexpectedly. Retry once; if it fails again, report it to the server operator.";
@@ -77,8 +80,11 @@ export function toolErrorText(error: unknown, toolName: string): string {
     }
     case "key_rejected":
       return `GW2 API key rejected: GW2 does not accept the key in the X-GW2-Key header (wrong, expired or deleted). Check it, or create a new one at ${KEY_PAGE}, and update the client configuration. If the configuration uses \${VAR}, check that the variable was expanded.`;
-    case "scope_missing":
-      return `GW2 API key lacks the "${error.scope}" permission: create a key with "${error.scope}" ticked at ${KEY_PAGE} and put it in the X-GW2-Key header.`;
+    case "scope_missing": {
+      const named = error.scopes.map((scope) => `"${scope}"`).join(", ");
+      const plural = error.scopes.length > 1 ? "s" : "";
+      return `GW2 API key lacks the ${named} permission${plural}: create a key with ${named} ticked at ${KEY_PAGE} and put it in the X-GW2-Key header.`;
+    }
     case "upstream": {
       const status = error.status === undefined ? "" : ` (HTTP ${error.status})`;
       return `GW2 API unavailable${status}: ${UPSTREAM_TEXT[error.reason]}.`;

@@ -14,7 +14,12 @@ import {
 import type { z } from "zod";
 import { isGw2Failure } from "../gw2/errors.ts";
 import { describeError } from "../log.ts";
-import { MissingGw2KeyError, type ToolDefinition, type ToolDeps } from "../tools/types.ts";
+import {
+  MissingGw2KeyError,
+  type ToolDefinition,
+  type ToolDeps,
+  UnexpandedGw2KeyError,
+} from "../tools/types.ts";
 import { toolErrorText } from "./errors.ts";
 import { leanSchema } from "./schema.ts";
 
@@ -93,8 +98,9 @@ function logFailure(deps: ToolDeps, tool: string, error: unknown, ms: number): v
     deps.log.info("tool call", { tool, ok: false, failure: error.kind, reason, ms });
     return;
   }
-  if (error instanceof MissingGw2KeyError) {
-    deps.log.info("tool call", { tool, ok: false, failure: "missing_gw2_key", ms });
+  if (error instanceof MissingGw2KeyError || error instanceof UnexpandedGw2KeyError) {
+    const failure = error instanceof MissingGw2KeyError ? "missing_gw2_key" : "unexpanded_gw2_key";
+    deps.log.info("tool call", { tool, ok: false, failure, ms });
     return;
   }
   deps.log.error("tool call crashed", { tool, ok: false, error: describeError(error), ms });

@@ -81,11 +81,25 @@ export class MissingGw2KeyError extends Error {
 }
 
 /**
+ * The `X-GW2-Key` header holds an unexpanded variable reference (`${GW2_API_KEY}`, `$GW2_KEY`):
+ * the client configuration's substitution did not happen. GW2 keys (GUID pairs, or JWT
+ * subtokens) never contain a `$`, so it is refused without spending a request.
+ */
+export class UnexpandedGw2KeyError extends Error {
+  constructor() {
+    super("The X-GW2-Key header holds an unexpanded variable reference");
+    this.name = "UnexpandedGw2KeyError";
+  }
+}
+
+/**
  * The player's key for an account tool.
  *
  * @throws {MissingGw2KeyError} when the request carried none.
+ * @throws {UnexpandedGw2KeyError} when it carried a `$` variable reference instead of a key.
  */
 export function requireGw2Key(deps: ToolDeps): string {
   if (deps.gw2Key === undefined || deps.gw2Key === "") throw new MissingGw2KeyError();
+  if (deps.gw2Key.includes("$")) throw new UnexpandedGw2KeyError();
   return deps.gw2Key;
 }

@@ -8,7 +8,7 @@ import {
   type UpstreamFailureReason,
 } from "../../src/gw2/errors.ts";
 import { toolErrorText } from "../../src/mcp/errors.ts";
-import { MissingGw2KeyError } from "../../src/tools/types.ts";
+import { MissingGw2KeyError, UnexpandedGw2KeyError } from "../../src/tools/types.ts";
 
 /** Nothing model-facing may carry a stack, a path, the upstream URL or a key. */
 function assertClean(text: string): void {
@@ -54,6 +54,25 @@ Deno.test("toolErrorText() keeps the three key failures distinct", () => {
   assert.match(scope, /^GW2 API key lacks the "inventories" permission: /);
   assert.notEqual(missing, rejected);
   for (const text of [missing, rejected, scope]) assertClean(text);
+});
+
+Deno.test("toolErrorText() names every missing scope a pre-check found", () => {
+  const text = toolErrorText(
+    new Gw2ScopeMissingError("inventories", "characters"),
+    "priory_legendary_ranking",
+  );
+  assert.match(text, /^GW2 API key lacks the "inventories", "characters" permissions: /);
+  assert.match(text, /create a key with "inventories", "characters" ticked/);
+  assertClean(text);
+});
+
+Deno.test("toolErrorText() tells an unexpanded variable from a missing or rejected key", () => {
+  const text = toolErrorText(new UnexpandedGw2KeyError(), "priory_account");
+  assert.match(text, /X-GW2-Key header holds a "\$" variable reference, not a key/);
+  assert.match(text, /\$\{VAR\} substitution did not happen/);
+  assert.notEqual(text, toolErrorText(new MissingGw2KeyError(), "priory_account"));
+  assert.notEqual(text, toolErrorText(new Gw2KeyRejectedError(), "priory_account"));
+  assertClean(text);
 });
 
 Deno.test("toolErrorText() explains each upstream failure without URL or stack", async (t) => {

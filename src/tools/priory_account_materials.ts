@@ -1,0 +1,62 @@
+/**
+ * `priory_account_materials`: the player's material storage, rolled up per category (no ids)
+ * or exactly the requested ids with their counts, unowned ones included.
+ *
+ * @module
+ */
+
+import { z } from "zod";
+import { settleAll } from "../concurrency.ts";
+import { materialRows, rollUpMaterials } from "../domain/materials.ts";
+import { staleness } from "../domain/shape.ts";
+import { argumentsSchema, idListSchema, MAX_IDS, staleAgeField } from "./inputs.ts";
+import { defineTool, requireGw2Key, UPSTREAM_READ } from "./types.ts";
+
+/** The `priory_account_materials` tool. */
+export const prioryAccountMaterials = defineTool({
+  name: "priory_account_materials",
+  title: "GW2 material storage",
+  description:
+    `Priory-computed: your material storage (key from the X-GW2-Key header). Without ids: one row per category, with total_sell_value = sum of count × floor(highest buy order × 0.85), copper: instant-sell value after the 15 % Trading Post fee (untradeable = 0). With ids (MAX_IDS = ${MAX_IDS}): exactly those ids; count 0 = none stored. Bank and bags are not counted.`,
+  inputSchema: argumentsSchema({ ids: idListSchema("item").optional() }),
+  outputSchema: z.object({
+    categories: z.array(z.object({
+      category: z.string(),
+      distinct_owned: z.number(),
+      total_count: z.number(),
+      total_sell_value: z.number(),
+    })).optional(),
+    materials: z.array(z.object({
+      id: z.number(),
+      name: z.string().nullable(),
+      category: z.string().nullable(),
+      count: z.number(),
+    })).optional(),
+    stale_age_s: staleAgeField,
+  }),
+  annotations: UPSTREAM_READ,
+  async handle({ ids }, deps) {
+    const key = requireGw2Key(deps);
+    const { gw2 } = deps;
+    if (ids === undefined) {
+      const [categories, stored] = await settleAll([gw2.materials(), gw2.accountMaterials(key)]);
+      const owned = stored.value.filter((row) => row.count > 0).map((row) => row.id);
+      const prices = await gw2.prices(owned);
+      const buys = new Map(prices.found.map((price) => [price.id, price.buys.unit_price]));
+      return {
+        categories: rollUpMaterials(categories.value, stored.value, buys),
+        ...staleness(prices.staleAgeMs),
+      };
+    }
+    const [categories, stored, items] = await settleAll([
+      gw2.materials(),
+      gw2.accountMaterials(key),
+      gw2.items(ids),
+    ]);
+    const names = new Map(items.found.map((item) => [item.id, item.name]));
+    return {
+      materials: materialRows(ids, categories.value, stored.value, names),
+      ...staleness(items.staleAgeMs),
+    };
+  },
+});

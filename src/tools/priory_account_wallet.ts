@@ -1,0 +1,32 @@
+/**
+ * `priory_account_wallet`: the player's currencies with their names.
+ *
+ * @module
+ */
+
+import { z } from "zod";
+import { settleAll } from "../concurrency.ts";
+import { shapeWallet } from "../domain/account.ts";
+import { argumentsSchema } from "./inputs.ts";
+import { defineTool, requireGw2Key, UPSTREAM_READ } from "./types.ts";
+
+/** The `priory_account_wallet` tool. */
+export const prioryAccountWallet = defineTool({
+  name: "priory_account_wallet",
+  title: "GW2 wallet",
+  description:
+    "Priory-computed: your wallet (key from the X-GW2-Key header), each currency id joined with its name from /v2/currencies. Coin (id 1) is in copper: 10000 = 1 gold.",
+  inputSchema: argumentsSchema({}),
+  outputSchema: z.object({
+    wallet: z.array(z.object({ id: z.number(), name: z.string().nullable(), value: z.number() })),
+  }),
+  annotations: UPSTREAM_READ,
+  async handle(_input, deps) {
+    const key = requireGw2Key(deps);
+    const [wallet, currencies] = await settleAll([
+      deps.gw2.accountWallet(key),
+      deps.gw2.currencies(),
+    ]);
+    return { wallet: shapeWallet(wallet.value, currencies.value) };
+  },
+});

@@ -1,0 +1,192 @@
+import assert from "node:assert/strict";
+import { CHARACTER_READ_CONCURRENCY, readHoldings } from "../../src/account/holdings.ts";
+import { requireScopes } from "../../src/account/scopes.ts";
+import { createGw2Client } from "../../src/gw2/client.ts";
+import { Gw2KeyRejectedError, Gw2ScopeMissingError } from "../../src/gw2/errors.ts";
+import type { CharacterBags, CharacterInventory, TokenInfo } from "../../src/gw2/schemas.ts";
+import type { Fresh, Gw2Client } from "../../src/gw2/types.ts";
+import { createFakeGw2, TEST_KEYS, UNKNOWN_KEY } from "../fake_gw2/mod.ts";
+import type { FakeAccount } from "../fake_gw2/world/account.ts";
+import { ManualClock } from "../support/clock.ts";
+import { openMemoryKv } from "../support/kv.ts";
+import { captureLogs } from "../support/log.ts";
+import { StubGw2Client } from "../tools/_stub_gw2.ts";
+
+async function setup() {
+  const clock = new ManualClock({ advance: "delays" });
+  const kv = await openMemoryKv();
+  const fake = createFakeGw2({ now: () => clock.now() });
+  const client = createGw2Client({
+    baseUrl: "http://gw2.fake",
+    kv,
+    clock,
+    log: captureLogs(clock).log,
+    rate: { burst: 300, perSec: 5 },
+    fetch: (input, init) => fake.fetch(new Request(input, init)),
+    random: () => 0.5,
+  });
+  return { clock, fake, client, [Symbol.dispose]: () => kv.close() };
+}
+
+/** The fixture's own tally: every stack of every source, summed by id. */
+function fixtureCounts(account: FakeAccount): Map<number, number> {
+  const counts = new Map<number, number>();
+  const add = (id: number, count: number) => {
+    if (count > 0) counts.set(id, (counts.get(id) ?? 0) + count);
+  };
+  for (const row of account.accountMaterials) add(row.id, row.count);
+  for (const slot of [...account.bank, ...account.sharedInventory]) {
+    if (slot !== null) add(slot.id, slot.count);
+  }
+  for (const character of account.characters.values()) {
+    for (const bag of character.inventory.bags) {
+      for (const slot of bag?.inventory ?? []) if (slot !== null) add(slot.id, slot.count);
+    }
+  }
+  return counts;
+}
+
+function sorted(map: ReadonlyMap<number, number>): [number, number][] {
+  return [...map].sort(([a], [b]) => a - b);
+}
+
+Deno.test("readHoldings() tallies storage, bank, shared slots and every bag of the 19-character account in 5 requests", async () => {
+  using env = await setup();
+  const veteran = env.fake.world.veteran;
+  assert.equal(veteran.characters.size, 19);
+  const holdings = await readHoldings(env.client, TEST_KEYS.veteran);
+  assert.deepEqual(sorted(holdings.counts), sorted(fixtureCounts(veteran)));
+  assert.equal(holdings.characters, 19);
+  const paths = env.fake.control.requests.map((request) =>
+    new URLSearchParams(request.query).get("ids") === "all"
+      ? `${request.path}?ids=all`
+      : request.path
+  );
+  assert.equal(paths[0], "/v2/tokeninfo", "scopes first");
+  assert.deepEqual(paths.slice(1).sort(), [
+    "/v2/account/bank",
+    "/v2/account/inventory",
+    "/v2/account/materials",
+    "/v2/characters?ids=all",
+  ]);
+  // Legendary materials lie in every kind of place.
+  const clovers = holdings.places.get(env.fake.world.wellKnown.mysticClover) ?? [];
+  assert.deepEqual(
+    new Set(clovers.map((place) => place.source)),
+    new Set(["material_storage", "bank", "character"]),
+  );
+});
+
+Deno.test("readHoldings() is served from the KV cache for five minutes", async () => {
+  using env = await setup();
+  const first = await readHoldings(env.client, TEST_KEYS.full);
+  assert.deepEqual(sorted(first.counts), sorted(fixtureCounts(env.fake.world)));
+  const served = env.fake.control.requests.length;
+  const again = await readHoldings(env.client, TEST_KEYS.full);
+  assert.equal(env.fake.control.requests.length, served, "no upstream request on a repeat");
+  assert.deepEqual(sorted(again.counts), sorted(first.counts));
+  env.clock.advance(5 * 60_000);
+  await readHoldings(env.client, TEST_KEYS.full);
+  assert.equal(env.fake.control.requests.length, 2 * served, "read again after five minutes");
+});
+
+Deno.test("readHoldings() names every missing scope at once, before any other request", async () => {
+  using env = await setup();
+  await assert.rejects(readHoldings(env.client, TEST_KEYS.accountOnly), (error) => {
+    assert.ok(error instanceof Gw2ScopeMissingError);
+    assert.deepEqual(error.scopes, ["inventories", "characters"]);
+    return true;
+  });
+  await assert.rejects(readHoldings(env.client, TEST_KEYS.noCharacters), (error) => {
+    assert.ok(error instanceof Gw2ScopeMissingError);
+    assert.deepEqual(error.scopes, ["characters"]);
+    return true;
+  });
+  await assert.rejects(readHoldings(env.client, UNKNOWN_KEY), Gw2KeyRejectedError);
+  const paths = env.fake.control.requests.map((request) => request.path);
+  assert.deepEqual(paths, ["/v2/tokeninfo", "/v2/tokeninfo", "/v2/tokeninfo"]);
+});
+
+Deno.test("requireScopes() passes a key holding every scope", async () => {
+  using env = await setup();
+  await requireScopes(env.client, TEST_KEYS.noWallet, ["account", "inventories", "characters"]);
+  await assert.rejects(
+    requireScopes(env.client, TEST_KEYS.noWallet, ["wallet"]),
+    Gw2ScopeMissingError,
+  );
+});
+
+/**
+ * A client whose reads each take a moment, counting how many are in flight at once; its bulk
+ * character read comes without bags.
+ */
+class SlowStub extends StubGw2Client {
+  #inFlight = 0;
+  maxInFlight = 0;
+  readonly inventoryReads: string[] = [];
+  constructor(readonly withBags: boolean) {
+    super();
+  }
+  async #slow<T>(method: keyof Gw2Client, value: T): Promise<Fresh<T>> {
+    this.calls.push({ method, args: [] });
+    this.#inFlight++;
+    this.maxInFlight = Math.max(this.maxInFlight, this.#inFlight);
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    this.#inFlight--;
+    return { value };
+  }
+  override tokenInfo(): Promise<Fresh<TokenInfo>> {
+    return this.#slow("tokenInfo", {
+      name: "k",
+      permissions: ["account", "inventories", "characters"],
+    });
+  }
+  override accountMaterials() {
+    return this.#slow("accountMaterials", [{ id: 19721, category: 29, count: 10 }]);
+  }
+  override accountBank() {
+    return this.#slow("accountBank", []);
+  }
+  override accountInventory() {
+    return this.#slow("accountInventory", []);
+  }
+  override characterBags(): Promise<Fresh<readonly CharacterBags[]>> {
+    const bag = { id: 8932, size: 1, inventory: [{ id: 19721, count: 1 }] };
+    return this.#slow(
+      "characterBags",
+      Array.from({ length: 19 }, (_, index) => ({
+        name: `Character ${index}`,
+        ...(this.withBags ? { bags: [bag] } : {}),
+      })),
+    );
+  }
+  override characterInventory(_key: string, name: string): Promise<Fresh<CharacterInventory>> {
+    this.inventoryReads.push(name);
+    return this.#slow("characterInventory", {
+      bags: [{ id: 8932, size: 1, inventory: [{ id: 19721, count: 1 }] }],
+    });
+  }
+}
+
+Deno.test("readHoldings() reads the four sources at once, after the scope check", async () => {
+  const stub = new SlowStub(true);
+  const holdings = await readHoldings(stub, "key");
+  assert.equal(stub.maxInFlight, 4);
+  assert.deepEqual(stub.calls.map((call) => call.method), [
+    "tokenInfo",
+    "accountMaterials",
+    "accountBank",
+    "accountInventory",
+    "characterBags",
+  ]);
+  assert.equal(stub.inventoryReads.length, 0);
+  assert.equal(holdings.counts.get(19721), 10 + 19);
+});
+
+Deno.test("readHoldings() reads a character's bags on its own when the bulk read lacks them, bounded", async () => {
+  const stub = new SlowStub(false);
+  const holdings = await readHoldings(stub, "key");
+  assert.equal(stub.inventoryReads.length, 19);
+  assert.equal(stub.maxInFlight, CHARACTER_READ_CONCURRENCY);
+  assert.equal(holdings.counts.get(19721), 10 + 19);
+});
