@@ -7,6 +7,7 @@
  */
 
 import { isGw2Failure, type UpstreamFailureReason } from "../gw2/errors.ts";
+import { NameIndexUnavailableError } from "../search/name_index.ts";
 import { MissingGw2KeyError } from "../tools/types.ts";
 
 /** Where a player creates or edits GW2 API keys. */
@@ -58,6 +59,9 @@ function listIds(ids: readonly number[]): string {
 export function toolErrorText(error: unknown, toolName: string): string {
   if (error instanceof MissingGw2KeyError) {
     return `No GW2 API key: this tool reads your GW2 account and needs the header "X-GW2-Key: <your GW2 API key>" in this MCP server's client configuration, next to the Authorization header. Create a key at ${KEY_PAGE}.`;
+  }
+  if (error instanceof NameIndexUnavailableError) {
+    return "Item search unavailable: the server's name index could not be read. Retry in a minute; if you know the item id, gw2_items answers without the index.";
   }
   if (!isGw2Failure(error)) {
     return "Internal error: the tool failed unexpectedly. Retry once; if it fails again, report it to the server operator.";
