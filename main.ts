@@ -13,6 +13,7 @@ import { type Config, ConfigError, parseConfig } from "./src/config.ts";
 import { createGw2Client } from "./src/gw2/client.ts";
 import { createHandler } from "./src/http/handler.ts";
 import { createLogger } from "./src/log.ts";
+import { NameIndex } from "./src/search/name_index.ts";
 
 function loadConfig(): Config {
   try {
@@ -55,14 +56,18 @@ function printDevBanner(config: Config, url: string): void {
 const config = loadConfig();
 const log = createLogger({ level: config.logLevel });
 const kv = await Deno.openKv(config.kvPath);
+const names = new NameIndex({ kv, namespace: config.gw2ApiBase, log, clock: systemClock });
+void names.warm();
 const gw2 = createGw2Client({
   baseUrl: config.gw2ApiBase,
   kv,
   clock: systemClock,
   log,
   rate: { burst: config.rateBurst, perSec: config.ratePerSec },
+  // Write-through: every item read from upstream feeds the shared name index.
+  onItemsFetched: (items) => names.record(items),
 });
-const handler = createHandler({ log, gw2, config });
+const handler = createHandler({ log, gw2, names, config });
 
 const server = Deno.serve({
   hostname: config.hostname,

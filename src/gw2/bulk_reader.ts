@@ -12,7 +12,7 @@ import type { Clock } from "../clock.ts";
 import { chunk, mapWithConcurrency } from "../concurrency.ts";
 import { entryAge, entryState, retentionMs } from "../kv/freshness.ts";
 import type { RecordCache, RecordEntry, RecordWrite } from "../kv/record_cache.ts";
-import type { Logger } from "../log.ts";
+import { describeError, type Logger } from "../log.ts";
 import type { Counters } from "../metrics.ts";
 import { Coalescer, type IdOutcome } from "./batcher.ts";
 import { type BulkEndpoint, FRESHNESS, parseWith } from "./endpoints.ts";
@@ -33,12 +33,14 @@ export interface ReaderDeps {
 }
 
 /** Options of {@linkcode BulkReader}. */
-export interface BulkReaderOptions extends ReaderDeps {
+export interface BulkReaderOptions<T = unknown> extends ReaderDeps {
   readonly records: RecordCache;
   /** Coalescing window; see `batcher.ts`. */
   readonly windowMs: number;
   /** Upstream requests of one batch in flight at once. */
   readonly maxParallelRequests: number;
+  /** Called with the records of each upstream answer once cached; see `onItemsFetched`. */
+  readonly onFetched?: (records: readonly T[]) => Promise<void>;
 }
 
 /** One upstream chunk's answer, split by id. */
@@ -50,12 +52,12 @@ interface ChunkAnswer<T> {
 /** Reads one bulk endpoint through cache, coalescing and upstream. */
 export class BulkReader<T extends { readonly id: number }> {
   readonly #endpoint: BulkEndpoint<T>;
-  readonly #options: BulkReaderOptions;
+  readonly #options: BulkReaderOptions<T>;
   readonly #coalescer: Coalescer<T>;
   readonly #parse: (value: unknown) => T | undefined;
 
   /** @param endpoint the endpoint row; @param options shared dependencies */
-  constructor(endpoint: BulkEndpoint<T>, options: BulkReaderOptions) {
+  constructor(endpoint: BulkEndpoint<T>, options: BulkReaderOptions<T>) {
     this.#endpoint = endpoint;
     this.#options = options;
     this.#parse = parseWith(endpoint.schema);
@@ -111,6 +113,7 @@ export class BulkReader<T extends { readonly id: number }> {
       try {
         const answer = await this.#fetch(group);
         await this.#store(answer);
+        await this.#notify(answer);
         for (const id of group) {
           const value = answer.found.get(id);
           outcomes.set(id, value === undefined ? { kind: "missing" } : { kind: "found", value });
@@ -184,6 +187,20 @@ export class BulkReader<T extends { readonly id: number }> {
       });
     }
     await this.#options.records.putMany(kind, writes);
+  }
+
+  /** Hands an answer's records to the observer; its failure is logged, never the read's. */
+  async #notify(answer: ChunkAnswer<T>): Promise<void> {
+    const { onFetched, log } = this.#options;
+    if (onFetched === undefined || answer.found.size === 0) return;
+    try {
+      await onFetched([...answer.found.values()]);
+    } catch (error) {
+      log.warn("gw2 fetch observer failed", {
+        endpoint: this.#endpoint.path,
+        error: describeError(error),
+      });
+    }
   }
 }
 

@@ -72,6 +72,12 @@ export interface Gw2ClientOptions {
   readonly maxParallelRequests?: number;
   /** Jitter source in [0, 1). @default Math.random */
   readonly random?: () => number;
+  /**
+   * Write-through hook: called with the item records of every upstream answer, after they are
+   * cached (not for cache hits), and awaited. The name index (`src/search/`) is fed this way. A
+   * rejection is logged and never fails the read.
+   */
+  readonly onItemsFetched?: (items: readonly Item[]) => Promise<void>;
 }
 
 /** A {@linkcode Gw2Client} with the counters the benchmark reads. */
@@ -171,7 +177,10 @@ class KvGw2Client implements InstrumentedGw2Client {
       windowMs: options.coalesceWindowMs ?? 2,
       maxParallelRequests: options.maxParallelRequests ?? 4,
     };
-    this.#items = new BulkReader(ITEMS, bulk);
+    this.#items = new BulkReader(ITEMS, {
+      ...bulk,
+      ...(options.onItemsFetched === undefined ? {} : { onFetched: options.onItemsFetched }),
+    });
     this.#recipes = new BulkReader(RECIPES, bulk);
     this.#prices = new BulkReader(PRICES, bulk);
     const docs: DocReaderOptions = {

@@ -16,6 +16,7 @@
 import type { Gw2Client } from "../gw2/types.ts";
 import { describeError, type Logger } from "../log.ts";
 import { createMcpEndpoint } from "../mcp/endpoint.ts";
+import type { NameIndex } from "../search/name_index.ts";
 import { TOOLS } from "../tools/mod.ts";
 import type { ToolDefinition } from "../tools/types.ts";
 import { MAX_BODY_BYTES, readBoundedBody } from "./body.ts";
@@ -32,6 +33,8 @@ export interface HandlerDeps {
   readonly log: Logger;
   /** The one upstream client of the process, shared by every request. */
   readonly gw2: Gw2Client;
+  /** The item-name index of the process (`priory_item_search`). */
+  readonly names?: NameIndex;
   /** The guard's part of the configuration: token, allowed origins, allowed hosts. */
   readonly config: GuardPolicy;
   /** The tools to serve; defaults to the registry {@linkcode TOOLS}. */
@@ -62,6 +65,7 @@ export function createHandler(deps: HandlerDeps): Handler {
   const endpoint = createMcpEndpoint({
     gw2: deps.gw2,
     log: deps.log,
+    ...(deps.names === undefined ? {} : { names: deps.names }),
     tools: deps.tools ?? TOOLS,
     maxBodyBytes,
   });

@@ -15,6 +15,7 @@ import {
 } from "@modelcontextprotocol/server";
 import type { Gw2Client } from "../gw2/types.ts";
 import type { Logger } from "../log.ts";
+import type { NameIndex } from "../search/name_index.ts";
 import type { ToolDefinition, ToolDeps } from "../tools/types.ts";
 import { createMcpServer } from "./server.ts";
 
@@ -25,6 +26,8 @@ export const GW2_KEY_HEADER = "x-gw2-key";
 export interface McpEndpointDeps {
   readonly gw2: Gw2Client;
   readonly log: Logger;
+  /** The item-name index, handed to the tools. */
+  readonly names?: NameIndex;
   /** The tools to serve. */
   readonly tools: readonly ToolDefinition[];
   /** Bound the SDK applies to bodies it reads itself; the HTTP edge enforces it first. */
@@ -83,9 +86,10 @@ export function createMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
 /** Tool dependencies for one request: the shared client and logger plus this request's key. */
 function toolDeps(deps: McpEndpointDeps, request: Request | undefined): ToolDeps {
   const key = request?.headers.get(GW2_KEY_HEADER)?.trim();
-  return key === undefined || key === ""
+  const shared = deps.names === undefined
     ? { gw2: deps.gw2, log: deps.log }
-    : { gw2: deps.gw2, log: deps.log, gw2Key: key };
+    : { gw2: deps.gw2, log: deps.log, names: deps.names };
+  return key === undefined || key === "" ? shared : { ...shared, gw2Key: key };
 }
 
 type Parsed = { readonly ok: true; readonly value: unknown } | { readonly ok: false };

@@ -7,6 +7,7 @@
  */
 
 import { isGw2Failure, type UpstreamFailureReason } from "../gw2/errors.ts";
+import { NameIndexUnavailableError } from "../search/name_index.ts";
 import { MissingGw2KeyError, UnexpandedGw2KeyError } from "../tools/types.ts";
 
 /** Where a player creates or edits GW2 API keys. */
@@ -61,6 +62,9 @@ export function toolErrorText(error: unknown, toolName: string): string {
   }
   if (error instanceof UnexpandedGw2KeyError) {
     return `GW2 API key rejected before use: the X-GW2-Key header holds a "$" variable reference, not a key, so the client configuration's \${VAR} substitution did not happen (a known problem with headers). Put the key itself in the configuration, or add it with claude mcp add --header "X-GW2-Key: <key>" from a shell, which expands variables before the client stores them.`;
+  }
+  if (error instanceof NameIndexUnavailableError) {
+    return "Item search unavailable: the server's name index could not be read. Retry in a minute; if you know the item id, gw2_items answers without the index.";
   }
   if (!isGw2Failure(error)) {
     return "Internal error: the tool failed unexpectedly. Retry once; if it fails again, report it to the server operator.";

@@ -34,6 +34,19 @@ export const SERVER_INFO = { name: "priory-mcp", version: "0.1.0" } as const;
 export const SERVER_CAPABILITIES = { tools: { listChanged: false } } as const;
 
 /**
+ * The workflow, for the agent: sent in `initialize` (2025) and `server/discover` (2026) as
+ * `instructions`. Kept within 150 tokens: every connection pays for it.
+ */
+export const SERVER_INSTRUCTIONS = [
+  "Guild Wars 2 data. Find item ids by name or chat link with priory_item_search",
+  "(legendaries: priory_legendaries);",
+  "then read items (gw2_items), Trading Post prices (gw2_prices, copper) or a priced",
+  "buy-or-craft tree (priory_recipe_tree). Batch ids: up to 100 per call.",
+  "Account tools (priory_account…) read the player's GW2 API key from the X-GW2-Key header",
+  "of this server's client configuration; never ask for the key in chat.",
+].join(" ");
+
+/**
  * A fresh server with `tools` registered over `deps`.
  *
  * @example
@@ -42,7 +55,10 @@ export const SERVER_CAPABILITIES = { tools: { listChanged: false } } as const;
  * ```
  */
 export function createMcpServer(tools: readonly ToolDefinition[], deps: ToolDeps): McpServer {
-  const server = new McpServer(SERVER_INFO, { capabilities: SERVER_CAPABILITIES });
+  const server = new McpServer(SERVER_INFO, {
+    capabilities: SERVER_CAPABILITIES,
+    instructions: SERVER_INSTRUCTIONS,
+  });
   for (const tool of tools) {
     server.registerTool(tool.name, {
       title: tool.title,

@@ -12,6 +12,7 @@ import { gw2Recipes } from "./gw2_recipes.ts";
 import { prioryAccount } from "./priory_account.ts";
 import { prioryAccountMaterials } from "./priory_account_materials.ts";
 import { prioryAccountWallet } from "./priory_account_wallet.ts";
+import { prioryItemSearch } from "./priory_item_search.ts";
 import type { ToolDefinition } from "./types.ts";
 
 export { MAX_IDS } from "./inputs.ts";
@@ -24,6 +25,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   gw2Recipes,
   gw2Prices,
   gw2RecipeSearch,
+  prioryItemSearch,
   prioryAccount,
   prioryAccountMaterials,
   prioryAccountWallet,

@@ -9,6 +9,7 @@
 import type { z } from "zod";
 import type { Gw2Client } from "../gw2/types.ts";
 import type { Logger } from "../log.ts";
+import type { NameIndex } from "../search/name_index.ts";
 
 /** What every tool handler may use. Built per request. */
 export interface ToolDeps {
@@ -19,6 +20,11 @@ export interface ToolDeps {
    * header is missing or blank. Never logged, returned or stored.
    */
   readonly gw2Key?: string;
+  /**
+   * The item-name index (`priory_item_search`). Always wired by `main.ts`; optional so tests of
+   * tools that do not search need not build one.
+   */
+  readonly names?: NameIndex;
 }
 
 /** MCP tool annotations as this project uses them (every tool is a read). */

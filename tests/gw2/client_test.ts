@@ -544,3 +544,37 @@ Deno.test("createGw2Client() talks HTTP to a listening fake with the global fetc
   });
   assert.ok(lines.every((line) => !line.includes(TEST_KEYS.full)));
 });
+
+Deno.test("onItemsFetched (write-through) sees each item upstream returns, once, no cache hit", async () => {
+  const seen: number[][] = [];
+  const onItemsFetched = (items: readonly { id: number }[]) => {
+    seen.push(items.map((item) => item.id).sort((a, b) => a - b));
+    return Promise.resolve();
+  };
+  using s = await setup({ client: { onItemsFetched } });
+  const ids = [19721, 30703, ...UNKNOWN_IDS];
+  await s.client.items(ids);
+  assert.deepEqual(seen, [[19721, 30703]], "found records only");
+  await s.client.items(ids);
+  await s.client.prices([19721]);
+  await s.client.recipes([21]);
+  assert.equal(seen.length, 1, "neither cache hits nor other endpoints feed it");
+});
+
+Deno.test("onItemsFetched is awaited, and its failure is logged, never the read's", async () => {
+  let settled = false;
+  const slow = async () => {
+    await Promise.resolve();
+    settled = true;
+  };
+  using awaited = await setup({ client: { onItemsFetched: slow } });
+  await awaited.client.items([19721]);
+  assert.equal(settled, true, "done before the read resolves");
+  using failing = await setup({
+    client: { onItemsFetched: () => Promise.reject(new Error("index down")) },
+  });
+  const read = await failing.client.items([19721]);
+  assert.deepEqual(read.found.map((item) => item.id), [19721]);
+  const logged = logRecords(failing.lines, "gw2 fetch observer failed");
+  assert.deepEqual(logged.map((line) => line.endpoint), ["/v2/items"]);
+});

@@ -13,6 +13,7 @@ import type { Gw2Client } from "../../src/gw2/types.ts";
 import { createHandler, type Handler } from "../../src/http/handler.ts";
 import type { GuardPolicy } from "../../src/http/guard.ts";
 import { createLogger, type Logger, silentLogger } from "../../src/log.ts";
+import { NameIndex } from "../../src/search/name_index.ts";
 import type { ToolDefinition } from "../../src/tools/types.ts";
 import { createFakeGw2, type FakeGw2 } from "../fake_gw2/mod.ts";
 import { ManualClock } from "./clock.ts";
@@ -35,6 +36,7 @@ export const TEST_POLICY: GuardPolicy = {
 /** Options for {@linkcode createTestHandler}. */
 export interface TestHandlerOptions {
   readonly gw2: Gw2Client;
+  readonly names?: NameIndex;
   readonly log?: Logger;
   readonly policy?: Partial<GuardPolicy>;
   readonly tools?: readonly ToolDefinition[];
@@ -45,6 +47,7 @@ export interface TestHandlerOptions {
 export function createTestHandler(options: TestHandlerOptions): Handler & AsyncDisposable {
   const handler = createHandler({
     gw2: options.gw2,
+    ...(options.names === undefined ? {} : { names: options.names }),
     log: options.log ?? silentLogger,
     config: { ...TEST_POLICY, ...options.policy },
     ...(options.tools === undefined ? {} : { tools: options.tools }),
@@ -169,13 +172,15 @@ export interface TestApp extends AsyncDisposable {
   readonly fake: FakeGw2;
   /** The real GW2 client. */
   readonly gw2: InstrumentedGw2Client;
+  /** The name index, fed by the client's write-through as in `main.ts`. */
+  readonly names: NameIndex;
+  /** The KV holding cache, budget, key secret and names (`:memory:` unless one was given). */
+  readonly kv: Deno.Kv;
   readonly config: Config;
   /** Delays run instantly; request timeouts fire only when the test advances it. */
   readonly clock: ManualClock;
   /** Every log line written, as JSON text. */
   readonly logs: readonly string[];
-  /** The in-memory KV behind the client (cache, budget, key secret), for inspection. */
-  readonly kv: Deno.Kv;
 }
 
 /** Options for {@linkcode startTestApp}. */
@@ -184,6 +189,8 @@ export interface TestAppOptions {
   readonly env?: Record<string, string>;
   /** Retries of a transient upstream failure; 0 keeps fault tests short. */
   readonly maxRetries?: number;
+  /** The KV to use (e.g. a file shared with a second app); `:memory:` when absent. */
+  readonly kv?: Deno.Kv;
 }
 
 /**
@@ -212,7 +219,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     now: () => clock.now(),
   });
   const fake = createFakeGw2({ now: () => clock.now() });
-  const kv = await Deno.openKv(":memory:");
+  const ownKv = options.kv === undefined;
+  const kv = options.kv ?? await Deno.openKv(":memory:");
+  const names = new NameIndex({ kv, namespace: config.gw2ApiBase, log, clock });
   const gw2 = createGw2Client({
     baseUrl: config.gw2ApiBase,
     kv,
@@ -221,19 +230,21 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     rate: { burst: config.rateBurst, perSec: config.ratePerSec },
     fetch: (input, init) => fake.fetch(new Request(input, init)),
     ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
+    onItemsFetched: (items) => names.record(items),
   });
-  const handler = createHandler({ log, gw2, config });
+  const handler = createHandler({ log, gw2, names, config });
   return {
     handler,
     fake,
     gw2,
+    names,
+    kv,
     config,
     clock,
     logs,
-    kv,
     [Symbol.asyncDispose]: async () => {
       await handler.close();
-      kv.close();
+      if (ownKv) kv.close();
     },
   };
 }

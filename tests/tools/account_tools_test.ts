@@ -291,7 +291,12 @@ Deno.test("after account calls, no tool result, log line or KV entry holds the k
   for await (const entry of app.kv.list({ prefix: [] })) {
     entries++;
     const value = entry.value instanceof Uint8Array ? decoder.decode(entry.value) : entry.value;
-    haystacks.push(["KV entry", JSON.stringify([entry.key, value])]);
+    // KV keys and counters (`Deno.KvU64`) hold bigints, which JSON cannot carry as such.
+    const text = JSON.stringify(
+      [entry.key, value instanceof Deno.KvU64 ? value.value : value],
+      (_, part) => typeof part === "bigint" ? part.toString() : part,
+    );
+    haystacks.push(["KV entry", text]);
   }
   assert.ok(entries > 20, `scanned ${entries} KV entries`);
   assert.ok(app.logs.length > 20, `scanned ${app.logs.length} log lines`);

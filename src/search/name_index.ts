@@ -1,0 +1,235 @@
+/**
+ * The item-name index: the name → id lookup behind `priory_item_search`. Names live in Deno KV
+ * (`name_store.ts`), so they survive restarts and every instance shares them; each instance
+ * searches an in-memory copy (`name_table.ts`), loaded on first use and kept current by one
+ * small KV read per search: when another instance (or the catalogue crawl) has written since,
+ * only the buckets that changed are re-read.
+ *
+ * Fed two ways:
+ * - **write-through**: the GW2 client hands every item it fetches from upstream to
+ *   {@linkcode NameIndex.record} (wired in `main.ts`), best effort;
+ * - **bulk**: the catalogue crawl writes pages with {@linkcode NameIndex.putMany} and, after a
+ *   full pass, calls {@linkcode NameIndex.markCatalogueComplete}.
+ *
+ * @module
+ */
+
+import { describeError, type Logger } from "../log.ts";
+import {
+  NameStore,
+  type NameStoreOptions,
+  NameStoreWriteError,
+  storedForm,
+  type StoreRead,
+} from "./name_store.ts";
+import { type NameEntry, NameTable } from "./name_table.ts";
+
+export { NameStoreWriteError };
+export type { NameEntry };
+
+/** What a search result says about the index, so a miss can be read correctly. */
+export interface IndexStatus {
+  /** Item names indexed. */
+  readonly names: number;
+  /** True once a pass over the whole catalogue has been written (then a miss is a real miss). */
+  readonly complete: boolean;
+  /** When that pass finished (epoch ms). */
+  readonly completedAt?: number;
+}
+
+/** The index could not be read at all (no copy in memory yet, and KV failing). */
+export class NameIndexUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super("Cannot search item names: the name index could not be read", { cause });
+    this.name = "NameIndexUnavailableError";
+  }
+}
+
+/**
+ * Options of {@linkcode NameIndex}: the store's (the KV every instance shares, the namespace —
+ * pass the upstream base URL — and a clock for the backoff of contended writes) and a logger.
+ */
+export interface NameIndexOptions extends NameStoreOptions {
+  readonly log: Logger;
+}
+
+/** The item-name index of one instance over the shared KV. */
+export class NameIndex {
+  readonly #store: NameStore;
+  readonly #log: Logger;
+  #table: NameTable | undefined;
+  #versions: ReadonlyMap<number, number> = new Map();
+  #stamp: string | null = null;
+  #completedAt: number | undefined;
+  #syncing: Promise<void> | undefined;
+  /** The tail of this instance's writes, run one at a time. */
+  #writes: Promise<void> = Promise.resolve();
+  /** Write-through entries waiting for the next commit, and that commit. */
+  #waiting: NameEntry[] = [];
+  #next: Promise<void> | undefined;
+
+  /** @param options the shared KV, the namespace, a logger and a clock */
+  constructor(options: NameIndexOptions) {
+    this.#store = new NameStore(options);
+    this.#log = options.log;
+  }
+
+  /**
+   * The best `limit` matches for `query` (ranked exact > prefix > word > fuzzy; see
+   * `name_table.ts`) and the index's status.
+   *
+   * @throws {NameIndexUnavailableError} when the index has never loaded and KV fails.
+   */
+  async search(
+    query: string,
+    limit: number,
+  ): Promise<{ matches: NameEntry[]; status: IndexStatus }> {
+    const table = await this.#current();
+    return { matches: table.search(query, limit), status: this.#status(table) };
+  }
+
+  /**
+   * The entry of `id` if indexed, and the index's status.
+   *
+   * @throws {NameIndexUnavailableError} when the index has never loaded and KV fails.
+   */
+  async lookup(id: number): Promise<{ entry: NameEntry | undefined; status: IndexStatus }> {
+    const table = await this.#current();
+    return { entry: table.get(id), status: this.#status(table) };
+  }
+
+  /**
+   * The index's status (names held, catalogue completeness), current as of this call.
+   *
+   * @throws {NameIndexUnavailableError} when the index has never loaded and KV fails.
+   */
+  async status(): Promise<IndexStatus> {
+    return this.#status(await this.#current());
+  }
+
+  /**
+   * Loads the in-memory copy now, so the first search does not wait for it (`main.ts` calls it
+   * at startup without awaiting). A failure is logged; the next search retries.
+   */
+  async warm(): Promise<void> {
+    try {
+      await this.#current();
+    } catch (error) {
+      this.#log.warn("name index warm-up failed", { error: describeError(error) });
+    }
+  }
+
+  /**
+   * Write-through: indexes items just read from upstream. Items whose name, rarity and type
+   * are already indexed cost nothing; the rest join the next commit (this instance's writes go
+   * one at a time, and calls arriving meanwhile share one commit). Best effort: a failure is
+   * logged, never thrown, so it cannot fail the read that fed it. Only the four indexed fields
+   * of the records are kept.
+   */
+  record(items: readonly NameEntry[]): Promise<void> {
+    const table = this.#table;
+    const stored = items.map(storedForm);
+    const fresh = table === undefined ? stored : stored.filter((entry) => table.differs(entry));
+    if (fresh.length === 0) return Promise.resolve();
+    this.#waiting.push(...fresh);
+    this.#next ??= this.#serial(async () => {
+      const batch = this.#waiting;
+      this.#waiting = [];
+      this.#next = undefined;
+      try {
+        await this.#store.merge(batch);
+        this.#table?.upsert(batch);
+      } catch (error) {
+        this.#log.warn("name index write-through failed", {
+          items: batch.length,
+          error: describeError(error),
+        });
+      }
+    });
+    return this.#next;
+  }
+
+  /**
+   * Bulk write for the catalogue crawl: merges `entries` (any number; split into commits within
+   * KV's limits) and returns how many changed the index. Unchanged entries are not rewritten, so
+   * a daily re-crawl costs reads only.
+   *
+   * @throws {NameStoreWriteError} when a commit keeps failing; the entries of earlier commits
+   * are kept, so the crawl can retry the page.
+   */
+  putMany(entries: readonly NameEntry[]): Promise<number> {
+    const stored = entries.map(storedForm);
+    return this.#serial(async () => {
+      const changed = await this.#store.merge(stored);
+      this.#table?.upsert(stored);
+      return changed;
+    });
+  }
+
+  /**
+   * Marks the catalogue complete: every item name has been written by a full pass. Search
+   * results then report `complete: true` on every instance.
+   *
+   * @throws {NameStoreWriteError} when the commit keeps failing.
+   */
+  markCatalogueComplete(at: number): Promise<void> {
+    return this.#serial(async () => {
+      await this.#store.markCatalogueComplete(at);
+      this.#completedAt = at;
+    });
+  }
+
+  /**
+   * Runs this instance's writes one at a time: they would only contend with each other on the
+   * manifest. Other instances' writes are handled by the store's check-and-retry.
+   */
+  #serial<T>(write: () => Promise<T>): Promise<T> {
+    const run = this.#writes.then(write);
+    this.#writes = run.then(() => undefined, () => undefined);
+    return run;
+  }
+
+  /** The in-memory table, loaded or refreshed first (one sync at a time, shared by callers). */
+  async #current(): Promise<NameTable> {
+    this.#syncing ??= this.#sync().finally(() => this.#syncing = undefined);
+    await this.#syncing;
+    if (this.#table === undefined) throw new NameIndexUnavailableError(undefined);
+    return this.#table;
+  }
+
+  async #sync(): Promise<void> {
+    const table = this.#table;
+    try {
+      if (table === undefined) {
+        const read = await this.#store.load();
+        const loaded = new NameTable();
+        loaded.upsert(read.entries);
+        this.#apply(read);
+        this.#table = loaded;
+        this.#log.info("name index loaded", { names: loaded.size });
+        return;
+      }
+      if (await this.#store.stamp() === this.#stamp) return;
+      const read = await this.#store.changes(this.#versions);
+      table.upsert(read.entries);
+      this.#apply(read);
+    } catch (error) {
+      if (table === undefined) throw new NameIndexUnavailableError(error);
+      // A refresh failing is not fatal: search what this instance already holds.
+      this.#log.warn("name index refresh failed", { error: describeError(error) });
+    }
+  }
+
+  #apply(read: StoreRead): void {
+    this.#stamp = read.stamp;
+    this.#versions = read.versions;
+    this.#completedAt = read.completedAt;
+  }
+
+  #status(table: NameTable): IndexStatus {
+    const completedAt = this.#completedAt;
+    return completedAt === undefined
+      ? { names: table.size, complete: false }
+      : { names: table.size, complete: true, completedAt };
+  }
+}

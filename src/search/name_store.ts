@@ -1,0 +1,281 @@
+/**
+ * The item-name index in Deno KV: what survives restarts and what every instance shares. Names
+ * are stored in buckets of {@linkcode BUCKET_SPAN} consecutive ids, so a full index (~75,000
+ * names, ~600 buckets) loads in a few hundred KV values instead of 75,000, and a manifest
+ * records each bucket's version so an instance re-reads only the buckets that changed. Layout,
+ * under `["names", "v1", <upstream base URL>]` (a KV shared by the real API and the fake keeps
+ * their names apart; a layout change bumps `v1`):
+ *
+ * | key suffix | value |
+ * |---|---|
+ * | `"stamp"` | a counter every commit bumps: the one small key an instance polls per query |
+ * | `"manifest"` | `[bucket, version, …]` for every non-empty bucket |
+ * | `"bucket", n` | `[id, name, rarity, type, …]` for the ids `n·128 … n·128+127` |
+ * | `"catalogue"` | `{completedAt}` once a pass over the whole catalogue has been written |
+ *
+ * Every write reads the manifest and the buckets it touches and commits them together with a
+ * check on the manifest, so concurrent writers (instances, the catalogue crawl) serialise on it
+ * and a lost race is retried. Limits respected: a bucket stays far below 64 KiB (names capped at
+ * {@linkcode NAME_MAX_LENGTH} characters), a commit carries at most
+ * {@linkcode BUCKETS_PER_COMMIT} buckets (≤ 10 mutations, ≤ 400 KB), a `getMany` ≤ 10 keys.
+ *
+ * @module
+ */
+
+import type { Clock } from "../clock.ts";
+import type { NameEntry } from "./name_table.ts";
+
+/** Consecutive ids per bucket. */
+export const BUCKET_SPAN = 128;
+/** Buckets per commit (plus the manifest and the stamp; one `getMany` reads them all). */
+export const BUCKETS_PER_COMMIT = 8;
+/** Longest name kept (GW2's longest are under 80); with the field caps a bucket stays < 40 KB. */
+export const NAME_MAX_LENGTH = 120;
+const FIELD_MAX_LENGTH = 40;
+/** Attempts of one commit before giving up (lost races, "database is locked" across processes). */
+const COMMIT_ATTEMPTS = 6;
+const GET_MANY_LIMIT = 10;
+const FIELDS = 4;
+
+/** Bucket → version, as the manifest says. */
+export type BucketVersions = ReadonlyMap<number, number>;
+
+/** What a read of the store returns. */
+export interface StoreRead {
+  /** Identifies the state read; compare with {@linkcode NameStore.stamp}. */
+  readonly stamp: string | null;
+  /** Every bucket's version at the time of the read. */
+  readonly versions: BucketVersions;
+  /** The entries of the buckets read (all of them on a load, the changed ones on a refresh). */
+  readonly entries: readonly NameEntry[];
+  /** When the last full catalogue pass was completed, if one was. */
+  readonly completedAt?: number;
+}
+
+/** A write could not be committed (KV failing, or lost races beyond the retries). */
+export class NameStoreWriteError extends Error {
+  constructor(cause: unknown) {
+    super("Cannot write to the name index: the KV commit kept failing", { cause });
+    this.name = "NameStoreWriteError";
+  }
+}
+
+/** Options of {@linkcode NameStore}. */
+export interface NameStoreOptions {
+  /** The KV every instance shares. */
+  readonly kv: Deno.Kv;
+  /** Keeps the names of different upstreams apart: pass the upstream base URL. */
+  readonly namespace: string;
+  /** Backoff between commit attempts. */
+  readonly clock: Clock;
+  /** Jitter source in [0, 1) for that backoff. @default Math.random */
+  readonly random?: () => number;
+}
+
+/** The KV side of the name index. */
+export class NameStore {
+  readonly #kv: Deno.Kv;
+  readonly #clock: Clock;
+  readonly #random: () => number;
+  readonly #root: Deno.KvKey;
+
+  /** @param options the KV, the namespace and a clock for backoff */
+  constructor(options: NameStoreOptions) {
+    this.#kv = options.kv;
+    this.#clock = options.clock;
+    this.#random = options.random ?? Math.random;
+    this.#root = ["names", "v1", options.namespace];
+  }
+
+  /** The current stamp (an eventual read: cheap, may lag a replica by a moment). */
+  async stamp(): Promise<string | null> {
+    return (await this.#kv.get(this.#key("stamp"), { consistency: "eventual" })).versionstamp;
+  }
+
+  /** Everything: the manifest, then every bucket (so buckets are never older than it). */
+  async load(): Promise<StoreRead> {
+    const head = await this.#head();
+    const entries: NameEntry[] = [];
+    const list = this.#kv.list({ prefix: this.#key("bucket") }, { batchSize: 500 });
+    for await (const bucket of list) entries.push(...parseBucket(bucket.value));
+    return { ...head, entries };
+  }
+
+  /** The buckets whose version differs from `known`, and the new versions. */
+  async changes(known: BucketVersions): Promise<StoreRead> {
+    const head = await this.#head();
+    const changed = [...head.versions].filter(([bucket, version]) => known.get(bucket) !== version)
+      .map(([bucket]) => bucket);
+    const entries: NameEntry[] = [];
+    for (let start = 0; start < changed.length; start += GET_MANY_LIMIT) {
+      const keys = changed.slice(start, start + GET_MANY_LIMIT).map((n) => this.#bucketKey(n));
+      for (const bucket of await this.#kv.getMany(keys)) entries.push(...parseBucket(bucket.value));
+    }
+    return { ...head, entries };
+  }
+
+  /**
+   * Merges `entries` into their buckets (adding or replacing by id; nothing is removed) and
+   * returns how many changed something. Unchanged buckets are not written.
+   *
+   * @throws {NameStoreWriteError} when a commit keeps failing.
+   */
+  async merge(entries: readonly NameEntry[]): Promise<number> {
+    const byBucket = new Map<number, NameEntry[]>();
+    for (const entry of entries) {
+      const bucket = bucketOf(entry.id);
+      const list = byBucket.get(bucket) ?? [];
+      list.push(storedForm(entry));
+      byBucket.set(bucket, list);
+    }
+    const buckets = [...byBucket.keys()].sort((a, b) => a - b);
+    let changed = 0;
+    for (let start = 0; start < buckets.length; start += BUCKETS_PER_COMMIT) {
+      const group = buckets.slice(start, start + BUCKETS_PER_COMMIT);
+      changed += await this.#commit(() => this.#mergeGroup(group, byBucket));
+    }
+    return changed;
+  }
+
+  /**
+   * Records that a pass over the whole catalogue finished at `at` (epoch ms).
+   *
+   * @throws {NameStoreWriteError} when the commit keeps failing.
+   */
+  async markCatalogueComplete(at: number): Promise<void> {
+    await this.#commit(async () => {
+      const result = await this.#kv.atomic()
+        .set(this.#key("catalogue"), { completedAt: at })
+        .sum(this.#key("stamp"), 1n)
+        .commit();
+      return result.ok ? 0 : undefined;
+    });
+  }
+
+  /** One merge attempt over a group of buckets; `undefined` when it lost a race. */
+  async #mergeGroup(
+    group: readonly number[],
+    byBucket: ReadonlyMap<number, readonly NameEntry[]>,
+  ): Promise<number | undefined> {
+    const [manifestEntry, ...bucketEntries] = await this.#kv.getMany([
+      this.#key("manifest"),
+      ...group.map((bucket) => this.#bucketKey(bucket)),
+    ]);
+    if (manifestEntry === undefined) return undefined;
+    const manifest = parseManifest(manifestEntry.value);
+    const op = this.#kv.atomic().check(manifestEntry);
+    let changed = 0;
+    for (const [index, bucket] of group.entries()) {
+      const current = new Map(parseBucket(bucketEntries[index]?.value).map((e) => [e.id, e]));
+      let bucketChanged = 0;
+      for (const entry of byBucket.get(bucket) ?? []) {
+        if (sameEntry(current.get(entry.id), entry)) continue;
+        current.set(entry.id, entry);
+        bucketChanged++;
+      }
+      if (bucketChanged === 0) continue;
+      changed += bucketChanged;
+      const sorted = [...current.values()].sort((a, b) => a.id - b.id);
+      op.set(this.#bucketKey(bucket), sorted.flatMap((e) => [e.id, e.name, e.rarity, e.type]));
+      manifest.set(bucket, (manifest.get(bucket) ?? 0) + 1);
+    }
+    if (changed === 0) return 0;
+    const flat = [...manifest].sort(([a], [b]) => a - b).flat();
+    const result = await op.set(this.#key("manifest"), flat).sum(this.#key("stamp"), 1n).commit();
+    return result.ok ? changed : undefined;
+  }
+
+  /** Runs `attempt` until it commits, backing off between lost races and KV errors. */
+  async #commit(attempt: () => Promise<number | undefined>): Promise<number> {
+    let lastError: unknown = new Error("Cannot commit: every attempt lost a race");
+    for (let index = 0; index < COMMIT_ATTEMPTS; index++) {
+      if (index > 0) await this.#clock.sleep(5 * 2 ** index * (0.5 + this.#random()));
+      try {
+        const done = await attempt();
+        if (done !== undefined) return done;
+      } catch (error) {
+        lastError = error;
+      }
+    }
+    throw new NameStoreWriteError(lastError);
+  }
+
+  /** The stamp, manifest and catalogue marker, in one strong read. */
+  async #head(): Promise<Omit<StoreRead, "entries">> {
+    const [stamp, manifest, catalogue] = await this.#kv.getMany([
+      this.#key("stamp"),
+      this.#key("manifest"),
+      this.#key("catalogue"),
+    ]);
+    const versions = parseManifest(manifest?.value);
+    const completedAt = parseCompletedAt(catalogue?.value);
+    return {
+      stamp: stamp?.versionstamp ?? null,
+      versions,
+      ...(completedAt === undefined ? {} : { completedAt }),
+    };
+  }
+
+  #key(name: "stamp" | "manifest" | "catalogue" | "bucket"): Deno.KvKey {
+    return [...this.#root, name];
+  }
+
+  #bucketKey(bucket: number): Deno.KvKey {
+    return [...this.#root, "bucket", bucket];
+  }
+}
+
+/** The bucket holding `id`. */
+export function bucketOf(id: number): number {
+  return Math.floor(id / BUCKET_SPAN);
+}
+
+/**
+ * The form an entry is stored in: only the four fields, each capped in length (see
+ * {@linkcode NAME_MAX_LENGTH}), so a caller's record (a whole upstream item) is not retained.
+ */
+export function storedForm(entry: NameEntry): NameEntry {
+  return {
+    id: entry.id,
+    name: entry.name.slice(0, NAME_MAX_LENGTH),
+    rarity: entry.rarity.slice(0, FIELD_MAX_LENGTH),
+    type: entry.type.slice(0, FIELD_MAX_LENGTH),
+  };
+}
+
+function sameEntry(a: NameEntry | undefined, b: NameEntry): boolean {
+  return a !== undefined && a.name === b.name && a.rarity === b.rarity && a.type === b.type;
+}
+
+/** A stored bucket's entries; a value that does not fit the layout reads as empty. */
+function parseBucket(value: unknown): NameEntry[] {
+  if (!Array.isArray(value) || value.length % FIELDS !== 0) return [];
+  const entries: NameEntry[] = [];
+  for (let index = 0; index < value.length; index += FIELDS) {
+    const [id, name, rarity, type] = value.slice(index, index + FIELDS);
+    if (
+      typeof id === "number" && typeof name === "string" && typeof rarity === "string" &&
+      typeof type === "string"
+    ) {
+      entries.push({ id, name, rarity, type });
+    }
+  }
+  return entries;
+}
+
+/** Bucket → version; a value that does not fit the layout reads as empty. */
+function parseManifest(value: unknown): Map<number, number> {
+  const manifest = new Map<number, number>();
+  if (!Array.isArray(value)) return manifest;
+  for (let index = 0; index + 1 < value.length; index += 2) {
+    const [bucket, version] = value.slice(index, index + 2);
+    if (typeof bucket === "number" && typeof version === "number") manifest.set(bucket, version);
+  }
+  return manifest;
+}
+
+function parseCompletedAt(value: unknown): number | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const completedAt: unknown = Reflect.get(value, "completedAt");
+  return typeof completedAt === "number" ? completedAt : undefined;
+}

@@ -1,0 +1,229 @@
+/**
+ * The name index over Deno KV: persistence across handles and restarts, write-through and bulk
+ * writes within KV's limits, incremental refresh, the catalogue marker, contention, and
+ * failures that must not escape.
+ */
+import assert from "node:assert/strict";
+import { systemClock } from "../../src/clock.ts";
+import { silentLogger } from "../../src/log.ts";
+import {
+  NameIndex,
+  type NameIndexOptions,
+  NameIndexUnavailableError,
+} from "../../src/search/name_index.ts";
+import { BUCKET_SPAN, NAME_MAX_LENGTH, NameStore } from "../../src/search/name_store.ts";
+import type { NameEntry } from "../../src/search/name_table.ts";
+import { ManualClock } from "../support/clock.ts";
+import { openMemoryKv, tempKvFile } from "../support/kv.ts";
+import { captureLogs, logRecords } from "../support/log.ts";
+import { seedSyntheticNames, syntheticNameEntries } from "../support/synthetic_names.ts";
+
+const NAMESPACE = "http://gw2.test";
+const ECTO: NameEntry = {
+  id: 19721,
+  name: "Glob of Ectoplasm",
+  rarity: "Exotic",
+  type: "CraftingMaterial",
+};
+const SUNRISE: NameEntry = { id: 30703, name: "Sunrise", rarity: "Legendary", type: "Weapon" };
+
+function index(kv: Deno.Kv, options: Partial<NameIndexOptions> = {}): NameIndex {
+  return new NameIndex({
+    kv,
+    namespace: NAMESPACE,
+    log: silentLogger,
+    clock: new ManualClock({ advance: "delays" }),
+    ...options,
+  });
+}
+
+async function firstId(names: NameIndex, query: string): Promise<number | undefined> {
+  return (await names.search(query, 5)).matches[0]?.id;
+}
+
+Deno.test("NameIndex: a name written through one handle is found through another on the same KV file", async () => {
+  await using file = await tempKvFile();
+  using kvA = await Deno.openKv(file.path);
+  using kvB = await Deno.openKv(file.path);
+  const [a, b] = [index(kvA), index(kvB)];
+  assert.deepEqual(await b.status(), { names: 0, complete: false }, "B loads an empty index");
+  await a.record([ECTO]);
+  assert.equal(await firstId(b, "glob of ecto"), ECTO.id, "B sees A's write on its next search");
+  await b.record([SUNRISE]);
+  assert.equal(await firstId(a, "sunrise"), SUNRISE.id, "and the other way round");
+  assert.equal((await a.status()).names, 2);
+});
+
+Deno.test("NameIndex: the names survive a restart (a new handle on the same file)", async () => {
+  await using file = await tempKvFile();
+  {
+    using kv = await Deno.openKv(file.path);
+    await index(kv).record([ECTO, SUNRISE]);
+  }
+  using kv = await Deno.openKv(file.path);
+  const names = index(kv);
+  assert.equal(await firstId(names, "GLOB OF ECTOPLASM"), ECTO.id);
+  assert.deepEqual(await names.lookup(SUNRISE.id), {
+    entry: SUNRISE,
+    status: { names: 2, complete: false },
+  });
+});
+
+Deno.test("NameIndex keeps the names of different upstreams apart", async () => {
+  using kv = await openMemoryKv();
+  await index(kv).record([ECTO]);
+  const other = index(kv, { namespace: "https://api.guildwars2.com" });
+  assert.deepEqual(await other.status(), { names: 0, complete: false });
+});
+
+Deno.test("NameIndex.putMany() bulk-writes a catalogue within KV's limits and reports changes", async () => {
+  using kv = await openMemoryKv();
+  const names = index(kv);
+  const entries = syntheticNameEntries(20_000);
+  // 20,000 names over ~160 buckets: many commits, each within 1,000 mutations and 800 KB
+  // (KV throws beyond them, in memory as on Deploy).
+  assert.equal(await names.putMany(entries), entries.length);
+  assert.equal(await names.putMany(entries), 0, "unchanged entries are not rewritten");
+  const renamed = { ...ECTO, name: "Glob of Renamed Ectoplasm" };
+  assert.equal(await names.putMany([renamed]), 1);
+  const fresh = index(kv);
+  assert.equal((await fresh.status()).names, entries.length);
+  assert.equal(await firstId(fresh, "renamed ectoplasm"), ECTO.id);
+});
+
+Deno.test("NameIndex stores a bucket of the longest names within KV's 64 KiB value limit", async () => {
+  using kv = await openMemoryKv();
+  // Two-byte characters (UTF-16 in KV's encoding) and names longer than the cap, in one bucket.
+  const long = (id: number) => ({
+    id,
+    name: `Ŧ${id} ${"é".repeat(300)}`,
+    rarity: "R".repeat(99),
+    type: "T".repeat(99),
+  });
+  const bucket = Array.from({ length: BUCKET_SPAN }, (_, offset) => long(BUCKET_SPAN * 5 + offset));
+  const names = index(kv);
+  assert.equal(await names.putMany(bucket), BUCKET_SPAN);
+  const { entry } = await index(kv).lookup(BUCKET_SPAN * 5);
+  assert.equal(entry?.name.length, NAME_MAX_LENGTH, "names are capped, not dropped");
+});
+
+Deno.test("NameIndex marks the catalogue complete for every instance", async () => {
+  using kv = await openMemoryKv();
+  const [crawler, reader] = [index(kv), index(kv)];
+  await reader.record([ECTO]);
+  assert.equal((await reader.status()).complete, false);
+  await crawler.markCatalogueComplete(Date.UTC(2026, 10, 29));
+  assert.deepEqual(await reader.status(), {
+    names: 1,
+    complete: true,
+    completedAt: Date.UTC(2026, 10, 29),
+  });
+});
+
+Deno.test("NameStore.changes() re-reads only the buckets that changed since a read", async () => {
+  using kv = await openMemoryKv();
+  const store = new NameStore({ kv, namespace: NAMESPACE, clock: new ManualClock() });
+  await store.merge(syntheticNameEntries(2_000));
+  const loaded = await store.load();
+  assert.equal(loaded.entries.length, 2_000);
+  assert.equal(await store.stamp(), loaded.stamp);
+  const unchanged = await store.changes(loaded.versions);
+  assert.deepEqual(unchanged.entries, [], "nothing changed, nothing read");
+  await store.merge([{ id: 1, name: "Changed", rarity: "Fine", type: "Trophy" }]);
+  assert.notEqual(await store.stamp(), loaded.stamp, "a write moves the stamp");
+  const changed = await store.changes(loaded.versions);
+  assert.ok(changed.entries.every((entry) => entry.id < BUCKET_SPAN), "only bucket 0 is read");
+  assert.ok(changed.entries.some((entry) => entry.name === "Changed"));
+});
+
+Deno.test("NameIndex.record() skips what it already holds: no commit, the stamp stays", async () => {
+  using kv = await openMemoryKv();
+  const names = index(kv);
+  await names.record([ECTO]);
+  await names.status();
+  const store = new NameStore({ kv, namespace: NAMESPACE, clock: new ManualClock() });
+  const stamp = await store.stamp();
+  await names.record([{ ...ECTO }]);
+  assert.equal(await store.stamp(), stamp);
+  await names.record([{ ...ECTO, rarity: "Legendary" }]);
+  assert.notEqual(await store.stamp(), stamp, "a changed rarity is written");
+});
+
+Deno.test("NameIndex.record() of names it already holds does not touch KV", async () => {
+  const kv = await openMemoryKv();
+  const { log, lines } = captureLogs();
+  const names = index(kv, { log });
+  await names.record([ECTO]);
+  await names.status();
+  kv.close();
+  await names.record([{ ...ECTO }]);
+  assert.deepEqual(logRecords(lines, "name index write-through failed"), []);
+});
+
+Deno.test("NameIndex: concurrent writers on one KV file lose nothing", async () => {
+  await using file = await tempKvFile();
+  using kvA = await Deno.openKv(file.path);
+  using kvB = await Deno.openKv(file.path);
+  // Real time, by design: two handles on one SQLite file also collide as "database is locked",
+  // which only a backoff that really waits resolves.
+  const [a, b] = [index(kvA, { clock: systemClock }), index(kvB, { clock: systemClock })];
+  // The same buckets from both handles, interleaved: their commits race on the manifest and
+  // the loser retries; within one instance, calls arriving together share a commit.
+  const entries = syntheticNameEntries(200);
+  const calls = entries.map((entry, position) => (position % 2 === 0 ? a : b).record([entry]));
+  calls.push(a.putMany(entries.slice(0, 10)).then(() => undefined));
+  await Promise.all(calls);
+  assert.equal((await index(kvA).status()).names, 200);
+});
+
+Deno.test("NameIndex.record() never throws: a failed write is logged", async () => {
+  const kv = await openMemoryKv();
+  const { log, lines } = captureLogs();
+  const names = index(kv, { log });
+  kv.close();
+  await names.record([ECTO]);
+  assert.equal(logRecords(lines, "name index write-through failed").length, 1);
+});
+
+Deno.test("NameIndex: search before any load with KV failing is an unavailable error; after, a stale copy", async () => {
+  const kv = await openMemoryKv();
+  const names = index(kv);
+  await names.record([ECTO]);
+  assert.equal(await firstId(names, "ecto"), ECTO.id);
+  kv.close();
+  assert.equal(await firstId(names, "ecto"), ECTO.id, "a failed refresh serves what is held");
+  await assert.rejects(() => index(kv).search("ecto", 5), NameIndexUnavailableError);
+});
+
+Deno.test("NameIndex.warm() loads ahead of the first search and never throws", async () => {
+  const kv = await openMemoryKv();
+  await index(kv).record([ECTO]);
+  const { log, lines } = captureLogs();
+  const names = index(kv, { log });
+  await names.warm();
+  assert.equal(logRecords(lines, "name index loaded")[0]?.names, 1);
+  kv.close();
+  assert.equal(await firstId(names, "ecto"), ECTO.id, "the loaded copy answers");
+  const cold = index(kv, { log });
+  await cold.warm();
+  assert.equal(logRecords(lines, "name index warm-up failed").length, 1);
+});
+
+Deno.test("NameIndex reads values that do not fit its layout as empty, not as a crash", async () => {
+  using kv = await openMemoryKv();
+  const root = ["names", "v1", NAMESPACE];
+  await kv.set([...root, "manifest"], { not: "a manifest" });
+  await kv.set([...root, "bucket", 0], ["19721", 5, null, "x", "odd"]);
+  await kv.set([...root, "catalogue"], "yes");
+  assert.deepEqual(await index(kv).status(), { names: 0, complete: false });
+  await index(kv).record([ECTO]);
+  assert.equal(await firstId(index(kv), "ecto"), ECTO.id, "a write repairs the layout");
+});
+
+Deno.test("seedSyntheticNames() fills an index the way the catalogue crawl will (for the benchmark)", async () => {
+  using kv = await openMemoryKv();
+  await seedSyntheticNames(kv, NAMESPACE, 1_000);
+  const names = index(kv);
+  assert.equal((await names.status()).names, 1_000);
+  assert.equal(await firstId(names, "glob of ecto"), ECTO.id);
+});

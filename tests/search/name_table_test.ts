@@ -1,0 +1,104 @@
+import assert from "node:assert/strict";
+import { MAX_TERMS, type NameEntry, NameTable } from "../../src/search/name_table.ts";
+import { getWorld, WELL_KNOWN } from "../fake_gw2/mod.ts";
+
+/** The fake's whole catalogue (8,242 items: real, stand-in and filler names). */
+function worldTable(): NameTable {
+  const table = new NameTable();
+  table.upsert(getWorld().items.values());
+  return table;
+}
+
+function entry(id: number, name: string): NameEntry {
+  return { id, name, rarity: "Rare", type: "Trophy" };
+}
+
+function ids(table: NameTable, query: string, limit = 10): number[] {
+  return table.search(query, limit).map((match) => match.id);
+}
+
+Deno.test("NameTable finds Glob of Ectoplasm first however it is asked for", async (t) => {
+  const table = worldTable();
+  assert.equal(table.size, getWorld().items.size);
+  for (const query of ["glob of ecto", "ectoplasm", "Glob of Ectoplasmm", "GLOB OF ECTOPLASM"]) {
+    await t.step(query, () => {
+      assert.equal(ids(table, query)[0], WELL_KNOWN.globOfEctoplasm);
+    });
+  }
+});
+
+Deno.test('NameTable puts Sunrise in the top five for "sunrise", first as the exact match', () => {
+  const found = ids(worldTable(), "sunrise", 5);
+  assert.equal(found[0], WELL_KNOWN.sunrise);
+  assert.ok(found.includes(WELL_KNOWN.giftOfSunrise), "word matches follow");
+});
+
+Deno.test("NameTable ranks exact > prefix > word > fuzzy, each tier entirely first", () => {
+  const table = new NameTable();
+  table.upsert([
+    entry(1, "Mystic Forge Stone"), // word
+    entry(2, "Stone of the Mystic"), // word, longer
+    entry(3, "Mystic Stone"), // exact
+    entry(4, "Mystic Stones of Old"), // prefix
+    entry(5, "Mystik Stone"), // fuzzy (one typo)
+    entry(6, "Unrelated Relic"),
+  ]);
+  assert.deepEqual(ids(table, "mystic stone"), [3, 4, 1, 2, 5]);
+  assert.deepEqual(ids(table, "MYSTIC STONE", 2), [3, 4], "limit keeps the best");
+});
+
+Deno.test("NameTable breaks ties deterministically: whole words, then shorter, then lower id", () => {
+  const table = new NameTable();
+  table.upsert([
+    entry(40, "Sunrise Dye"),
+    entry(30, "Sunrise Banner"),
+    entry(20, "Sunrises Banner"),
+    entry(10, "Gift of Sunrise"),
+    entry(11, "Ode to Sunrise"),
+  ]);
+  // Prefix tier: the whole word "sunrise" before "sunrises", then the shorter name; then the
+  // word tier, shorter first.
+  assert.deepEqual(ids(table, "sunrise"), [40, 30, 20, 11, 10]);
+  for (const order of [[12, 13], [13, 12]]) {
+    const same = new NameTable();
+    same.upsert(order.map((id) => entry(id, id === 12 ? "Ode of Sunrise" : "Gem of Sunrise")));
+    assert.deepEqual(ids(same, "sunrise"), [12, 13], "equal length: lower id, in any order");
+  }
+});
+
+Deno.test("NameTable forgives one typo in a short word and two in a long one", () => {
+  const table = worldTable();
+  assert.equal(ids(table, "mystic clvoer")[0], WELL_KNOWN.mysticClover);
+  assert.equal(ids(table, "sunrse")[0], WELL_KNOWN.sunrise);
+  assert.equal(ids(table, "glob of ectoplsm")[0], WELL_KNOWN.globOfEctoplasm, "while typing");
+  assert.deepEqual(ids(table, "ox"), [], "two letters get no typo allowance");
+});
+
+Deno.test("NameTable upsert replaces a renamed entry and reports what changed", () => {
+  const table = new NameTable();
+  assert.equal(table.upsert([entry(1, "Old Name"), entry(2, "Other")]), 2);
+  assert.equal(table.upsert([entry(1, "Old Name")]), 0, "an identical entry changes nothing");
+  assert.equal(table.differs(entry(1, "Old Name")), false);
+  assert.equal(table.upsert([entry(1, "New Name")]), 1);
+  assert.deepEqual(ids(table, "old"), []);
+  assert.deepEqual(ids(table, "new name"), [1]);
+  assert.equal(table.size, 2);
+  assert.deepEqual(table.get(1), entry(1, "New Name"));
+});
+
+Deno.test("NameTable keeps only id, name, rarity and type of what it is given", () => {
+  const table = new NameTable();
+  const item = { ...entry(7, "Thing"), flags: ["NoSell"], chat_link: "[&AgEHAAAA]" };
+  table.upsert([item]);
+  assert.deepEqual(Object.keys(table.get(7) ?? {}), ["id", "name", "rarity", "type"]);
+});
+
+Deno.test("NameTable returns nothing for a query without letters or digits, or limit 0", () => {
+  const table = worldTable();
+  assert.deepEqual(table.search("!!!", 10), []);
+  assert.deepEqual(table.search("ecto", 0), []);
+  const words = Array.from({ length: MAX_TERMS }, (_, index) => `w${index}`);
+  const wordy = new NameTable();
+  wordy.upsert([entry(1, words.join(" "))]);
+  assert.deepEqual(ids(wordy, `${words.join(" ")} nothing matches this`), [1], "past MAX_TERMS");
+});

@@ -1,0 +1,133 @@
+/**
+ * A synthetic item catalogue for measuring name search at full scale (the real one holds
+ * ~75,000 items): names of two to five words drawn with a skew from a vocabulary of ~20,000
+ * invented words plus the catalogue's common ones ("of", "Superior", "Recipe"), so postings and
+ * vocabulary scans are as large as the real index's. The real anchors (Glob of Ectoplasm
+ * 19721, Sunrise 30703 and their neighbours) are always included, so the acceptance queries can
+ * be timed on it. Deterministic for a given count and seed.
+ *
+ * Used by the name-index tests and, through {@linkcode syntheticNameTable} and
+ * {@linkcode seedSyntheticNames}, by the benchmark.
+ *
+ * @module
+ */
+
+import { NameIndex } from "../../src/search/name_index.ts";
+import { NameTable } from "../../src/search/name_table.ts";
+import type { NameEntry } from "../../src/search/name_table.ts";
+import { silentLogger } from "../../src/log.ts";
+import { systemClock } from "../../src/clock.ts";
+import { seeded } from "./random.ts";
+
+/** The real items every synthetic catalogue contains. */
+export const ANCHOR_NAMES: readonly NameEntry[] = [
+  { id: 19721, name: "Glob of Ectoplasm", rarity: "Exotic", type: "CraftingMaterial" },
+  { id: 30703, name: "Sunrise", rarity: "Legendary", type: "Weapon" },
+  { id: 30704, name: "Twilight", rarity: "Legendary", type: "Weapon" },
+  { id: 19647, name: "Gift of Sunrise", rarity: "Legendary", type: "Trophy" },
+  { id: 29169, name: "Dawn", rarity: "Exotic", type: "Weapon" },
+  { id: 19675, name: "Mystic Clover", rarity: "Rare", type: "CraftingMaterial" },
+  { id: 19976, name: "Mystic Coin", rarity: "Rare", type: "CraftingMaterial" },
+];
+
+/** Words that recur across the real catalogue. */
+const COMMON = [
+  "of",
+  "the",
+  "Superior",
+  "Major",
+  "Minor",
+  "Recipe",
+  "Sigil",
+  "Rune",
+  "Mini",
+  "Berserker's",
+  "Exquisite",
+  "Pile",
+  "Vial",
+  "Glob",
+];
+const SYLLABLES = [
+  "ka",
+  "ri",
+  "mo",
+  "tel",
+  "var",
+  "un",
+  "sha",
+  "dor",
+  "lin",
+  "gra",
+  "eth",
+  "bel",
+  "zu",
+  "nor",
+  "pha",
+  "quin",
+  "os",
+  "tra",
+  "vel",
+  "yr",
+];
+const RARITIES = ["Junk", "Basic", "Fine", "Masterwork", "Rare", "Exotic", "Ascended"];
+const TYPES = ["Weapon", "Armor", "Trinket", "UpgradeComponent", "Consumable", "Trophy"];
+
+/**
+ * `count` entries (at least the anchors), ids ascending from 1 except the anchors' real ids.
+ *
+ * @example
+ * ```ts
+ * const entries = syntheticNameEntries(75_000);
+ * ```
+ */
+export function syntheticNameEntries(count: number, seed = 1): NameEntry[] {
+  const random = seeded(seed, "synthetic names");
+  const vocabulary = new Set<string>();
+  while (vocabulary.size < 20_000) {
+    const length = random.int(2, 4);
+    let word = "";
+    for (let index = 0; index < length; index++) word += random.pick(SYLLABLES);
+    vocabulary.add(word[0]?.toUpperCase() + word.slice(1));
+  }
+  const words = [...vocabulary];
+  // Skewed toward the start of the vocabulary, as real names reuse a few words a lot.
+  const word = () => words[Math.floor(words.length * random.next() ** 2)] ?? "Ka";
+  const anchorIds = new Set(ANCHOR_NAMES.map((entry) => entry.id));
+  const entries: NameEntry[] = [...ANCHOR_NAMES];
+  for (let id = 1; entries.length < count; id++) {
+    if (anchorIds.has(id)) continue;
+    const parts = [word()];
+    const extra = random.int(1, 4);
+    for (let index = 0; index < extra; index++) {
+      parts.push(random.chance(0.3) ? random.pick(COMMON) : word());
+    }
+    entries.push({
+      id,
+      name: parts.join(" "),
+      rarity: random.pick(RARITIES),
+      type: random.pick(TYPES),
+    });
+  }
+  return entries.sort((a, b) => a.id - b.id);
+}
+
+/** An in-memory table of `count` synthetic names (the search alone, no KV). */
+export function syntheticNameTable(count: number, seed = 1): NameTable {
+  const table = new NameTable();
+  table.upsert(syntheticNameEntries(count, seed));
+  return table;
+}
+
+/**
+ * Writes `count` synthetic names into the name index on `kv` (under `namespace`), as the
+ * catalogue crawl would, so a benchmark can time loading and searching a full index.
+ */
+export async function seedSyntheticNames(
+  kv: Deno.Kv,
+  namespace: string,
+  count: number,
+  seed = 1,
+): Promise<void> {
+  const index = new NameIndex({ kv, namespace, log: silentLogger, clock: systemClock });
+  await index.putMany(syntheticNameEntries(count, seed));
+}
