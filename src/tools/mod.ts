@@ -9,6 +9,8 @@ import { gw2Items } from "./gw2_items.ts";
 import { gw2Prices } from "./gw2_prices.ts";
 import { gw2RecipeSearch } from "./gw2_recipe_search.ts";
 import { gw2Recipes } from "./gw2_recipes.ts";
+import { prioryLegendaries } from "./priory_legendaries.ts";
+import { prioryRecipeTree } from "./priory_recipe_tree.ts";
 import type { ToolDefinition } from "./types.ts";
 
 export { MAX_IDS } from "./inputs.ts";
@@ -16,4 +18,11 @@ export type { ToolAnnotations, ToolDefinition, ToolDeps } from "./types.ts";
 export { MissingGw2KeyError, requireGw2Key } from "./types.ts";
 
 /** Every registered tool. */
-export const TOOLS: readonly ToolDefinition[] = [gw2Items, gw2Recipes, gw2Prices, gw2RecipeSearch];
+export const TOOLS: readonly ToolDefinition[] = [
+  gw2Items,
+  gw2Recipes,
+  gw2Prices,
+  gw2RecipeSearch,
+  prioryRecipeTree,
+  prioryLegendaries,
+];

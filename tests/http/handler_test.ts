@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { TOOLS } from "../../src/tools/mod.ts";
 import { StubGw2Client } from "../tools/_stub_gw2.ts";
 import {
   connectClient,
@@ -257,12 +258,7 @@ Deno.test("handler serves a real 2025-11-25 client: initialize, tools/list, tool
   assert.equal(client.getNegotiatedProtocolVersion(), LEGACY);
   assert.equal(client.getProtocolEra(), "legacy");
   const { tools } = await client.listTools();
-  assert.deepEqual(tools.map((tool) => tool.name), [
-    "gw2_items",
-    "gw2_recipes",
-    "gw2_prices",
-    "gw2_recipe_search",
-  ]);
+  assert.deepEqual(tools.map((tool) => tool.name), TOOLS.map((tool) => tool.name));
   const result = await client.callTool({ name: "gw2_items", arguments: { ids: [19721] } });
   assert.equal(result.isError, undefined);
   assert.deepEqual(result.structuredContent, {
@@ -285,7 +281,7 @@ Deno.test("handler serves a real 2026-07-28 client: server/discover, tools/list,
   assert.equal(client.getProtocolEra(), "modern");
   assert.deepEqual(client.getServerCapabilities(), { tools: { listChanged: false } });
   const { tools } = await client.listTools();
-  assert.equal(tools.length, 4);
+  assert.equal(tools.length, TOOLS.length);
   const result = await client.callTool({ name: "gw2_prices", arguments: { ids: [19721] } });
   assert.deepEqual(result.structuredContent, {
     prices: [{ id: 19721, buy: 2603, sell: 2797 }],
