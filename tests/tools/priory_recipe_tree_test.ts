@@ -12,7 +12,10 @@ import { type ShapedTreeNode, shapeRecipeTree } from "../../src/domain/tree_shap
 import { readTreePrices } from "../../src/trees/prices.ts";
 import { resolveRecipes } from "../../src/trees/resolve.ts";
 import { type FakeWorld, GEN1_LEGENDARY_IDS, WELL_KNOWN } from "../fake_gw2/mod.ts";
+import { silentLogger } from "../../src/log.ts";
+import { prioryRecipeTree } from "../../src/tools/priory_recipe_tree.ts";
 import { connectClient, startTestApp } from "../support/app.ts";
+import { ECTO, ECTO_PRICE, StubGw2Client } from "./_stub_gw2.ts";
 
 type Structured = {
   summary: Record<string, unknown>;
@@ -247,4 +250,26 @@ Deno.test("priory_recipe_tree: quantity defaults to 1 and is bounded to 1–250"
     assert.equal(refused.isError, true);
     assert.match(textOf(refused), /quantity must be a whole number from 1 to 250, not /);
   }
+});
+
+Deno.test("priory_recipe_tree carries stale_age_s, other currencies and guild upgrades into the summary", async () => {
+  const gw2 = new StubGw2Client({ staleAgeMs: 4_200 });
+  const result = await prioryRecipeTree.handle({ itemId: ECTO.id, quantity: 2 }, {
+    gw2,
+    log: silentLogger,
+  });
+  assert.equal(result.stale_age_s, 5);
+  assert.deepEqual(result.summary, {
+    rootId: ECTO.id,
+    quantity: 2,
+    totalCraftCost: 0,
+    rootBuyPrice: 2 * ECTO_PRICE.sells.unit_price,
+    netSell: 2 * 2212,
+    profit: 2 * 2212,
+    partial: true,
+    unavailable: [19976],
+    guildUpgrades: [1024],
+    currencies: [{ id: 2, name: "Karma", count: 300 }],
+  });
+  assert.deepEqual(result.tree.c, [{ id: 19976, q: 10, na: true }, { cur: 2, q: 300 }]);
 });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { Gw2UpstreamError } from "../../src/gw2/errors.ts";
-import type { Item, Recipe } from "../../src/gw2/schemas.ts";
+import type { Currency, Item, Recipe } from "../../src/gw2/schemas.ts";
 import type { BulkRead, Fresh, RecipeSearchQuery } from "../../src/gw2/types.ts";
 import { readTreePrices } from "../../src/trees/prices.ts";
 import { resolveRecipes } from "../../src/trees/resolve.ts";
@@ -109,6 +109,32 @@ Deno.test("resolveRecipes() terminates on cyclic recipes, keeping each recipe on
   const resolved = await resolveRecipes(new CyclicClient(), [ECTO.id]);
   assert.deepEqual([...resolved.recipes.keys()], [ECTO.id, 2]);
   assert.deepEqual(resolved.itemIds, [ECTO.id, 2]);
+});
+
+/** A stub with one recipe taking a currency the curated data does not name (gems). */
+class GemRecipeClient extends CyclicClient {
+  currencyReads = 0;
+
+  override recipes(ids: readonly number[]): Promise<BulkRead<Recipe>> {
+    const gems: Recipe = { ...RECIPE, id: 1, ingredients: [{ type: "Currency", id: 4, count: 3 }] };
+    return Promise.resolve({ found: ids.includes(1) ? [gems] : [], missingIds: [] });
+  }
+
+  override currencies(): Promise<Fresh<readonly Currency[]>> {
+    this.currencyReads++;
+    return Promise.resolve({ value: [{ id: 4, name: "Gem", order: 3 }] });
+  }
+}
+
+Deno.test("resolveRecipes() names the currencies recipes take, reading /v2/currencies only for unknown ones", async () => {
+  const client = new GemRecipeClient();
+  const resolved = await resolveRecipes(client, [ECTO.id]);
+  assert.equal(resolved.currencyNames.get(4), "Gem");
+  assert.equal(resolved.currencyNames.get(23), "Spirit Shard");
+  assert.equal(client.currencyReads, 1);
+  const curatedOnly = new GemRecipeClient();
+  await resolveRecipes(curatedOnly, [WELL_KNOWN.bloodstoneShard]);
+  assert.equal(curatedOnly.currencyReads, 0, "spirit shards are named by the curated data");
 });
 
 Deno.test("resolveRecipes() fails with the upstream error once every read has settled", async () => {
