@@ -24,7 +24,7 @@ export interface KeySecretOptions {
   readonly clock: Clock;
   /** Jitter source in [0, 1). @default Math.random */
   readonly random?: () => number;
-  /** Read-and-set rounds before giving up. @default 5 */
+  /** Read-and-set rounds before giving up (pauses grow to 16 ms; ~100 ms in all). @default 10 */
   readonly maxAttempts?: number;
 }
 
@@ -41,7 +41,7 @@ export interface KeySecretOptions {
 export async function loadKeySecret(options: KeySecretOptions): Promise<Uint8Array<ArrayBuffer>> {
   const { kv, key, clock } = options;
   const random = options.random ?? Math.random;
-  const attempts = options.maxAttempts ?? 5;
+  const attempts = options.maxAttempts ?? 10;
   let lastError: unknown;
   for (let attempt = 0; attempt < attempts; attempt++) {
     try {

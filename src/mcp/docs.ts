@@ -17,6 +17,10 @@ const OPTIONS = { target: "draft-2020-12" } as const;
 /** A compact TypeScript-like rendering of a JSON Schema, e.g. `{ids: integer > 0 [1..100]}`. */
 export function typeOf(schema: unknown): string {
   if (!isRecord(schema)) return "unknown";
+  if (Array.isArray(schema.enum)) {
+    return schema.enum.map((value) => JSON.stringify(value)).join(" | ");
+  }
+  if (Array.isArray(schema.type)) return schema.type.join(" | ");
   switch (schema.type) {
     case "object": {
       const properties = isRecord(schema.properties) ? schema.properties : {};
@@ -34,7 +38,10 @@ export function typeOf(schema: unknown): string {
       return `${item.includes(" ") && !item.startsWith("{") ? `(${item})` : item}[]${bounds}`;
     }
     case "integer":
-      return schema.exclusiveMinimum === 0 ? "positive integer" : "integer";
+      if (schema.exclusiveMinimum === 0) return "positive integer";
+      return typeof schema.minimum === "number" && typeof schema.maximum === "number"
+        ? `integer ${schema.minimum}–${schema.maximum}`
+        : "integer";
     default:
       return typeof schema.type === "string" ? schema.type : "unknown";
   }
@@ -45,7 +52,8 @@ function inputTable(schema: Json): string[] {
   const required = Array.isArray(schema.required) ? schema.required : [];
   const rows = Object.entries(properties).map(([name, sub]) => {
     const description = isRecord(sub) && typeof sub.description === "string" ? sub.description : "";
-    return `| \`${name}\` | ${typeOf(sub)} | ${
+    // A union's bars would split the Markdown cell.
+    return `| \`${name}\` | ${typeOf(sub).replaceAll("|", "\\|")} | ${
       required.includes(name) ? "yes" : "no"
     } | ${description} |`;
   });

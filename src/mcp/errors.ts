@@ -6,6 +6,7 @@
  * @module
  */
 
+import { NotCraftableError } from "../domain/recipe_tree.ts";
 import { isGw2Failure, type UpstreamFailureReason } from "../gw2/errors.ts";
 import { NameIndexUnavailableError } from "../search/name_index.ts";
 import { MissingGw2KeyError, UnexpandedGw2KeyError } from "../tools/types.ts";
@@ -25,6 +26,7 @@ const NOT_FOUND: Readonly<Record<string, { what: string; hint: string }>> = {
     hint:
       "Untradeable items (account bound, soulbound, most currencies) have no price; check the ids with gw2_items.",
   },
+  priory_recipe_tree: { what: "item", hint: "Check the id: item ids are numbers such as 19721." },
 };
 
 const UPSTREAM_TEXT: Readonly<Record<UpstreamFailureReason, string>> = {
@@ -65,6 +67,10 @@ export function toolErrorText(error: unknown, toolName: string): string {
   }
   if (error instanceof NameIndexUnavailableError) {
     return "Item search unavailable: the server's name index could not be read. Retry in a minute; if you know the item id, gw2_items answers without the index.";
+  }
+  if (error instanceof NotCraftableError) {
+    const name = error.itemName === undefined ? "" : ` (${error.itemName})`;
+    return `Not craftable: item ${error.itemId}${name} has no recipe in the GW2 API nor in Priory's Mystic Forge and vendor data, so there is no tree to price. Its Trading Post price is in gw2_prices.`;
   }
   if (!isGw2Failure(error)) {
     return "Internal error: the tool failed unexpectedly. Retry once; if it fails again, report it to the server operator.";

@@ -12,6 +12,7 @@ import {
   type StandardSchemaWithJSON,
 } from "@modelcontextprotocol/server";
 import type { z } from "zod";
+import { NotCraftableError } from "../domain/recipe_tree.ts";
 import { isGw2Failure } from "../gw2/errors.ts";
 import { describeError } from "../log.ts";
 import {
@@ -117,6 +118,10 @@ function logFailure(deps: ToolDeps, tool: string, error: unknown, ms: number): v
   if (error instanceof MissingGw2KeyError || error instanceof UnexpandedGw2KeyError) {
     const failure = error instanceof MissingGw2KeyError ? "missing_gw2_key" : "unexpanded_gw2_key";
     deps.log.info("tool call", { tool, ok: false, failure, ms });
+    return;
+  }
+  if (error instanceof NotCraftableError) {
+    deps.log.info("tool call", { tool, ok: false, failure: "not_craftable", ms });
     return;
   }
   deps.log.error("tool call crashed", { tool, ok: false, error: describeError(error), ms });

@@ -13,6 +13,8 @@ import { prioryAccount } from "./priory_account.ts";
 import { prioryAccountMaterials } from "./priory_account_materials.ts";
 import { prioryAccountWallet } from "./priory_account_wallet.ts";
 import { prioryItemSearch } from "./priory_item_search.ts";
+import { prioryLegendaries } from "./priory_legendaries.ts";
+import { prioryRecipeTree } from "./priory_recipe_tree.ts";
 import type { ToolDefinition } from "./types.ts";
 
 export { MAX_IDS } from "./inputs.ts";
@@ -26,6 +28,8 @@ export const TOOLS: readonly ToolDefinition[] = [
   gw2Prices,
   gw2RecipeSearch,
   prioryItemSearch,
+  prioryRecipeTree,
+  prioryLegendaries,
   prioryAccount,
   prioryAccountMaterials,
   prioryAccountWallet,

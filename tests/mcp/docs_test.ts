@@ -43,4 +43,15 @@ Deno.test("typeOf() renders JSON Schema compactly", () => {
     }),
     "{ids: (positive integer)[] (0–100 items), stale?: number}",
   );
+  assert.equal(
+    typeOf({
+      type: "object",
+      properties: {
+        quantity: { type: "integer", minimum: 1, maximum: 250 },
+        type: { type: "string", enum: ["weapon", "armor"] },
+        profit: { type: ["number", "null"] },
+      },
+    }),
+    '{quantity?: integer 1–250, type?: "weapon" | "armor", profit?: number | null}',
+  );
 });

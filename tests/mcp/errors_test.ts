@@ -7,6 +7,7 @@ import {
   Gw2UpstreamError,
   type UpstreamFailureReason,
 } from "../../src/gw2/errors.ts";
+import { NotCraftableError } from "../../src/domain/recipe_tree.ts";
 import { toolErrorText } from "../../src/mcp/errors.ts";
 import { MissingGw2KeyError, UnexpandedGw2KeyError } from "../../src/tools/types.ts";
 
@@ -112,4 +113,14 @@ Deno.test("toolErrorText() names a resource without ids by its kind", () => {
   const text = toolErrorText(new Gw2NotFoundError([], "character"), "priory_future");
   assert.match(text, /^Not found: the GW2 API has no such character\. /);
   assertClean(text);
+});
+
+Deno.test("toolErrorText() says a root without a recipe is not craftable, naming it", () => {
+  const named = toolErrorText(
+    new NotCraftableError(19721, "Glob of Ectoplasm"),
+    "priory_recipe_tree",
+  );
+  assert.match(named, /^Not craftable: item 19721 \(Glob of Ectoplasm\) has no recipe/);
+  assert.match(named, /gw2_prices/);
+  assert.match(toolErrorText(new NotCraftableError(5), "priory_recipe_tree"), /item 5 has no/);
 });

@@ -122,3 +122,23 @@ Deno.test("tools/list stays within the context budget on both revisions", async 
     assert.ok(gw2Tokens <= GW2_TOOLS_TOKEN_SHARE, `${era}: gw2_* tools take ${gw2Tokens} tokens`);
   }
 });
+
+/** Each priory_ tool's share of the budget: description plus published input and output schema. */
+const PRIORY_TOOL_TOKEN_SHARES: Readonly<Record<string, number>> = {
+  priory_recipe_tree: 450,
+  priory_legendaries: 250,
+};
+
+Deno.test("tools/list: each priory_ tool stays within its token share", async (t) => {
+  const tools = await listTools();
+  for (const [name, share] of Object.entries(PRIORY_TOOL_TOKEN_SHARES)) {
+    const tool = tools.find((entry) => entry.name === name);
+    assert.ok(tool, `${name} is registered`);
+    const published = [tool.description, tool.inputSchema, tool.outputSchema];
+    const tokens = published.reduce((sum: number, part) => sum + JSON.stringify(part).length, 0) /
+      4;
+    await t.step(`${name}: ${tokens} of ${share} tokens`, () => {
+      assert.ok(tokens <= share);
+    });
+  }
+});

@@ -1,0 +1,98 @@
+/**
+ * The legendary list: npm `gw2e-static-data` 0.5.47 (gw2efficiency, published 2025-10-04),
+ * `build/legendaries.js`, pinned exactly in `deno.json`. Its 172 rows are validated once at load
+ * and kept to the fields decisions depend on (skins and icons dropped).
+ *
+ * `generation` is this project's curation on top of the package's: weapons of generations 1–3
+ * keep theirs; the package marks everything else −1 — armor, trinkets, backs, and the Janthir
+ * Wilds spear Klobjarne Geirr (103815), which belongs to no numbered weapon generation — and we
+ * publish that as `null` rather than a number that reads like a generation.
+ *
+ * @module
+ */
+
+import staticLegendaries from "gw2e-static-data/legendaries";
+import { z } from "zod";
+
+/** The package's categories, as it spells them. */
+export const LEGENDARY_TYPES = ["weapon", "armor", "trinket", "back"] as const;
+
+/** A legendary's category. */
+export type LegendaryType = typeof LEGENDARY_TYPES[number];
+
+/** A numbered weapon generation. */
+export type Generation = 1 | 2 | 3;
+
+/** One legendary. */
+export interface Legendary {
+  readonly id: number;
+  readonly name: string;
+  readonly type: LegendaryType;
+  /** 1–3 for the weapon generations; `null` for anything outside them. */
+  readonly generation: Generation | null;
+  /** The precursor's item id, where the legendary has one (Eternity has none). */
+  readonly precursorId?: number;
+  /** Where it is earned: `PvE`, `WvW` or `PvP`. */
+  readonly source: string;
+}
+
+const RowSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  type: z.enum(LEGENDARY_TYPES),
+  generation: z.number().int(),
+  precursorId: z.number().int().positive().nullish(),
+  source: z.string(),
+});
+
+/**
+ * The package is CommonJS with `exports.default = [...]`; depending on the runtime's interop the
+ * default import is the array or the `{__esModule, default}` object.
+ */
+function unwrap(module: unknown): unknown {
+  if (Array.isArray(module)) return module;
+  if (typeof module === "object" && module !== null && "default" in module) return module.default;
+  return module;
+}
+
+function toLegendary(row: z.infer<typeof RowSchema>): Legendary {
+  const generation = row.generation === 1 || row.generation === 2 || row.generation === 3
+    ? row.generation
+    : null;
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    generation,
+    ...(row.precursorId === null || row.precursorId === undefined
+      ? {}
+      : { precursorId: row.precursorId }),
+    source: row.source,
+  };
+}
+
+/** Every legendary, in the package's order (generation 1 weapons first). */
+export const LEGENDARIES: readonly Legendary[] = Object.freeze(
+  z.array(RowSchema).parse(unwrap(staticLegendaries)).map(toLegendary),
+);
+
+/** A filter over {@linkcode LEGENDARIES}; an absent field matches everything. */
+export interface LegendaryFilter {
+  readonly generation?: number | undefined;
+  readonly type?: LegendaryType | undefined;
+}
+
+/**
+ * The legendaries matching `filter`, in the list's order.
+ *
+ * @example
+ * ```ts
+ * findLegendaries({ generation: 1 }).length; // 21
+ * ```
+ */
+export function findLegendaries(filter: LegendaryFilter = {}): Legendary[] {
+  return LEGENDARIES.filter((legendary) =>
+    (filter.generation === undefined || legendary.generation === filter.generation) &&
+    (filter.type === undefined || legendary.type === filter.type)
+  );
+}
