@@ -51,6 +51,28 @@ export async function readHoldings(gw2: Gw2Client, key: string): Promise<Holding
 }
 
 /**
+ * Reads the holdings while `work` runs (a recipe-tree resolution, say), after the scope check,
+ * so a key lacking scopes is refused, naming them all, before `work` spends any request. Both
+ * settle before a failure of either is thrown.
+ *
+ * @example
+ * ```ts
+ * const { holdings, value: resolved } = await withHoldings(gw2, key, () => resolveRecipes(gw2, ids));
+ * ```
+ * @throws {Gw2ScopeMissingError} naming every one of {@linkcode HOLDINGS_SCOPES} the key lacks
+ * @throws a `Gw2Failure` from either read, or whatever `work` throws
+ */
+export async function withHoldings<T>(
+  gw2: Gw2Client,
+  key: string,
+  work: () => Promise<T>,
+): Promise<{ readonly holdings: Holdings; readonly value: T }> {
+  await requireScopes(gw2, key, HOLDINGS_SCOPES);
+  const [holdings, value] = await settleAll([readHoldings(gw2, key), work()]);
+  return { holdings, value };
+}
+
+/**
  * Every character with its bags. Upstream includes them in the bulk read when the key has the
  * `inventories` scope (checked above); a character answered without them is read on its own.
  */

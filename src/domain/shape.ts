@@ -129,6 +129,20 @@ export function staleness(staleAgeMs: number | undefined): Staleness {
   return { stale_age_s: Math.max(1, Math.ceil(staleAgeMs / 1000)) };
 }
 
+/**
+ * The oldest of several reads' stale ages (see {@linkcode staleness}); absent when all were
+ * fresh.
+ *
+ * @example
+ * ```ts
+ * staleness(oldestStaleAge(resolved.staleAgeMs, prices.staleAgeMs));
+ * ```
+ */
+export function oldestStaleAge(...ages: (number | undefined)[]): number | undefined {
+  const stale = ages.filter((age) => age !== undefined);
+  return stale.length === 0 ? undefined : Math.max(...stale);
+}
+
 /** `gw2_items` result from a bulk read. */
 export function shapeItemsResult(read: BulkRead<Item>): ItemsResult {
   return {

@@ -2,8 +2,9 @@
  * Publishing zod schemas lean. The SDK advertises a tool's schemas by asking the schema for its
  * JSON Schema; this adapter asks zod and then removes what only costs context: the `$schema`
  * URI (2020-12 is MCP's default dialect), JavaScript's safe-integer bounds that zod adds to every
- * `.int()`, and — in output schemas only — `additionalProperties: false`. Validation is zod's,
- * unchanged, so call-time behaviour and error messages are exactly zod's.
+ * `.int()`, the `propertyNames: {type: "string"}` zod adds to every string-keyed record (JSON
+ * object keys are strings anyway), and — in output schemas only — `additionalProperties: false`.
+ * Validation is zod's, unchanged, so call-time behaviour and error messages are exactly zod's.
  *
  * Every token of `tools/list` is paid by every agent on every connection.
  *
@@ -85,6 +86,7 @@ export function prune(
     if (keyword === "$schema") continue;
     if (SAFE_INTEGER_BOUNDS[keyword] === value) continue;
     if (io === "output" && keyword === "additionalProperties" && value === false) continue;
+    if (keyword === "propertyNames" && isStringType(value)) continue;
     result[keyword] = SCHEMA_MAPS.has(keyword) && isRecord(value)
       ? Object.fromEntries(
         Object.entries(value).map(([name, schema]) => [name, pruneSchema(schema, io)]),
@@ -98,6 +100,11 @@ export function prune(
 function pruneSchema(value: unknown, io: "input" | "output"): unknown {
   if (Array.isArray(value)) return value.map((entry) => pruneSchema(entry, io));
   return isRecord(value) ? prune(value, io) : value;
+}
+
+/** `{type: "string"}` and nothing else: as `propertyNames`, a constraint every key meets. */
+function isStringType(value: unknown): boolean {
+  return isRecord(value) && Object.keys(value).length === 1 && value.type === "string";
 }
 
 /** True for a JSON object (not an array, not null). */

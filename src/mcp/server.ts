@@ -9,6 +9,8 @@
 import {
   type CallToolResult,
   McpServer,
+  type Notification,
+  type ProgressToken,
   type StandardSchemaWithJSON,
 } from "@modelcontextprotocol/server";
 import type { z } from "zod";
@@ -22,6 +24,7 @@ import {
   UnexpandedGw2KeyError,
 } from "../tools/types.ts";
 import { toolErrorText } from "./errors.ts";
+import { createProgressChannel } from "./progress.ts";
 import { leanSchema } from "./schema.ts";
 
 /** How the server introduces itself in `initialize` / `server/discover`. */
@@ -67,9 +70,39 @@ export function createMcpServer(tools: readonly ToolDefinition[], deps: ToolDeps
       inputSchema: published(tool.inputSchema),
       outputSchema: published(tool.outputSchema),
       annotations: { ...tool.annotations },
-    }, (input) => callTool(tool, input, deps));
+    }, (input, ctx) => serveToolCall(tool, input, deps, ctx.mcpReq));
   }
   return server;
+}
+
+/** What {@linkcode serveToolCall} needs of the SDK's request context (`ctx.mcpReq`). */
+export interface ToolCallRequest {
+  readonly _meta?: { readonly progressToken?: ProgressToken | undefined };
+  notify(notification: Notification): Promise<void>;
+}
+
+/**
+ * One `tools/call` as the SDK hands it over: {@linkcode callTool}, with a progress reporter in
+ * the tool's dependencies when the client sent a `progressToken`, and every notification
+ * delivered before the result is returned (one sent after it would be lost).
+ *
+ * @example
+ * ```ts
+ * server.registerTool(name, config, (input, ctx) => serveToolCall(tool, input, deps, ctx.mcpReq));
+ * ```
+ */
+export async function serveToolCall(
+  tool: ToolDefinition,
+  input: unknown,
+  deps: ToolDeps,
+  request: ToolCallRequest,
+): Promise<CallToolResult> {
+  const token = request._meta?.progressToken;
+  if (token === undefined) return await callTool(tool, input, deps);
+  const progress = createProgressChannel(token, (note) => request.notify(note), deps.log);
+  const result = await callTool(tool, input, { ...deps, progress });
+  await progress.flush();
+  return result;
 }
 
 /** Lean wrappers by schema, shared by every request's server (they memoise their JSON). */

@@ -13,6 +13,7 @@ import { prioryAccount } from "./priory_account.ts";
 import { prioryAccountMaterials } from "./priory_account_materials.ts";
 import { prioryAccountWallet } from "./priory_account_wallet.ts";
 import { prioryItemSearch } from "./priory_item_search.ts";
+import { prioryLegendaryRanking } from "./priory_legendary_ranking.ts";
 import { prioryLegendaries } from "./priory_legendaries.ts";
 import { prioryRecipeTree } from "./priory_recipe_tree.ts";
 import type { ToolDefinition } from "./types.ts";
@@ -33,4 +34,5 @@ export const TOOLS: readonly ToolDefinition[] = [
   prioryAccount,
   prioryAccountMaterials,
   prioryAccountWallet,
+  prioryLegendaryRanking,
 ];

@@ -2,19 +2,24 @@
  * `priory_recipe_tree`: the priced buy-or-craft tree of an item, Mystic Forge included. The
  * work is split so other tools reuse it: `resolveRecipes` gathers the tree (I/O),
  * `readTreePrices` is its one price read, `priceRecipeTree` the pure computation, and
- * `shapeRecipeTree` the compact result.
+ * `shapeRecipeTree` the compact result. With `useAccount`, the player's holdings are read beside
+ * the tree and used before buying or crafting (an owned intermediate removes its whole subtree),
+ * and the result adds what they saved and the shopping list of what is still to buy.
  *
  * @module
  */
 
 import { z } from "zod";
+import { withHoldings } from "../account/holdings.ts";
 import { NotCraftableError, priceRecipeTree } from "../domain/recipe_tree.ts";
+import { oldestStaleAge } from "../domain/shape.ts";
+import { shoppingList } from "../domain/shopping_list.ts";
 import { shapeRecipeTree } from "../domain/tree_shape.ts";
 import { Gw2NotFoundError } from "../gw2/errors.ts";
 import { readTreePrices } from "../trees/prices.ts";
 import { resolveRecipes } from "../trees/resolve.ts";
 import { argumentsSchema, idSchema, MAX_IDS, staleAgeField } from "./inputs.ts";
-import { defineTool, UPSTREAM_READ } from "./types.ts";
+import { defineTool, requireGw2Key, UPSTREAM_READ } from "./types.ts";
 
 /** The most units one tree prices. */
 export const MAX_TREE_QUANTITY = 250;
@@ -32,12 +37,15 @@ export const prioryRecipeTree = defineTool({
   name: "priory_recipe_tree",
   title: "Priced recipe tree",
   description:
-    `Priory-computed: an item's buy-or-craft tree, priced on this server from official recipes plus Priory's curated Mystic Forge and vendor data (gen-1 legendaries, gifts, Mystic Clover) that the GW2 API lacks. Copper. Per ingredient the cheaper of buying (lowest sell listing) and crafting; the root is crafted. summary: totalCraftCost, rootBuyPrice, netSell (best buy order less 15% fee), profit; partial + unavailable: items neither buyable nor craftable (never priced 0); currencies: non-coin costs, not in the total. names: id→name. Node: id or cur (currency, 1 = coin), q (default 1), cost, buy/craft (the alternative's cost), via forge|vendor, runs, na (unavailable), rep (repeat, ingredients omitted), c (ingredients). One itemId; MAX_IDS = ${MAX_IDS} is for lists.`,
+    `Priory-computed: an item's buy-or-craft tree, priced here: official recipes + Priory's curated Mystic Forge and vendor data (gen-1 legendaries, gifts) the GW2 API lacks. Copper. Per ingredient the cheaper of buying (lowest sell listing) or crafting; root always crafted. netSell: best buy order less 15% fee. partial + unavailable: neither buyable nor craftable (never priced 0); currencies: non-coin, not in the total. names: id→name. Node: id|cur (1 = coin), q (default 1), own (held), cost, buy/craft (other option), via forge|vendor, runs, na, rep (repeat), c (ingredients). useAccount: holdings used first, adds summary.saved, toBuy [{id,count,unit,total}|{id,count,na}|{cur,count}]. One itemId; MAX_IDS = ${MAX_IDS} is for lists.`,
   inputSchema: argumentsSchema({
     itemId: idSchema("item").describe("Item to craft"),
     quantity: z.number({ error: quantityError }).int({ error: quantityError })
       .min(1, { error: quantityError }).max(MAX_TREE_QUANTITY, { error: quantityError })
       .default(1).describe("Units to craft"),
+    useAccount: z.boolean({
+      error: (issue) => `useAccount must be true or false, not ${JSON.stringify(issue.input)}`,
+    }).default(false).describe("Use your holdings (X-GW2-Key)"),
   }),
   outputSchema: z.object({
     summary: z.looseObject({
@@ -51,22 +59,38 @@ export const prioryRecipeTree = defineTool({
     names: z.record(z.string(), z.string()),
     tree: z.looseObject({}),
     stale_age_s: staleAgeField,
+    toBuy: z.array(z.unknown()).optional(),
   }),
   annotations: UPSTREAM_READ,
-  async handle({ itemId, quantity }, { gw2 }) {
-    const resolved = await resolveRecipes(gw2, [itemId]);
-    if (resolved.missingItemIds.includes(itemId)) throw new Gw2NotFoundError([itemId], "item");
-    if (!resolved.recipes.has(itemId)) {
-      throw new NotCraftableError(itemId, resolved.names.get(itemId));
-    }
-    const priced = await readTreePrices(gw2, resolved.itemIds);
-    const tree = priceRecipeTree(resolved.recipes, itemId, quantity, priced.prices);
-    const staleAgeMs = oldest(resolved.staleAgeMs, priced.staleAgeMs);
-    return shapeRecipeTree(tree, resolved.names, resolved.currencyNames, staleAgeMs);
+  async handle({ itemId, quantity, useAccount }, deps) {
+    const { gw2 } = deps;
+    // The price read starts as soon as the tree is resolved (beside the holdings read).
+    const resolveAndPrice = async () => {
+      const resolved = await resolveRecipes(gw2, [itemId]);
+      if (resolved.missingItemIds.includes(itemId)) throw new Gw2NotFoundError([itemId], "item");
+      if (!resolved.recipes.has(itemId)) {
+        throw new NotCraftableError(itemId, resolved.names.get(itemId));
+      }
+      return { resolved, priced: await readTreePrices(gw2, resolved.itemIds) };
+    };
+    const key = useAccount ? requireGw2Key(deps) : undefined;
+    const { holdings, value: { resolved, priced: { prices, staleAgeMs } } } = key === undefined
+      ? { holdings: undefined, value: await resolveAndPrice() }
+      : await withHoldings(gw2, key, resolveAndPrice);
+    const plan = priceRecipeTree(resolved.recipes, itemId, quantity, prices, holdings?.counts);
+    const shaped = shapeRecipeTree(
+      plan,
+      resolved.names,
+      resolved.currencyNames,
+      oldestStaleAge(resolved.staleAgeMs, staleAgeMs),
+    );
+    if (holdings === undefined) return shaped;
+    const unaided = priceRecipeTree(resolved.recipes, itemId, quantity, prices);
+    const saved = unaided.summary.totalCraftCost - plan.summary.totalCraftCost;
+    return {
+      ...shaped,
+      summary: { ...shaped.summary, saved },
+      toBuy: shoppingList(plan, prices),
+    };
   },
 });
-
-function oldest(a: number | undefined, b: number | undefined): number | undefined {
-  if (a === undefined) return b;
-  return b === undefined ? a : Math.max(a, b);
-}

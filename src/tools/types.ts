@@ -25,6 +25,21 @@ export interface ToolDeps {
    * tools that do not search need not build one.
    */
   readonly names?: NameIndex;
+  /**
+   * Progress for a long call, present only when the client asked for it (a `progressToken` in
+   * the request's `_meta`). See {@linkcode ProgressReporter}.
+   */
+  readonly progress?: ProgressReporter;
+}
+
+/**
+ * Tells the client how far a long tool call has got (MCP `notifications/progress`). Reports are
+ * sent in call order, each with `progress` one higher than the last (1, 2, …) and the message;
+ * all are delivered before the call's result. Never throws and never blocks the work: a report
+ * the client cannot receive is dropped.
+ */
+export interface ProgressReporter {
+  report(message: string): void;
 }
 
 /** MCP tool annotations as this project uses them (every tool is a read). */
@@ -48,6 +63,11 @@ export interface ToolDefinition<
   readonly inputSchema: I;
   readonly outputSchema: O;
   readonly annotations: ToolAnnotations;
+  /**
+   * This tool's per-call deadline in milliseconds, for the few tools the contract lets run longer
+   * than the server's default (15 s, its Time section); absent on every other tool.
+   */
+  readonly deadlineMs?: number;
   /**
    * Produces the structured result, or throws: a `Gw2Failure`, a `MissingGw2KeyError`, or
    * anything else (reported as an internal error). Declared as a method so definitions with

@@ -33,6 +33,15 @@ export interface ResolvedRecipes {
   readonly staleAgeMs?: number;
 }
 
+/** Options of {@linkcode resolveRecipes}. */
+export interface ResolveOptions {
+  /**
+   * Called after each level of the walk with its number (1 = the roots) and how many items
+   * have been reached so far: a long, cold resolution can report progress.
+   */
+  readonly onLevel?: (level: number, itemsReached: number) => void;
+}
+
 /**
  * Resolves the recipe trees of `rootIds` (duplicates ignored). A curated recipe wins over a
  * search (the API has none for those items); when the API lists several recipes for an item,
@@ -48,13 +57,17 @@ export interface ResolvedRecipes {
 export async function resolveRecipes(
   gw2: Gw2Client,
   rootIds: readonly number[],
+  options: ResolveOptions = {},
 ): Promise<ResolvedRecipes> {
   const stale = new StaleAge();
   // Names are not on the critical path: each level's item read runs beside the recipe walk.
   const itemReads: Promise<PromiseSettledResult<BulkRead<Item>>>[] = [];
   let walked: PromiseSettledResult<Walked>;
   try {
-    walked = { status: "fulfilled", value: await walkRecipes(gw2, rootIds, stale, itemReads) };
+    walked = {
+      status: "fulfilled",
+      value: await walkRecipes(gw2, rootIds, stale, itemReads, options.onLevel),
+    };
   } catch (error) {
     walked = { status: "rejected", reason: error };
   }
@@ -89,11 +102,12 @@ async function walkRecipes(
   rootIds: readonly number[],
   stale: StaleAge,
   itemReads: Promise<PromiseSettledResult<BulkRead<Item>>>[],
+  onLevel: ResolveOptions["onLevel"],
 ): Promise<Walked> {
   const recipes = new Map<number, TreeRecipe>();
   const seen = new Set<number>(rootIds);
   let level = [...seen];
-  while (level.length > 0) {
+  for (let depth = 1; level.length > 0; depth++) {
     itemReads.push(settle(gw2.items(level)));
     const searched = level.filter((id) => !CURATED_RECIPES.has(id));
     const searches = await mapWithConcurrency(
@@ -124,6 +138,7 @@ async function walkRecipes(
       }
     }
     level = next;
+    onLevel?.(depth, seen.size);
   }
   return { recipes, itemIds: [...seen] };
 }

@@ -1,5 +1,9 @@
 import assert from "node:assert/strict";
-import { CHARACTER_READ_CONCURRENCY, readHoldings } from "../../src/account/holdings.ts";
+import {
+  CHARACTER_READ_CONCURRENCY,
+  readHoldings,
+  withHoldings,
+} from "../../src/account/holdings.ts";
 import { requireScopes } from "../../src/account/scopes.ts";
 import { createGw2Client } from "../../src/gw2/client.ts";
 import { Gw2KeyRejectedError, Gw2ScopeMissingError } from "../../src/gw2/errors.ts";
@@ -105,6 +109,39 @@ Deno.test("readHoldings() names every missing scope at once, before any other re
   await assert.rejects(readHoldings(env.client, UNKNOWN_KEY), Gw2KeyRejectedError);
   const paths = env.fake.control.requests.map((request) => request.path);
   assert.deepEqual(paths, ["/v2/tokeninfo", "/v2/tokeninfo", "/v2/tokeninfo"]);
+});
+
+Deno.test("withHoldings() checks the scopes before its work starts, then runs both at once", async () => {
+  using env = await setup();
+  let started = 0;
+  const work = () => {
+    started++;
+    return env.client.items([19721]);
+  };
+  await assert.rejects(withHoldings(env.client, TEST_KEYS.accountOnly, work), (error) => {
+    assert.ok(error instanceof Gw2ScopeMissingError);
+    assert.deepEqual(error.scopes, ["inventories", "characters"]);
+    return true;
+  });
+  assert.equal(started, 0, "no work for a key lacking scopes");
+  assert.deepEqual(env.fake.control.requests.map((request) => request.path), ["/v2/tokeninfo"]);
+
+  env.fake.control.reset();
+  const { holdings, value } = await withHoldings(env.client, TEST_KEYS.veteran, work);
+  assert.equal(holdings.characters, 19);
+  assert.equal(value.found[0]?.id, 19721);
+  const paths = env.fake.control.requests.map((request) => request.path);
+  assert.equal(paths[0], "/v2/tokeninfo");
+  assert.deepEqual(
+    new Set(paths.slice(1)),
+    new Set([
+      "/v2/account/materials",
+      "/v2/account/bank",
+      "/v2/account/inventory",
+      "/v2/characters",
+      "/v2/items",
+    ]),
+  );
 });
 
 Deno.test("requireScopes() passes a key holding every scope", async () => {

@@ -52,9 +52,13 @@ function takesIds(tool: Tool): boolean {
   });
 }
 
+/** The contract's tool count: four `gw2_` pass-throughs and seven `priory_` computations. */
+const TOOL_COUNT = 11;
+
 Deno.test("tools/list: every tool follows the naming, provenance and annotation rules", async (t) => {
   const tools = await listTools();
   assert.deepEqual(tools.map((tool) => tool.name), TOOLS.map((tool) => tool.name));
+  assert.equal(tools.length, TOOL_COUNT, "eleven tools");
   assert.equal(new Set(tools.map((tool) => tool.name)).size, tools.length, "names are unique");
   for (const tool of tools) {
     await t.step(tool.name, () => {
@@ -94,6 +98,21 @@ Deno.test("tools/list: the recipe tools carry the Mystic Forge caveat", async ()
   assert.match(prices, /copper/);
 });
 
+Deno.test("tools/list: the ranking declares its cost, its growth with characters and the one-retry advice", async () => {
+  const tools = await listTools();
+  const ranking = tools.find((tool) => tool.name === "priory_legendary_ranking");
+  const description = ranking?.description ?? "";
+  assert.match(description, /~1 s with cached trees, 10 s or more on a cold server/, "latency");
+  assert.match(description, /~\d+ requests of the shared GW2 budget/, "what it spends");
+  assert.match(description, /grows with your characters/, "cost per character");
+  assert.match(
+    description,
+    /If it times out, call it once more: the second call is served from the 5-minute cache, on any instance\./,
+    "the retry advice",
+  );
+  assert.match(description, /X-GW2-Key/);
+});
+
 Deno.test("tools/list matches the committed snapshot (UPDATE_SNAPSHOTS=1 regenerates it)", async () => {
   const tools = await listTools();
   if (Deno.env.get("UPDATE_SNAPSHOTS") === "1") {
@@ -127,6 +146,7 @@ Deno.test("tools/list stays within the context budget on both revisions", async 
 const PRIORY_TOOL_TOKEN_SHARES: Readonly<Record<string, number>> = {
   priory_recipe_tree: 450,
   priory_legendaries: 250,
+  priory_legendary_ranking: 420,
 };
 
 Deno.test("tools/list: each priory_ tool stays within its token share", async (t) => {

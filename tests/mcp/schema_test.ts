@@ -32,6 +32,23 @@ Deno.test("leanSchema() drops additionalProperties: false from output schemas on
   });
 });
 
+Deno.test("leanSchema() drops the propertyNames every string-keyed record carries, and only that", () => {
+  const schema = leanSchema(z.object({
+    names: z.record(z.string(), z.string()),
+    codes: z.record(z.string().regex(/^[a-z]+$/), z.number()),
+  }));
+  const output = schema["~standard"].jsonSchema.output(options);
+  assert.deepEqual((output.properties as Record<string, unknown>).names, {
+    type: "object",
+    additionalProperties: { type: "string" },
+  });
+  assert.deepEqual(
+    (output.properties as Record<string, Record<string, unknown>>).codes?.propertyNames,
+    { type: "string", pattern: "^[a-z]+$" },
+    "a real constraint on the keys stays",
+  );
+});
+
 Deno.test("leanSchema() validates exactly as zod does", async () => {
   const zod = z.strictObject({ n: z.number().int({ error: "whole numbers only" }) });
   const lean = leanSchema(zod)["~standard"];

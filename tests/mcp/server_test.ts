@@ -2,7 +2,13 @@ import assert from "node:assert/strict";
 import { z } from "zod";
 import { Gw2RateLimitedError } from "../../src/gw2/errors.ts";
 import { createLogger } from "../../src/log.ts";
-import { callTool, createMcpServer, SERVER_CAPABILITIES } from "../../src/mcp/server.ts";
+import type { Notification } from "@modelcontextprotocol/server";
+import {
+  callTool,
+  createMcpServer,
+  SERVER_CAPABILITIES,
+  serveToolCall,
+} from "../../src/mcp/server.ts";
 import { gw2Items } from "../../src/tools/gw2_items.ts";
 import { TOOLS } from "../../src/tools/mod.ts";
 import { defineTool, requireGw2Key, UPSTREAM_READ } from "../../src/tools/types.ts";
@@ -90,4 +96,41 @@ Deno.test("createMcpServer() registers every tool of the registry", () => {
     assert.ok(server.toolInputSchemaJson(tool.name), tool.name);
   }
   assert.deepEqual(SERVER_CAPABILITIES, { tools: { listChanged: false } });
+});
+
+/** A tool that reports progress twice, if it was given a reporter, and says whether it was. */
+const reporting = defineTool({
+  name: "priory_reporting",
+  title: "Reporting",
+  description: "Priory-computed: test tool",
+  inputSchema: z.strictObject({}),
+  outputSchema: z.object({ reported: z.boolean() }),
+  annotations: UPSTREAM_READ,
+  handle(_input, deps) {
+    deps.progress?.report("half way");
+    deps.progress?.report("done");
+    return Promise.resolve({ reported: deps.progress !== undefined });
+  },
+});
+
+Deno.test("serveToolCall() delivers every progress notification before it returns the result", async () => {
+  const { log } = capture();
+  const events: string[] = [];
+  // A slow transport: each notification is delivered a few turns after it is sent.
+  const notify = async (notification: Notification) => {
+    for (let turn = 0; turn < 3; turn++) await Promise.resolve();
+    events.push(`${notification.params?.progress}: ${notification.params?.message}`);
+  };
+  const result = await serveToolCall(reporting, {}, { gw2: new StubGw2Client(), log }, {
+    _meta: { progressToken: "t-1" },
+    notify,
+  });
+  events.push("result");
+  assert.deepEqual(events, ["1: half way", "2: done", "result"]);
+  assert.deepEqual(result.structuredContent, { reported: true });
+
+  const quiet = await serveToolCall(reporting, {}, { gw2: new StubGw2Client(), log }, {
+    notify: () => Promise.reject(new Error("nothing may be sent without a token")),
+  });
+  assert.deepEqual(quiet.structuredContent, { reported: false });
 });

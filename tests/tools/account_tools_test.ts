@@ -278,6 +278,18 @@ Deno.test("after account calls, no tool result, log line or KV entry holds the k
       }
     }
   }
+  // The holdings-aware tree and the ranking, which read the same account data.
+  for (const key of [TEST_KEYS.veteran, TEST_KEYS.noWallet]) {
+    await using client = await connectWithKey(app, key);
+    for (
+      const [name, args] of [
+        ["priory_recipe_tree", { itemId: WELL_KNOWN.sunrise, useAccount: true }],
+        ["priory_legendary_ranking", {}],
+      ] as const
+    ) {
+      outputs.push(JSON.stringify(await client.callTool({ name, arguments: args })));
+    }
+  }
   // The holdings reader too: its character, bank and storage reads land in KV.
   await readHoldings(app.gw2, TEST_KEYS.veteran);
   await readHoldings(app.gw2, TEST_KEYS.full);
@@ -301,6 +313,7 @@ Deno.test("after account calls, no tool result, log line or KV entry holds the k
   assert.ok(entries > 20, `scanned ${entries} KV entries`);
   assert.ok(app.logs.length > 20, `scanned ${app.logs.length} log lines`);
   assert.ok(outputs.some((text) => text.includes("Priory Veteran.1907")), "calls succeeded");
+  assert.ok(outputs.some((text) => text.includes('"priced":21')), "the ranking answered");
   for (const [where, text] of haystacks) {
     for (const secret of secrets) {
       assert.ok(!text.includes(secret), `${where} holds a key: ${text.slice(0, 200)}`);

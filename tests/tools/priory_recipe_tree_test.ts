@@ -11,7 +11,8 @@ import { priceRecipeTree } from "../../src/domain/recipe_tree.ts";
 import { type ShapedTreeNode, shapeRecipeTree } from "../../src/domain/tree_shape.ts";
 import { readTreePrices } from "../../src/trees/prices.ts";
 import { resolveRecipes } from "../../src/trees/resolve.ts";
-import { type FakeWorld, GEN1_LEGENDARY_IDS, WELL_KNOWN } from "../fake_gw2/mod.ts";
+import { readHoldings } from "../../src/account/holdings.ts";
+import { type FakeWorld, GEN1_LEGENDARY_IDS, TEST_KEYS, WELL_KNOWN } from "../fake_gw2/mod.ts";
 import { silentLogger } from "../../src/log.ts";
 import { prioryRecipeTree } from "../../src/tools/priory_recipe_tree.ts";
 import { connectClient, startTestApp } from "../support/app.ts";
@@ -254,10 +255,13 @@ Deno.test("priory_recipe_tree: quantity defaults to 1 and is bounded to 1–250"
 
 Deno.test("priory_recipe_tree carries stale_age_s, other currencies and guild upgrades into the summary", async () => {
   const gw2 = new StubGw2Client({ staleAgeMs: 4_200 });
-  const result = await prioryRecipeTree.handle({ itemId: ECTO.id, quantity: 2 }, {
-    gw2,
-    log: silentLogger,
-  });
+  const result = await prioryRecipeTree.handle(
+    { itemId: ECTO.id, quantity: 2, useAccount: false },
+    {
+      gw2,
+      log: silentLogger,
+    },
+  );
   assert.equal(result.stale_age_s, 5);
   assert.deepEqual(result.summary, {
     rootId: ECTO.id,
@@ -272,4 +276,113 @@ Deno.test("priory_recipe_tree carries stale_age_s, other currencies and guild up
     currencies: [{ id: 2, name: "Karma", count: 300 }],
   });
   assert.deepEqual(result.tree.c, [{ id: 19976, q: 10, na: true }, { cur: 2, q: 300 }]);
+});
+
+type AccountTree = Structured & {
+  summary: Structured["summary"] & { saved: number; totalCraftCost: number };
+  toBuy: Record<string, number | boolean>[];
+};
+
+function find(node: ShapedTreeNode, id: number): ShapedTreeNode | undefined {
+  if (node.id === id) return node;
+  for (const child of node.c ?? []) {
+    const found = find(child, id);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+Deno.test("priory_recipe_tree useAccount lowers the cost by exactly what owned materials cover and lists the rest", async () => {
+  await using app = await startTestApp();
+  await using client = await connectClient(app.handler, {
+    headers: { "X-GW2-Key": TEST_KEYS.full },
+  });
+  const ore = WELL_KNOWN.orichalcumOre;
+  const oreSell = app.fake.world.prices.get(ore)?.sells.unit_price ?? 0;
+  const owned = (await readHoldings(app.gw2, TEST_KEYS.full)).counts.get(ore) ?? 0;
+  const needed = 2 * 250; // an ingot is refined from 2 ore; the root is always crafted
+  assert.ok(owned > 0 && owned < needed, `the account holds ${owned} ore, some of the ${needed}`);
+  const call = async (useAccount: boolean) =>
+    (await client.callTool({
+      name: "priory_recipe_tree",
+      arguments: { itemId: WELL_KNOWN.orichalcumIngot, quantity: 250, useAccount },
+    })).structuredContent as AccountTree;
+
+  const plain = await call(false);
+  const held = await call(true);
+  assert.equal(plain.summary.totalCraftCost, needed * oreSell);
+  assert.equal(held.summary.totalCraftCost, plain.summary.totalCraftCost - owned * oreSell);
+  assert.equal(held.summary.saved, owned * oreSell);
+  assert.equal(held.summary.profit, (held.summary.netSell as number) - held.summary.totalCraftCost);
+  assert.deepEqual(held.tree.c, [{
+    id: ore,
+    q: needed,
+    own: owned,
+    cost: (needed - owned) * oreSell,
+  }]);
+  assert.deepEqual(held.toBuy, [
+    { id: ore, count: needed - owned, unit: oreSell, total: (needed - owned) * oreSell },
+  ]);
+  assert.equal("toBuy" in plain, false, "without useAccount the result is unchanged");
+  assert.equal("saved" in plain.summary, false);
+});
+
+Deno.test("priory_recipe_tree useAccount: an owned gift removes its whole subtree; the list adds up to the cost", async () => {
+  await using app = await startTestApp();
+  await using client = await connectClient(app.handler, {
+    era: "2026",
+    headers: { "X-GW2-Key": TEST_KEYS.veteran },
+  });
+  const call = async (useAccount: boolean) =>
+    (await client.callTool({
+      name: "priory_recipe_tree",
+      arguments: { itemId: WELL_KNOWN.sunrise, useAccount },
+    })).structuredContent as AccountTree;
+  const plain = await call(false);
+  const held = await call(true);
+  // The veteran holds Gift of Fortune and Gift of Mastery (bank): nothing below them is needed,
+  // including the account-bound gifts under Mastery that the plain tree lists as unavailable.
+  const accountBound = [19677, 19678];
+  const unavailable = (tree: AccountTree) => (tree.summary.unavailable ?? []) as number[];
+  for (const gift of accountBound) {
+    assert.ok(unavailable(plain).includes(gift), `plain: ${gift} unavailable`);
+    assert.ok(!unavailable(held).includes(gift), `held: ${gift} not needed`);
+  }
+  for (const gift of [WELL_KNOWN.giftOfFortune, WELL_KNOWN.giftOfMastery]) {
+    assert.deepEqual(find(held.tree, gift), { id: gift, own: 1 });
+  }
+  const listed = held.toBuy.map((line) => line.id ?? -Number(line.cur));
+  for (const below of [WELL_KNOWN.mysticClover, ...accountBound]) {
+    assert.ok(!listed.includes(below), `${below} is not to buy`);
+  }
+  const itemsTotal = held.toBuy.reduce((sum, line) => sum + Number(line.total ?? 0), 0);
+  const coin = held.toBuy.find((line) => line.cur === 1)?.count ?? 0;
+  assert.equal(itemsTotal + Number(coin), held.summary.totalCraftCost);
+  assert.ok(held.summary.saved > 0);
+  assert.equal(
+    held.summary.saved,
+    plain.summary.totalCraftCost - held.summary.totalCraftCost,
+  );
+  for (const line of held.toBuy) {
+    if (line.id !== undefined) assert.ok(held.names[String(line.id)], `${line.id} is named`);
+  }
+});
+
+Deno.test("priory_recipe_tree useAccount without a key, or with one lacking scopes, spends no tree request", async () => {
+  await using app = await startTestApp();
+  const args = { itemId: WELL_KNOWN.sunrise, useAccount: true };
+  {
+    await using client = await connectClient(app.handler);
+    const result = await client.callTool({ name: "priory_recipe_tree", arguments: args });
+    assert.equal(result.isError, true);
+    assert.match(textOf(result), /^No GW2 API key: .*X-GW2-Key/);
+    assert.equal(app.fake.control.requests.length, 0);
+  }
+  await using client = await connectClient(app.handler, {
+    headers: { "X-GW2-Key": TEST_KEYS.accountOnly },
+  });
+  const result = await client.callTool({ name: "priory_recipe_tree", arguments: args });
+  assert.equal(result.isError, true);
+  assert.match(textOf(result), /lacks the "inventories", "characters" permissions/);
+  assert.deepEqual(app.fake.control.requests.map((request) => request.path), ["/v2/tokeninfo"]);
 });

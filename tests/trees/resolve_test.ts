@@ -78,6 +78,20 @@ Deno.test("resolveRecipes() resolves several roots together and reports the unkn
   assert.equal(prices.has(WELL_KNOWN.giftOfMastery), false, "account bound: no price");
 });
 
+Deno.test("resolveRecipes() reports each level walked and the items reached so far", async () => {
+  await using app = await startTestApp();
+  const levels: [number, number][] = [];
+  const resolved = await resolveRecipes(app.gw2, [WELL_KNOWN.sunrise, WELL_KNOWN.twilight], {
+    onLevel: (level, items) => levels.push([level, items]),
+  });
+  assert.ok(levels.length >= 5, `${levels.length} levels`);
+  assert.deepEqual(levels.map(([level]) => level), levels.map((_, index) => index + 1));
+  for (let index = 1; index < levels.length; index++) {
+    assert.ok((levels[index]?.[1] ?? 0) >= (levels[index - 1]?.[1] ?? 0), "items only grow");
+  }
+  assert.equal(levels.at(-1)?.[1], resolved.itemIds.length);
+});
+
 /** A stub whose recipes make a cycle: item 19721 is made from item 2, which is made from 19721. */
 class CyclicClient extends StubGw2Client {
   readonly #recipes: Recipe[] = [

@@ -1,0 +1,227 @@
+/**
+ * `priory_legendary_ranking` over the real stack (a real MCP client → handler → real GW2 client
+ * on KV → the fake GW2 API) with the 19-character veteran account: the rows against the
+ * holdings-aware tree, the reads it makes cold and warm, progress on both protocol eras, the
+ * retry served by another instance, its errors and its size.
+ */
+import assert from "node:assert/strict";
+import type { Progress } from "@modelcontextprotocol/client";
+import { LEGENDARIES } from "../../src/data/legendaries.ts";
+import { rankableIds } from "../../src/domain/ranking.ts";
+import { resolveRecipes } from "../../src/trees/resolve.ts";
+import { GEN1_LEGENDARY_IDS, TEST_KEYS } from "../fake_gw2/mod.ts";
+import {
+  connectClient,
+  type Era,
+  mcpPost,
+  MODERN,
+  modernMeta,
+  startTestApp,
+  type TestApp,
+} from "../support/app.ts";
+import { tempKvFile } from "../support/kv.ts";
+
+type Row = {
+  id: number;
+  name: string;
+  cost: number;
+  sell: number | null;
+  profit: number | null;
+  saved: number;
+  partial?: true;
+  na?: number[];
+  cur?: Record<string, number>;
+};
+type Ranking = {
+  ranking: Row[];
+  priced: number;
+  unpriced: number;
+  characters: number;
+  names?: Record<string, string>;
+};
+type CallResult = { content: unknown; structuredContent?: unknown; isError?: unknown };
+
+const NAME = "priory_legendary_ranking";
+
+function textOf(result: CallResult): string {
+  const [block] = Array.isArray(result.content) ? result.content : [];
+  return typeof block === "object" && block !== null && "text" in block ? String(block.text) : "";
+}
+
+function connect(app: TestApp, options: { key?: string; era?: Era } = {}) {
+  return connectClient(app.handler, {
+    ...(options.era === undefined ? {} : { era: options.era }),
+    ...(options.key === undefined ? {} : { headers: { "X-GW2-Key": options.key } }),
+  });
+}
+
+function tokens(value: unknown): number {
+  return JSON.stringify(value).length / 4;
+}
+
+Deno.test("priory_legendary_ranking ranks every gen-1 legendary by profit, each row as the holdings-aware tree prices it", async (t) => {
+  await using app = await startTestApp();
+  await using client = await connect(app, { key: TEST_KEYS.veteran });
+  const result = await client.callTool({ name: NAME, arguments: { limit: 25 } });
+  assert.equal(result.isError, undefined, textOf(result));
+  const ranked = result.structuredContent as Ranking;
+  assert.equal(ranked.priced, GEN1_LEGENDARY_IDS.length);
+  assert.equal(ranked.unpriced, LEGENDARIES.length - GEN1_LEGENDARY_IDS.length);
+  assert.equal(ranked.characters, 19);
+  assert.deepEqual(ranked.ranking.map((row) => row.id).sort(), [...GEN1_LEGENDARY_IDS].sort());
+  const profits = ranked.ranking.map((row) => row.profit ?? -Infinity);
+  assert.deepEqual(profits, [...profits].sort((a, b) => b - a), "best profit first");
+  assert.ok(ranked.ranking.some((row) => row.saved > 0), "the holdings contribute");
+  for (const row of ranked.ranking) {
+    await t.step(`${row.name} (${row.id})`, async () => {
+      const tree = await client.callTool({
+        name: "priory_recipe_tree",
+        arguments: { itemId: row.id, useAccount: true },
+      });
+      const summary = (tree.structuredContent as { summary: Record<string, unknown> }).summary;
+      assert.equal(row.cost, summary.totalCraftCost);
+      assert.equal(row.sell, summary.netSell);
+      assert.equal(row.profit, summary.profit);
+      assert.equal(row.saved, summary.saved);
+      assert.equal(row.partial, summary.partial);
+      assert.deepEqual(row.na, summary.unavailable);
+      for (const id of row.na ?? []) assert.ok(ranked.names?.[id], `${id} is named`);
+    });
+  }
+});
+
+Deno.test("priory_legendary_ranking: scopes first, one shared price read for every tree; warm, no upstream request", async () => {
+  await using app = await startTestApp();
+  await using client = await connect(app, { key: TEST_KEYS.veteran });
+  const cold = await client.callTool({ name: NAME, arguments: {} });
+  const paths = app.fake.control.requests.map((request) => request.path);
+  assert.equal(paths[0], "/v2/tokeninfo", "the scope check comes first");
+  const resolved = await resolveRecipes(app.gw2, rankableIds(LEGENDARIES));
+  assert.equal(
+    paths.filter((path) => path === "/v2/commerce/prices").length,
+    Math.ceil(resolved.itemIds.length / 200),
+    `one batched read of ${resolved.itemIds.length} prices`,
+  );
+  const searched = app.fake.control.requests.filter((request) =>
+    request.path === "/v2/recipes/search"
+  ).map((request) => request.query);
+  assert.equal(new Set(searched).size, searched.length, "each item searched once");
+  const served = app.fake.control.requests.length;
+  const warm = await client.callTool({ name: NAME, arguments: {} });
+  assert.equal(app.fake.control.requests.length, served, "warm: nothing asked upstream");
+  assert.deepEqual(warm.structuredContent, cold.structuredContent);
+});
+
+Deno.test("priory_legendary_ranking: the default result stays within 4,000 tokens", async (t) => {
+  await using app = await startTestApp();
+  await using client = await connect(app, { key: TEST_KEYS.veteran });
+  const byDefault = await client.callTool({ name: NAME, arguments: {} });
+  const rows = (byDefault.structuredContent as Ranking).ranking;
+  assert.equal(rows.length, 10);
+  const size = tokens(byDefault.structuredContent);
+  await t.step(`default (10 rows): ${size} tokens`, () => assert.ok(size <= 4_000));
+  const all = await client.callTool({ name: NAME, arguments: { limit: 25 } });
+  const largest = tokens(all.structuredContent);
+  await t.step(`limit 25 (every row): ${largest} tokens`, () => assert.ok(largest <= 4_000));
+});
+
+for (const era of ["2025", "2026"] as const) {
+  Deno.test(`priory_legendary_ranking sends progress when the client asks (${era})`, async () => {
+    await using app = await startTestApp();
+    await using client = await connect(app, { key: TEST_KEYS.veteran, era });
+    const updates: Progress[] = [];
+    const result = await client.callTool({ name: NAME, arguments: { limit: 1 } }, {
+      onprogress: (update) => updates.push(update),
+    });
+    assert.equal(result.isError, undefined, textOf(result));
+    assert.equal((result.structuredContent as Ranking).ranking.length, 1);
+    assert.ok(updates.length >= 5, `${updates.length} notifications`);
+    assert.deepEqual(updates.map((update) => update.progress), updates.map((_, i) => i + 1));
+    assert.match(updates[0]?.message ?? "", /holdings and 21 legendary recipe trees/);
+    assert.ok(
+      updates.some((update) => /^Recipe trees: level 3 resolved/.test(update.message ?? "")),
+    );
+    assert.match(updates.at(-1)?.message ?? "", /^Ranked 21 legendaries/);
+  });
+}
+
+/** A raw 2026-07-28 `tools/call` of the ranking, with or without a progress token. */
+function rankingCall(progressToken?: string): Request {
+  const meta = { ...modernMeta(), ...(progressToken === undefined ? {} : { progressToken }) };
+  return mcpPost({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "tools/call",
+    params: { name: NAME, arguments: { limit: 1 }, _meta: meta },
+  }, {
+    headers: {
+      "mcp-protocol-version": MODERN,
+      "mcp-method": "tools/call",
+      "mcp-name": NAME,
+      "x-gw2-key": TEST_KEYS.veteran,
+    },
+  });
+}
+
+Deno.test("priory_legendary_ranking answers JSON without a progress token and SSE with one", async () => {
+  await using app = await startTestApp();
+  const plain = await app.handler(rankingCall());
+  assert.match(plain.headers.get("content-type") ?? "", /application\/json/);
+  await plain.body?.cancel();
+  const streamed = await app.handler(rankingCall("rank-1"));
+  assert.match(streamed.headers.get("content-type") ?? "", /text\/event-stream/);
+  const events = (await streamed.text()).split("\n").filter((line) => line.startsWith("data:"))
+    .map((line) => JSON.parse(line.slice(5)));
+  assert.ok(events.length > 2);
+  for (const event of events.slice(0, -1)) {
+    assert.equal(event.method, "notifications/progress");
+    assert.equal(event.params.progressToken, "rank-1");
+  }
+  assert.equal(events.at(-1).id, 1, "the result comes last");
+});
+
+Deno.test("priory_legendary_ranking: a retry on another instance within 5 minutes is served from KV", async () => {
+  await using file = await tempKvFile();
+  using kvA = await Deno.openKv(file.path);
+  using kvB = await Deno.openKv(file.path);
+  await using first = await startTestApp({ kv: kvA });
+  await using second = await startTestApp({ kv: kvB });
+  await using clientA = await connect(first, { key: TEST_KEYS.veteran });
+  await using clientB = await connect(second, { key: TEST_KEYS.veteran, era: "2026" });
+  const original = await clientA.callTool({ name: NAME, arguments: {} });
+  assert.ok(first.fake.control.requests.length > 300, "the first call was cold");
+  const retried = await clientB.callTool({ name: NAME, arguments: {} });
+  assert.equal(second.fake.control.requests.length, 0, "the other instance asked upstream nothing");
+  assert.deepEqual(retried.structuredContent, original.structuredContent);
+});
+
+Deno.test("priory_legendary_ranking: no key, or a key lacking scopes, is refused before the trees are read", async () => {
+  await using app = await startTestApp();
+  {
+    await using client = await connect(app);
+    const result = await client.callTool({ name: NAME, arguments: {} });
+    assert.equal(result.isError, true);
+    assert.match(textOf(result), /^No GW2 API key: .*X-GW2-Key/);
+    assert.equal(app.fake.control.requests.length, 0);
+  }
+  await using client = await connect(app, { key: TEST_KEYS.accountOnly });
+  const result = await client.callTool({ name: NAME, arguments: {} });
+  assert.equal(result.isError, true);
+  assert.match(textOf(result), /lacks the "inventories", "characters" permissions/);
+  assert.deepEqual(app.fake.control.requests.map((request) => request.path), ["/v2/tokeninfo"]);
+});
+
+Deno.test("priory_legendary_ranking: limit is a whole number from 1 to 25", async () => {
+  await using app = await startTestApp();
+  await using client = await connect(app, { key: TEST_KEYS.veteran });
+  for (const limit of [0, 26, 2.5, "3"]) {
+    const refused = await client.callTool({ name: NAME, arguments: { limit } });
+    assert.equal(refused.isError, true);
+    assert.match(textOf(refused), /limit must be a whole number from 1 to 25/);
+  }
+  assert.equal(app.fake.control.requests.length, 0);
+  const three = await client.callTool({ name: NAME, arguments: { limit: 3 } });
+  const ranked = three.structuredContent as Ranking;
+  assert.equal(ranked.ranking.length, 3);
+  assert.equal(ranked.priced, 21);
+});
