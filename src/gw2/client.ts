@@ -2,16 +2,19 @@
  * The GW2 client: the one way into the GW2 API. It implements {@linkcode Gw2Client} over a
  * Deno KV cache (one entry per record, freshness checked on read, stale-if-error), coalesced
  * and de-duplicated bulk reads in requests of at most 200 ids, a token bucket in KV shared by
- * every instance, and a transport with timeouts and retries. The player's key is used only in
+ * every instance, and a transport with timeouts and retries. `withDeadline` hands out views of
+ * the one client whose reads end by a tool call's deadline. The player's key is used only in
  * the `Authorization` header; account data is cached under an HMAC of it.
  *
  * @module
  */
 
-import type { Clock } from "../clock.ts";
+import { type Clock, systemClock } from "../clock.ts";
+import type { Deadline } from "../deadline.ts";
 import { DocCache } from "../kv/doc_cache.ts";
 import { Gw2Keys } from "../kv/keys.ts";
 import { RecordCache } from "../kv/record_cache.ts";
+import { KV_TIMEOUT_MS, type KvTimeout } from "../kv/timeout.ts";
 import { TokenBucket } from "../kv/token_bucket.ts";
 import type { Logger } from "../log.ts";
 import { Counters, type CounterSnapshot } from "../metrics.ts";
@@ -43,7 +46,7 @@ import type {
   WalletEntry,
 } from "./schemas.ts";
 import { type FetchFn, Transport } from "./transport.ts";
-import type { BulkRead, Fresh, Gw2Client, RecipeSearchQuery } from "./types.ts";
+import type { BoundableGw2Client, BulkRead, Fresh, Gw2Client, RecipeSearchQuery } from "./types.ts";
 
 /** Options of {@linkcode createGw2Client}. Plain values; `main.ts` wires them from the config. */
 export interface Gw2ClientOptions {
@@ -62,7 +65,7 @@ export interface Gw2ClientOptions {
   readonly rate: { readonly burst: number; readonly perSec: number };
   /** @default globalThis.fetch */
   readonly fetch?: FetchFn;
-  /** Per-attempt timeout. @default 10000 */
+  /** Per-attempt timeout (a call's deadline may cut an attempt shorter). @default 10000 */
   readonly timeoutMs?: number;
   /** Retries of a transient failure after the first attempt. @default 2 */
   readonly maxRetries?: number;
@@ -74,10 +77,17 @@ export interface Gw2ClientOptions {
   readonly maxParallelRequests?: number;
   /** Jitter source in [0, 1). @default Math.random */
   readonly random?: () => number;
+  /** Bound of each KV operation (cache lookup or write, budget take). @default 2000 */
+  readonly kvTimeoutMs?: number;
+  /**
+   * The clock of those bounds: real time by default, whatever `clock` is (see
+   * `kv/timeout.ts`); a test of the bound passes its manual clock.
+   */
+  readonly kvClock?: Clock;
 }
 
-/** A {@linkcode Gw2Client} with the counters the benchmark reads. */
-export interface InstrumentedGw2Client extends Gw2Client {
+/** A {@linkcode BoundableGw2Client} with the counters the benchmark reads. */
+export interface InstrumentedGw2Client extends BoundableGw2Client {
   /** Counters since creation (or the last reset). */
   stats(): CounterSnapshot;
   /** Sets every counter back to zero. */
@@ -138,6 +148,10 @@ class KvGw2Client implements InstrumentedGw2Client {
     const random = options.random ?? Math.random;
     this.#keys = new Gw2Keys(options.baseUrl);
     this.#hasher = createKeyHasher(options.keySecret);
+    const kvTimeout: KvTimeout = {
+      ms: options.kvTimeoutMs ?? KV_TIMEOUT_MS,
+      clock: options.kvClock ?? systemClock,
+    };
     this.#bucket = new TokenBucket({
       kv: options.kv,
       key: this.#keys.bucket(),
@@ -145,6 +159,7 @@ class KvGw2Client implements InstrumentedGw2Client {
       perSec: options.rate.perSec,
       clock: options.clock,
       random,
+      timeout: kvTimeout,
     });
     const transport = new Transport({
       baseUrl: options.baseUrl,
@@ -161,7 +176,7 @@ class KvGw2Client implements InstrumentedGw2Client {
     const shared = { transport, clock: options.clock, log: options.log, counters: this.#counters };
     const bulk = {
       ...shared,
-      records: new RecordCache(options.kv, this.#keys, options.log),
+      records: new RecordCache(options.kv, this.#keys, options.log, kvTimeout),
       windowMs: options.coalesceWindowMs ?? 2,
       maxParallelRequests: options.maxParallelRequests ?? 4,
     };
@@ -170,7 +185,7 @@ class KvGw2Client implements InstrumentedGw2Client {
     this.#prices = new BulkReader(PRICES, bulk);
     const docs: DocReaderOptions = {
       ...shared,
-      docs: new DocCache(options.kv, this.#keys, options.log),
+      docs: new DocCache(options.kv, this.#keys, options.log, kvTimeout),
     };
     this.#materials = new DocReader(MATERIALS, docs);
     this.#currencies = new DocReader(CURRENCIES, docs);
@@ -187,19 +202,28 @@ class KvGw2Client implements InstrumentedGw2Client {
     };
   }
 
-  items(ids: readonly number[]): Promise<BulkRead<Item>> {
-    return this.#items.read(ids);
+  withDeadline(deadline: Deadline): Gw2Client {
+    return new DeadlineView(this, deadline);
   }
 
-  recipes(ids: readonly number[]): Promise<BulkRead<Recipe>> {
-    return this.#recipes.read(ids);
+  // Each read takes an optional deadline, which only `DeadlineView` passes.
+
+  items(ids: readonly number[], deadline?: Deadline): Promise<BulkRead<Item>> {
+    return this.#items.read(ids, deadline);
   }
 
-  prices(ids: readonly number[]): Promise<BulkRead<Price>> {
-    return this.#prices.read(ids);
+  recipes(ids: readonly number[], deadline?: Deadline): Promise<BulkRead<Recipe>> {
+    return this.#recipes.read(ids, deadline);
   }
 
-  async searchRecipes(query: RecipeSearchQuery): Promise<Fresh<readonly number[]>> {
+  prices(ids: readonly number[], deadline?: Deadline): Promise<BulkRead<Price>> {
+    return this.#prices.read(ids, deadline);
+  }
+
+  async searchRecipes(
+    query: RecipeSearchQuery,
+    deadline?: Deadline,
+  ): Promise<Fresh<readonly number[]>> {
     const [direction, itemId] = "input" in query
       ? ["input", query.input] as const
       : ["output", query.output] as const;
@@ -210,52 +234,59 @@ class KvGw2Client implements InstrumentedGw2Client {
       path: RECIPE_SEARCH.endpoint,
       query: [[direction, String(itemId)]],
       what: "item",
-    });
+    }, deadline);
   }
 
-  materials(): Promise<Fresh<readonly MaterialCategory[]>> {
+  materials(deadline?: Deadline): Promise<Fresh<readonly MaterialCategory[]>> {
     return this.#materials.read({
       cacheKey: this.#keys.list("materials"),
       path: MATERIALS.endpoint,
       query: [["ids", "all"]],
       what: "material category",
-    });
+    }, deadline);
   }
 
-  currencies(): Promise<Fresh<readonly Currency[]>> {
+  currencies(deadline?: Deadline): Promise<Fresh<readonly Currency[]>> {
     return this.#currencies.read({
       cacheKey: this.#keys.list("currencies"),
       path: CURRENCIES.endpoint,
       query: [["ids", "all"]],
       what: "currency",
-    });
+    }, deadline);
   }
 
-  account(key: string): Promise<Fresh<Account>> {
-    return this.#accountRead(key, "account");
+  account(key: string, deadline?: Deadline): Promise<Fresh<Account>> {
+    return this.#accountRead(key, "account", deadline);
   }
 
-  accountMaterials(key: string): Promise<Fresh<readonly AccountMaterial[]>> {
-    return this.#accountRead(key, "account_materials");
+  accountMaterials(key: string, deadline?: Deadline): Promise<Fresh<readonly AccountMaterial[]>> {
+    return this.#accountRead(key, "account_materials", deadline);
   }
 
-  accountWallet(key: string): Promise<Fresh<readonly WalletEntry[]>> {
-    return this.#accountRead(key, "account_wallet");
+  accountWallet(key: string, deadline?: Deadline): Promise<Fresh<readonly WalletEntry[]>> {
+    return this.#accountRead(key, "account_wallet", deadline);
   }
 
-  accountBank(key: string): Promise<Fresh<readonly (ItemSlot | null)[]>> {
-    return this.#accountRead(key, "account_bank");
+  accountBank(key: string, deadline?: Deadline): Promise<Fresh<readonly (ItemSlot | null)[]>> {
+    return this.#accountRead(key, "account_bank", deadline);
   }
 
-  accountInventory(key: string): Promise<Fresh<readonly (ItemSlot | null)[]>> {
-    return this.#accountRead(key, "account_inventory");
+  accountInventory(
+    key: string,
+    deadline?: Deadline,
+  ): Promise<Fresh<readonly (ItemSlot | null)[]>> {
+    return this.#accountRead(key, "account_inventory", deadline);
   }
 
-  characters(key: string): Promise<Fresh<readonly string[]>> {
-    return this.#accountRead(key, "characters");
+  characters(key: string, deadline?: Deadline): Promise<Fresh<readonly string[]>> {
+    return this.#accountRead(key, "characters", deadline);
   }
 
-  async characterInventory(key: string, name: string): Promise<Fresh<CharacterInventory>> {
+  async characterInventory(
+    key: string,
+    name: string,
+    deadline?: Deadline,
+  ): Promise<Fresh<CharacterInventory>> {
     if (name.trim() === "") throw new Gw2NotFoundError([], "character");
     const hash = await this.#hashKey(key);
     return await this.#account.character_inventory.read({
@@ -263,11 +294,11 @@ class KvGw2Client implements InstrumentedGw2Client {
       path: `/v2/characters/${encodeURIComponent(name)}/inventory`,
       key,
       what: "character",
-    });
+    }, deadline);
   }
 
-  tokenInfo(key: string): Promise<Fresh<TokenInfo>> {
-    return this.#accountRead(key, "tokeninfo");
+  tokenInfo(key: string, deadline?: Deadline): Promise<Fresh<TokenInfo>> {
+    return this.#accountRead(key, "tokeninfo", deadline);
   }
 
   stats(): CounterSnapshot {
@@ -285,6 +316,7 @@ class KvGw2Client implements InstrumentedGw2Client {
   async #accountRead<Doc extends Exclude<keyof AccountReaders, "character_inventory">>(
     key: string,
     doc: Doc,
+    deadline: Deadline | undefined,
   ): Promise<Fresh<AccountValue<Doc>>> {
     const hash = await this.#hashKey(key);
     const reader: DocReader<AccountValue<Doc>> = this.#account[doc];
@@ -293,12 +325,69 @@ class KvGw2Client implements InstrumentedGw2Client {
       path: ACCOUNT_ENDPOINTS[doc].endpoint,
       key,
       what: "account record",
-    });
+    }, deadline);
   }
 
   /** The key's cache identity; an empty key is rejected without asking upstream. */
   #hashKey(key: string): Promise<string> {
     if (key.trim() === "") return Promise.reject(new Gw2KeyRejectedError());
     return this.#hasher.hash(key);
+  }
+}
+
+/**
+ * The client seen by one tool call: every read of the one client, with the call's deadline.
+ * Shares everything (cache, coalescers, budget, counters); costs one small object per call.
+ */
+class DeadlineView implements Gw2Client {
+  readonly #client: KvGw2Client;
+  readonly #deadline: Deadline;
+
+  constructor(client: KvGw2Client, deadline: Deadline) {
+    this.#client = client;
+    this.#deadline = deadline;
+  }
+
+  items(ids: readonly number[]): Promise<BulkRead<Item>> {
+    return this.#client.items(ids, this.#deadline);
+  }
+  recipes(ids: readonly number[]): Promise<BulkRead<Recipe>> {
+    return this.#client.recipes(ids, this.#deadline);
+  }
+  prices(ids: readonly number[]): Promise<BulkRead<Price>> {
+    return this.#client.prices(ids, this.#deadline);
+  }
+  searchRecipes(query: RecipeSearchQuery): Promise<Fresh<readonly number[]>> {
+    return this.#client.searchRecipes(query, this.#deadline);
+  }
+  materials(): Promise<Fresh<readonly MaterialCategory[]>> {
+    return this.#client.materials(this.#deadline);
+  }
+  currencies(): Promise<Fresh<readonly Currency[]>> {
+    return this.#client.currencies(this.#deadline);
+  }
+  account(key: string): Promise<Fresh<Account>> {
+    return this.#client.account(key, this.#deadline);
+  }
+  accountMaterials(key: string): Promise<Fresh<readonly AccountMaterial[]>> {
+    return this.#client.accountMaterials(key, this.#deadline);
+  }
+  accountWallet(key: string): Promise<Fresh<readonly WalletEntry[]>> {
+    return this.#client.accountWallet(key, this.#deadline);
+  }
+  accountBank(key: string): Promise<Fresh<readonly (ItemSlot | null)[]>> {
+    return this.#client.accountBank(key, this.#deadline);
+  }
+  accountInventory(key: string): Promise<Fresh<readonly (ItemSlot | null)[]>> {
+    return this.#client.accountInventory(key, this.#deadline);
+  }
+  characters(key: string): Promise<Fresh<readonly string[]>> {
+    return this.#client.characters(key, this.#deadline);
+  }
+  characterInventory(key: string, name: string): Promise<Fresh<CharacterInventory>> {
+    return this.#client.characterInventory(key, name, this.#deadline);
+  }
+  tokenInfo(key: string): Promise<Fresh<TokenInfo>> {
+    return this.#client.tokenInfo(key, this.#deadline);
   }
 }

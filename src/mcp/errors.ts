@@ -6,6 +6,7 @@
  * @module
  */
 
+import { DeadlineExceededError } from "../deadline.ts";
 import { isGw2Failure, type UpstreamFailureReason } from "../gw2/errors.ts";
 import { MissingGw2KeyError } from "../tools/types.ts";
 
@@ -59,6 +60,9 @@ export function toolErrorText(error: unknown, toolName: string): string {
   if (error instanceof MissingGw2KeyError) {
     return `No GW2 API key: this tool reads your GW2 account and needs the header "X-GW2-Key: <your GW2 API key>" in this MCP server's client configuration, next to the Authorization header. Create a key at ${KEY_PAGE}.`;
   }
+  if (error instanceof DeadlineExceededError) {
+    return "Timed out: the answer was not ready within this tool's time limit, usually because the GW2 API is slow or not answering. Retry in a minute.";
+  }
   if (!isGw2Failure(error)) {
     return "Internal error: the tool failed unexpectedly. Retry once; if it fails again, report it to the server operator.";
   }
@@ -83,5 +87,7 @@ export function toolErrorText(error: unknown, toolName: string): string {
       const status = error.status === undefined ? "" : ` (HTTP ${error.status})`;
       return `GW2 API unavailable${status}: ${UPSTREAM_TEXT[error.reason]}.`;
     }
+    case "storage":
+      return "Server storage unavailable: this server's database (Deno KV), which holds its cache and its GW2 API request budget, is not answering, so the GW2 API was not asked. Retry in a minute; if it persists, report it to the server operator.";
   }
 }

@@ -10,8 +10,12 @@ import type { z } from "zod";
 import type { Gw2Client } from "../gw2/types.ts";
 import type { Logger } from "../log.ts";
 
-/** What every tool handler may use. Built per request. */
+/** What every tool handler may use. Built per call. */
 export interface ToolDeps {
+  /**
+   * The GW2 client, bound to this call's deadline: every read gives up in time (answering from
+   * an expired cache entry when it may, else with a timeout or rate-limit failure).
+   */
   readonly gw2: Gw2Client;
   readonly log: Logger;
   /**
@@ -19,6 +23,12 @@ export interface ToolDeps {
    * header is missing or blank. Never logged, returned or stored.
    */
   readonly gw2Key?: string;
+  /**
+   * Aborts when this call's work must stop (shortly before its deadline). The GW2 reads already
+   * obey it; a handler with a long CPU loop checks `signal.aborted` (or calls
+   * `signal.throwIfAborted()`) between steps.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /** MCP tool annotations as this project uses them (every tool is a read). */
@@ -42,6 +52,12 @@ export interface ToolDefinition<
   readonly inputSchema: I;
   readonly outputSchema: O;
   readonly annotations: ToolAnnotations;
+  /**
+   * How long a call may take before it answers with a timeout error, in milliseconds. Default
+   * 15,000, the contract's bound; only a tool that declares its cost (the legendary ranking)
+   * should raise it.
+   */
+  readonly deadlineMs?: number;
   /**
    * Produces the structured result, or throws: a `Gw2Failure`, a `MissingGw2KeyError`, or
    * anything else (reported as an internal error). Declared as a method so definitions with

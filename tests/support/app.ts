@@ -9,7 +9,8 @@
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { type Config, parseConfig } from "../../src/config.ts";
 import { createGw2Client, type InstrumentedGw2Client } from "../../src/gw2/client.ts";
-import type { Gw2Client } from "../../src/gw2/types.ts";
+import type { Clock } from "../../src/clock.ts";
+import type { BoundableGw2Client } from "../../src/gw2/types.ts";
 import { createHandler, type Handler } from "../../src/http/handler.ts";
 import type { GuardPolicy } from "../../src/http/guard.ts";
 import { createLogger, type Logger, silentLogger } from "../../src/log.ts";
@@ -34,7 +35,9 @@ export const TEST_POLICY: GuardPolicy = {
 
 /** Options for {@linkcode createTestHandler}. */
 export interface TestHandlerOptions {
-  readonly gw2: Gw2Client;
+  readonly gw2: BoundableGw2Client;
+  /** The clock of call deadlines; defaults to the system clock. */
+  readonly clock?: Clock;
   readonly log?: Logger;
   readonly policy?: Partial<GuardPolicy>;
   readonly tools?: readonly ToolDefinition[];
@@ -46,6 +49,7 @@ export function createTestHandler(options: TestHandlerOptions): Handler & AsyncD
   const handler = createHandler({
     gw2: options.gw2,
     log: options.log ?? silentLogger,
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
     config: { ...TEST_POLICY, ...options.policy },
     ...(options.tools === undefined ? {} : { tools: options.tools }),
     ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
@@ -182,6 +186,11 @@ export interface TestAppOptions {
   readonly env?: Record<string, string>;
   /** Retries of a transient upstream failure; 0 keeps fault tests short. */
   readonly maxRetries?: number;
+  /**
+   * The fake's latency waits on the test clock (as a timer) instead of real time, so a slow
+   * upstream is driven like everything else (`settleOnClock`).
+   */
+  readonly latencyOnClock?: boolean;
 }
 
 /**
@@ -209,7 +218,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     write: (line) => logs.push(line),
     now: () => clock.now(),
   });
-  const fake = createFakeGw2({ now: () => clock.now() });
+  const fake = createFakeGw2({
+    now: () => clock.now(),
+    ...(options.latencyOnClock ? { sleep: (ms, signal) => clock.timer(ms, signal) } : {}),
+  });
   const kv = await Deno.openKv(":memory:");
   const gw2 = createGw2Client({
     baseUrl: config.gw2ApiBase,
@@ -221,7 +233,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     fetch: (input, init) => fake.fetch(new Request(input, init)),
     ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
   });
-  const handler = createHandler({ log, gw2, config });
+  const handler = createHandler({ log, gw2, config, clock });
   return {
     handler,
     fake,
