@@ -60,6 +60,7 @@ function aheadBy(offsetMs: number): Clock {
   return {
     now: () => systemClock.now() + offsetMs,
     sleep: (ms, signal) => systemClock.sleep(ms, signal),
+    timer: (ms, signal) => systemClock.timer(ms, signal),
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * Time as a dependency. Everything that reads the time or waits (cache freshness, the token
- * bucket, retry backoff) takes a {@linkcode Clock}, so tests drive time instead of sleeping.
+ * bucket, retry backoff, timeouts, call deadlines) takes a {@linkcode Clock}, so tests drive
+ * time instead of sleeping.
  *
  * @module
  */
@@ -10,29 +11,41 @@ export interface Clock {
   /** Milliseconds since the Unix epoch. */
   now(): number;
   /**
-   * Resolves after `ms` milliseconds; rejects with the signal's reason when `signal` aborts
-   * first.
+   * A pause the code chooses to make (a retry backoff, a wait for the budget to refill, a
+   * coalescing window): resolves after `ms` milliseconds; rejects with the signal's reason when
+   * `signal` aborts first (a deadline cutting the pause short).
    */
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  /**
+   * A timer racing something outside the code's control (an upstream exchange, a KV call, a
+   * tool call's deadline): resolves after `ms` milliseconds; rejects with the signal's reason
+   * when `signal` aborts first (the raced thing ended). In production the same as `sleep`; a
+   * test clock may hold timers until the test moves time while letting pauses pass at once.
+   */
+  timer(ms: number, signal: AbortSignal): Promise<void>;
+}
+
+function wait(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, Math.max(0, ms));
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
 }
 
 /** The real clock: `Date.now` and `setTimeout`. */
 export const systemClock: Clock = {
   now: () => Date.now(),
-  sleep: (ms, signal) =>
-    new Promise<void>((resolve, reject) => {
-      if (signal?.aborted) {
-        reject(signal.reason);
-        return;
-      }
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(signal?.reason);
-      };
-      const timer = setTimeout(() => {
-        signal?.removeEventListener("abort", onAbort);
-        resolve();
-      }, Math.max(0, ms));
-      signal?.addEventListener("abort", onAbort, { once: true });
-    }),
+  sleep: wait,
+  timer: wait,
 };

@@ -9,7 +9,8 @@
  * Maps `items` through `fn` with at most `limit` calls in flight; results keep input order.
  *
  * On the first failure no further item is started; the calls already running are awaited (so
- * nothing is left pending behind the caller's back) and then the first error is thrown.
+ * nothing is left pending behind the caller's back) and then the first error is thrown. When
+ * `options.signal` aborts, likewise nothing new starts and the signal's reason is thrown.
  *
  * @example
  * ```ts
@@ -18,6 +19,7 @@
  * @param items the inputs
  * @param limit the most calls running at once (at least 1)
  * @param fn the async mapping, given the item and its index
+ * @param options `signal`: stop starting new items when it aborts
  * @returns the results, in the order of `items`
  * @throws {RangeError} when `limit` is not a positive integer
  */
@@ -25,6 +27,7 @@ export async function mapWithConcurrency<T, R>(
   items: readonly T[],
   limit: number,
   fn: (item: T, index: number) => Promise<R>,
+  options: { readonly signal?: AbortSignal } = {},
 ): Promise<R[]> {
   if (!Number.isInteger(limit) || limit < 1) {
     throw new RangeError(
@@ -37,6 +40,10 @@ export async function mapWithConcurrency<T, R>(
   let failure: { error: unknown } | undefined;
   async function worker(): Promise<void> {
     for (let step = queue.next(); !step.done && failure === undefined; step = queue.next()) {
+      if (options.signal?.aborted) {
+        failure ??= { error: options.signal.reason };
+        return;
+      }
       const [index, item] = step.value;
       try {
         results[index] = await fn(item, index);

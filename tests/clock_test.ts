@@ -25,21 +25,33 @@ Deno.test("ManualClock advances sleeps according to its mode", async (t) => {
     await sleeping;
     assert.equal(clock.now(), 100);
   });
-  await t.step("delays: unsignalled sleeps advance at once, timeouts wait", async () => {
+  await t.step("delays: pauses advance at once, timers wait", async () => {
     const clock = new ManualClock({ start: 0, advance: "delays" });
     await clock.sleep(250);
-    assert.equal(clock.now(), 250);
+    await clock.sleep(50, new AbortController().signal);
+    assert.equal(clock.now(), 300);
     const timeout = new AbortController();
-    const pending = clock.sleep(1000, timeout.signal);
+    const pending = clock.timer(1000, timeout.signal);
     assert.equal(clock.pendingSleeps, 1);
+    assert.equal(clock.nextDue, 1300);
     clock.advance(1000);
     await pending;
-    assert.deepEqual(clock.delays, [250]);
-    assert.deepEqual(clock.sleeps, [250, 1000]);
+    assert.deepEqual(clock.delays, [250, 50]);
+    assert.deepEqual(clock.timers, [1000]);
+    assert.deepEqual(clock.sleeps, [250, 50, 1000]);
+    assert.equal(clock.nextDue, undefined);
   });
-  await t.step("all: every sleep advances at once", async () => {
+  await t.step("delays: a long pause fires the timers it passes", async () => {
+    const clock = new ManualClock({ start: 0, advance: "delays" });
+    let fired = false;
+    const timer = clock.timer(100, new AbortController().signal).then(() => (fired = true));
+    await clock.sleep(500);
+    await timer;
+    assert.equal(fired, true);
+  });
+  await t.step("all: every pause and timer advances at once", async () => {
     const clock = new ManualClock({ start: 0, advance: "all" });
-    await clock.sleep(5, new AbortController().signal);
+    await clock.timer(5, new AbortController().signal);
     assert.equal(clock.now(), 5);
   });
   await t.step("an aborted sleep rejects and is forgotten", async () => {

@@ -1,20 +1,26 @@
 /**
- * Coalescing of bulk reads by id. Callers' ids are de-duplicated and collected for a short
- * window (a few milliseconds on the injected clock, started by the first id), then resolved
- * together in one pass (cache lookup, then upstream in requests of at most 200); an id already
- * being resolved is joined instead of asked for again. So twenty concurrent callers with
- * overlapping ids cost one upstream request per 200 distinct uncached ids, and a caller
- * arriving while a request is in flight waits for it instead of starting another.
+ * Coalescing of bulk reads by id, in two stages. Callers' ids are registered synchronously on
+ * call and de-duplicated; on the next microtask one cache pass answers every id registered in
+ * that tick, so a cache hit never waits. Only the ids the cache cannot answer wait for company:
+ * the first opens a short window (a few milliseconds on the injected clock) and every id that
+ * needs upstream before it closes joins the same batch, resolved in requests of at most 200. An
+ * id already being resolved — in the cache pass, waiting in the window or in flight — is joined
+ * instead of asked for again. So twenty concurrent callers with overlapping ids cost one
+ * upstream request per 200 distinct uncached ids.
  *
- * The window is taken on the clock rather than a microtask because callers reach the client
- * from separate MCP requests a few milliseconds apart; ids are registered synchronously on
- * call, so callers in the same tick always share a batch even with a zero window.
+ * Each caller may bring its own deadline. A batch is {@linkcode SharedWork}: bounded by the
+ * latest deadline among the callers waiting for it, abandoned when none is left. A caller whose
+ * deadline passes leaves at once with what it has: answered ids, the expired cache entry of an
+ * id still in flight (stale-if-error), or a timeout for the rest.
  *
  * @module
  */
 
 import type { Clock } from "../clock.ts";
-import type { Gw2Failure } from "./errors.ts";
+import { type Deadline, unlessAborted } from "../deadline.ts";
+import { type Gw2Failure, Gw2UpstreamError } from "./errors.ts";
+import { canServeStale } from "./response.ts";
+import { SharedWork, type Waiter } from "./shared_work.ts";
 import type { BulkRead } from "./types.ts";
 
 /** How one id was resolved. `staleAgeMs` marks an expired entry served because upstream failed. */
@@ -23,25 +29,53 @@ export type IdOutcome<T> =
   | { readonly kind: "missing"; readonly staleAgeMs?: number }
   | { readonly kind: "failed"; readonly error: Gw2Failure };
 
-/** Resolves a batch of distinct ids; every id must get an outcome. */
-export type BatchResolver<T> = (
-  ids: readonly number[],
-) => Promise<ReadonlyMap<number, IdOutcome<T>>>;
+/**
+ * What the cache pass knows of one id: an answer, or only a fallback to serve if upstream
+ * cannot answer (an expired entry still inside its stale window). Ids it knows nothing of are
+ * absent from its map.
+ */
+export type Lookup<T> =
+  | { readonly answer: IdOutcome<T> }
+  | { readonly fallback: () => IdOutcome<T> };
+
+/** The two halves of resolving ids, supplied by the reader. */
+export interface BatchSource<T> {
+  /** The cache pass over distinct ids. */
+  lookup(ids: readonly number[]): Promise<ReadonlyMap<number, Lookup<T>>>;
+  /** Upstream for distinct ids the cache could not answer; every id gets an outcome. */
+  askUpstream(
+    ids: readonly number[],
+    deadline: Deadline,
+  ): Promise<ReadonlyMap<number, IdOutcome<T>>>;
+}
 
 /** Options of {@linkcode Coalescer}. */
 export interface CoalescerOptions<T> {
   readonly clock: Clock;
-  /** How long the first id of a batch waits for company; 0 flushes on the next microtask. */
+  /** How long the first id that needs upstream waits for company; 0: the next microtask. */
   readonly windowMs: number;
-  readonly resolve: BatchResolver<T>;
-  /** Called with the number of ids that joined an earlier, unsettled request. */
+  readonly source: BatchSource<T>;
+  /** Called with the number of ids that joined an earlier, unsettled resolution. */
   readonly onJoin?: (count: number) => void;
 }
 
-interface Pending<T> {
+/** One id being resolved. */
+interface Entry<T> {
+  readonly id: number;
   readonly promise: Promise<IdOutcome<T>>;
   readonly resolve: (outcome: IdOutcome<T>) => void;
   readonly reject: (error: unknown) => void;
+  /** The outcome, once settled (read synchronously when a caller gives up). */
+  settled?: IdOutcome<T>;
+  readonly waiters: Set<Waiter>;
+  fallback?: () => IdOutcome<T>;
+  /** The upstream batch, once the cache pass has sent the id there. */
+  batch?: Batch<T>;
+}
+
+interface Batch<T> {
+  readonly entries: Entry<T>[];
+  readonly work: SharedWork;
 }
 
 /** Returns `ids` without duplicates, in first-seen order. */
@@ -52,89 +86,179 @@ export function uniqueIds(ids: readonly number[]): number[] {
 /** Collects, de-duplicates and joins bulk reads of one endpoint. */
 export class Coalescer<T> {
   readonly #options: CoalescerOptions<T>;
-  /** Ids waiting for the current window to close. */
-  #queued = new Map<number, Pending<T>>();
-  /** Every unsettled id, queued or being resolved. */
-  readonly #unsettled = new Map<number, Pending<T>>();
+  /** Every unsettled id: in the cache pass, in the window, or in flight. */
+  readonly #unsettled = new Map<number, Entry<T>>();
+  /** Ids registered this tick, waiting for the cache pass. */
+  #lookupQueue: Entry<T>[] = [];
+  /** The batch whose window is open. */
+  #open: Batch<T> | undefined;
 
-  /** @param options clock, window and the batch resolver */
+  /** @param options clock, window, the cache and upstream halves, and the join counter */
   constructor(options: CoalescerOptions<T>) {
     this.#options = options;
   }
 
   /**
    * Reads `ids`: found records in first-requested order, missing ids, and the age of the
-   * oldest stale record served, if any.
+   * oldest stale record served, if any. Without a deadline it waits as long as the work takes.
    *
    * @throws {Gw2Failure} the first failure among the ids' outcomes
    */
-  async load(ids: readonly number[]): Promise<BulkRead<T>> {
+  async load(ids: readonly number[], deadline?: Deadline): Promise<BulkRead<T>> {
     const unique = uniqueIds(ids);
+    const waiter: Waiter = { deadline };
     let joined = 0;
-    const outcomes = unique.map((id) => {
-      const existing = this.#unsettled.get(id);
-      if (existing !== undefined) {
-        joined++;
-        return existing.promise;
-      }
-      return this.#enqueue(id).promise;
+    const entries = unique.map((id) => {
+      let entry = this.#unsettled.get(id);
+      if (entry === undefined) entry = this.#register(id);
+      else joined++;
+      entry.waiters.add(waiter);
+      entry.batch?.work.join(waiter);
+      return entry;
     });
     if (joined > 0) this.#options.onJoin?.(joined);
-    const settled = await Promise.all(outcomes);
-    return assemble(unique.map((id, index) => [id, settled[index] ?? { kind: "missing" }]));
+    const all = Promise.all(entries.map((entry) => entry.promise));
+    if (deadline === undefined) return assemble(unique, await all);
+    const settled = await unlessAborted(all, deadline.signal);
+    if (settled !== undefined) return assemble(unique, settled.value);
+    this.#leave(waiter, entries);
+    return assemble(
+      unique,
+      entries.map((entry) =>
+        entry.settled ?? entry.fallback?.() ?? { kind: "failed", error: deadlineFailure() }
+      ),
+    );
   }
 
-  #enqueue(id: number): Pending<T> {
-    const pending = deferred<T>();
-    if (this.#queued.size === 0) void this.#flushAfterWindow();
-    this.#queued.set(id, pending);
-    this.#unsettled.set(id, pending);
-    return pending;
+  #register(id: number): Entry<T> {
+    let resolve!: (outcome: IdOutcome<T>) => void;
+    let reject!: (error: unknown) => void;
+    const promise = new Promise<IdOutcome<T>>((ok, fail) => {
+      resolve = ok;
+      reject = fail;
+    });
+    // A rejection is observed through `load`; this keeps an unobserved one from crashing.
+    promise.catch(() => undefined);
+    const entry: Entry<T> = { id, promise, resolve, reject, waiters: new Set() };
+    this.#unsettled.set(id, entry);
+    this.#lookupQueue.push(entry);
+    if (this.#lookupQueue.length === 1) queueMicrotask(() => void this.#lookupPass());
+    return entry;
   }
 
-  async #flushAfterWindow(): Promise<void> {
-    const { clock, windowMs } = this.#options;
+  /** One cache pass over every id registered since the last one. */
+  async #lookupPass(): Promise<void> {
+    const entries = this.#lookupQueue;
+    this.#lookupQueue = [];
+    let known: ReadonlyMap<number, Lookup<T>>;
+    try {
+      known = await this.#options.source.lookup(entries.map((entry) => entry.id));
+    } catch (error) {
+      for (const entry of entries) this.#fail(entry, error);
+      return;
+    }
+    const upstream: Entry<T>[] = [];
+    for (const entry of entries) {
+      const lookup = known.get(entry.id);
+      if (lookup !== undefined && "answer" in lookup) this.#settle(entry, lookup.answer);
+      else {
+        if (lookup !== undefined) entry.fallback = lookup.fallback;
+        upstream.push(entry);
+      }
+    }
+    for (const entry of upstream) this.#queueUpstream(entry);
+  }
+
+  #queueUpstream(entry: Entry<T>): void {
+    // Its callers gave up during the cache pass: nobody would read the answer.
+    if (entry.waiters.size === 0) {
+      this.#settle(entry, { kind: "failed", error: deadlineFailure() });
+      return;
+    }
+    let batch = this.#open;
+    if (batch === undefined) {
+      batch = { entries: [], work: new SharedWork() };
+      this.#open = batch;
+      void this.#flushAfterWindow(batch);
+    }
+    batch.entries.push(entry);
+    entry.batch = batch;
+    for (const waiter of entry.waiters) batch.work.join(waiter);
+  }
+
+  async #flushAfterWindow(batch: Batch<T>): Promise<void> {
+    const { clock, windowMs, source } = this.#options;
     if (windowMs > 0) await clock.sleep(windowMs);
     else await Promise.resolve();
-    const batch = this.#queued;
-    this.#queued = new Map();
-    const ids = [...batch.keys()];
+    if (this.#open === batch) this.#open = undefined;
+    if (batch.work.abandoned) {
+      for (const entry of batch.entries) {
+        this.#settle(entry, { kind: "failed", error: deadlineFailure() });
+      }
+      return;
+    }
     try {
-      const outcomes = await this.#options.resolve(ids);
-      for (const [id, pending] of batch) {
-        pending.resolve(outcomes.get(id) ?? { kind: "missing" });
+      const outcomes = await source.askUpstream(batch.entries.map((entry) => entry.id), batch.work);
+      for (const entry of batch.entries) {
+        this.#settle(entry, withFallback(entry, outcomes.get(entry.id) ?? { kind: "missing" }));
       }
     } catch (error) {
-      for (const pending of batch.values()) pending.reject(error);
-    } finally {
-      for (const id of ids) this.#unsettled.delete(id);
+      for (const entry of batch.entries) this.#fail(entry, error);
     }
+  }
+
+  /** A caller whose deadline passed stops waiting; work nobody waits for is abandoned. */
+  #leave(waiter: Waiter, entries: readonly Entry<T>[]): void {
+    for (const entry of entries) {
+      if (entry.settled !== undefined) continue;
+      entry.waiters.delete(waiter);
+      const batch = entry.batch;
+      if (batch === undefined || !batch.work.leave(waiter)) continue;
+      // Abandoned: later callers of these ids must start afresh, not join a dead batch.
+      if (this.#open === batch) this.#open = undefined;
+      for (const abandoned of batch.entries) this.#forget(abandoned);
+    }
+  }
+
+  #settle(entry: Entry<T>, outcome: IdOutcome<T>): void {
+    entry.settled ??= outcome;
+    entry.resolve(outcome);
+    this.#forget(entry);
+  }
+
+  #fail(entry: Entry<T>, error: unknown): void {
+    entry.reject(error);
+    this.#forget(entry);
+  }
+
+  #forget(entry: Entry<T>): void {
+    if (this.#unsettled.get(entry.id) === entry) this.#unsettled.delete(entry.id);
   }
 }
 
-function deferred<T>(): Pending<T> {
-  let resolve!: (outcome: IdOutcome<T>) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<IdOutcome<T>>((ok, fail) => {
-    resolve = ok;
-    reject = fail;
-  });
-  // A rejection is observed through `load`; this keeps an unobserved one from crashing.
-  promise.catch(() => undefined);
-  return { promise, resolve, reject };
+/** What a caller gets for an id whose answer did not come before its deadline. */
+function deadlineFailure(): Gw2Failure {
+  return new Gw2UpstreamError("timeout");
 }
 
-function assemble<T>(outcomes: readonly (readonly [number, IdOutcome<T>])[]): BulkRead<T> {
+/** An upstream failure is answered from the expired entry when there is one and it may be. */
+function withFallback<T>(entry: Entry<T>, outcome: IdOutcome<T>): IdOutcome<T> {
+  if (outcome.kind !== "failed" || entry.fallback === undefined) return outcome;
+  return canServeStale(outcome.error) ? entry.fallback() : outcome;
+}
+
+function assemble<T>(ids: readonly number[], outcomes: readonly IdOutcome<T>[]): BulkRead<T> {
   const found: T[] = [];
   const missingIds: number[] = [];
   let staleAgeMs: number | undefined;
-  for (const [id, outcome] of outcomes) {
+  ids.forEach((id, index) => {
+    const outcome = outcomes[index] ?? { kind: "missing" };
     if (outcome.kind === "failed") throw outcome.error;
     if (outcome.kind === "found") found.push(outcome.value);
     else missingIds.push(id);
     if (outcome.staleAgeMs !== undefined) {
       staleAgeMs = Math.max(staleAgeMs ?? 0, outcome.staleAgeMs);
     }
-  }
+  });
   return staleAgeMs === undefined ? { found, missingIds } : { found, missingIds, staleAgeMs };
 }

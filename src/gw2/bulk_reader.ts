@@ -1,9 +1,10 @@
 /**
- * Bulk reads by id (items, recipes, prices): the coalescer gathers callers' ids, then one pass
- * answers the batch from the per-record KV cache and asks upstream only for what is absent or
- * expired, in requests of at most 200 ids. A 206 or a 404 "all ids provided are invalid" marks
- * the ids upstream did not return as unknown (remembered for an hour). When a request fails,
- * the ids that have an expired entry are served from it (stale-if-error) and the others fail.
+ * Bulk reads by id (items, recipes, prices): the coalescer registers callers' ids, one cache pass
+ * per tick answers what the per-record KV cache holds fresh, and only the rest is gathered for a
+ * few milliseconds and asked upstream, in requests of at most 200 ids. A 206 or a 404 "all ids
+ * provided are invalid" marks the ids upstream did not return as unknown (remembered for an
+ * hour). When a request fails, the ids that have an expired entry are served from it
+ * (stale-if-error) and the others fail.
  *
  * @module
  */
@@ -14,10 +15,10 @@ import { entryAge, entryState, retentionMs } from "../kv/freshness.ts";
 import type { RecordCache, RecordEntry, RecordWrite } from "../kv/record_cache.ts";
 import { describeError, type Logger } from "../log.ts";
 import type { Counters } from "../metrics.ts";
-import { Coalescer, type IdOutcome } from "./batcher.ts";
+import type { Deadline } from "../deadline.ts";
+import { Coalescer, type IdOutcome, type Lookup } from "./batcher.ts";
 import { type BulkEndpoint, FRESHNESS, parseWith } from "./endpoints.ts";
-import { type Gw2Failure, Gw2UpstreamError, isGw2Failure } from "./errors.ts";
-import { canServeStale } from "./response.ts";
+import { Gw2UpstreamError, isGw2Failure } from "./errors.ts";
 import type { Transport } from "./transport.ts";
 import type { BulkRead } from "./types.ts";
 
@@ -64,54 +65,76 @@ export class BulkReader<T extends { readonly id: number }> {
     this.#coalescer = new Coalescer<T>({
       clock: options.clock,
       windowMs: options.windowMs,
-      resolve: (ids) => this.#resolve(ids),
+      source: {
+        lookup: (ids) => this.#lookup(ids),
+        askUpstream: (ids, deadline) => this.#askUpstream(ids, deadline),
+      },
       onJoin: (count) => options.counters.add("coalescedJoins", count),
     });
   }
 
   /**
-   * Reads `ids`. Ids that are not positive integers cannot exist upstream and are reported
-   * missing without asking.
+   * Reads `ids`, giving up at `deadline` when one is given. Ids that are not positive integers
+   * cannot exist upstream and are reported missing without asking.
    */
-  read(ids: readonly number[]): Promise<BulkRead<T>> {
+  read(ids: readonly number[], deadline?: Deadline): Promise<BulkRead<T>> {
     const possible = (id: number) => Number.isSafeInteger(id) && id > 0;
     const valid = ids.filter(possible);
-    if (valid.length === ids.length) return this.#coalescer.load(ids);
+    if (valid.length === ids.length) return this.#coalescer.load(ids, deadline);
     const invalid = [...new Set(ids.filter((id) => !possible(id)))];
-    return this.#coalescer.load(valid).then((read) => ({
+    return this.#coalescer.load(valid, deadline).then((read) => ({
       ...read,
       missingIds: [...read.missingIds, ...invalid],
     }));
   }
 
-  async #resolve(ids: readonly number[]): Promise<Map<number, IdOutcome<T>>> {
+  /** The cache pass: fresh entries answer; expired ones still servable become fallbacks. */
+  async #lookup(ids: readonly number[]): Promise<Map<number, Lookup<T>>> {
     const { clock, counters, log, records } = this.#options;
     const { kind, freshness } = this.#endpoint;
-    const outcomes = new Map<number, IdOutcome<T>>();
-    const stale = new Map<number, RecordEntry<T>>();
-    const wanted: number[] = [];
+    const known = new Map<number, Lookup<T>>();
     const cached = await records.getMany(kind, ids, this.#parse);
     const now = clock.now();
-    for (const id of ids) {
-      const entry = cached.get(id);
-      const state = entry === undefined
-        ? "dead"
-        : entryState(entry.fetchedAt, now, entry.found ? freshness : FRESHNESS.unknownId);
-      if (entry !== undefined && state === "fresh") {
-        outcomes.set(id, entry.found ? { kind: "found", value: entry.value } : { kind: "missing" });
+    let hits = 0;
+    for (const [id, entry] of cached) {
+      const state = entryState(entry.fetchedAt, now, entry.found ? freshness : FRESHNESS.unknownId);
+      if (state === "fresh") {
+        hits++;
         if (!entry.found) counters.add("negativeHits");
-        continue;
+        known.set(id, {
+          answer: entry.found ? { kind: "found", value: entry.value } : { kind: "missing" },
+        });
+      } else if (state === "stale") {
+        known.set(id, {
+          fallback: () => {
+            counters.add("staleServes");
+            return staleOutcome(entry, clock.now());
+          },
+        });
       }
-      if (entry !== undefined && state === "stale") stale.set(id, entry);
-      wanted.push(id);
     }
-    counters.add("cacheHits", ids.length - wanted.length);
-    counters.add("cacheMisses", wanted.length);
-    let staleServed = 0;
-    const groups = chunk(wanted, MAX_IDS_PER_REQUEST);
+    counters.add("cacheHits", hits);
+    counters.add("cacheMisses", ids.length - hits);
+    log.debug("gw2 read", {
+      endpoint: this.#endpoint.path,
+      ids: ids.length,
+      hit: hits,
+      miss: ids.length - hits,
+    });
+    return known;
+  }
+
+  /** Upstream for ids the cache could not answer, in requests of at most 200 ids. */
+  async #askUpstream(
+    ids: readonly number[],
+    deadline: Deadline,
+  ): Promise<Map<number, IdOutcome<T>>> {
+    const outcomes = new Map<number, IdOutcome<T>>();
+    const groups = chunk(ids, MAX_IDS_PER_REQUEST);
+    let failed = 0;
     await mapWithConcurrency(groups, this.#options.maxParallelRequests, async (group) => {
       try {
-        const answer = await this.#fetch(group);
+        const answer = await this.#request(group, deadline);
         await this.#store(answer);
         await this.#notify(answer);
         for (const id of group) {
@@ -120,37 +143,28 @@ export class BulkReader<T extends { readonly id: number }> {
         }
       } catch (error) {
         if (!isGw2Failure(error)) throw error;
-        for (const id of group) {
-          const entry = stale.get(id);
-          const outcome: IdOutcome<T> = entry !== undefined && canServeStale(error)
-            ? staleOutcome(entry, clock.now())
-            : failedOutcome<T>(error);
-          if (outcome.kind !== "failed") staleServed++;
-          outcomes.set(id, outcome);
-        }
+        failed += group.length;
+        for (const id of group) outcomes.set(id, { kind: "failed", error });
       }
     });
-    counters.add("staleServes", staleServed);
-    log.debug("gw2 read", {
+    this.#options.log.debug("gw2 batch", {
       endpoint: this.#endpoint.path,
       ids: ids.length,
-      hit: ids.length - wanted.length,
-      miss: wanted.length,
-      stale: staleServed,
       requests: groups.length,
+      failed,
     });
     return outcomes;
   }
 
   /** One upstream request for at most 200 ids. */
-  async #fetch(group: readonly number[]): Promise<ChunkAnswer<T>> {
+  async #request(group: readonly number[], deadline: Deadline): Promise<ChunkAnswer<T>> {
     const { path } = this.#endpoint;
     const answer = await this.#options.transport.request({
       endpoint: path,
       path,
       query: [["ids", group.join(",")]],
       idCount: group.length,
-    });
+    }, deadline);
     if (answer.kind === "not_found") {
       if (answer.allIdsInvalid) return { found: new Map(), missing: group };
       // A 404 without GW2's bulk text (a proxy's, or the 2025 spurious one): not an answer.
@@ -209,8 +223,4 @@ function staleOutcome<T>(entry: RecordEntry<T>, now: number): IdOutcome<T> {
   return entry.found
     ? { kind: "found", value: entry.value, staleAgeMs }
     : { kind: "missing", staleAgeMs };
-}
-
-function failedOutcome<T>(error: Gw2Failure): IdOutcome<T> {
-  return { kind: "failed", error };
 }

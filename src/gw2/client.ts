@@ -2,18 +2,21 @@
  * The GW2 client: the one way into the GW2 API. It implements {@linkcode Gw2Client} over a
  * Deno KV cache (one entry per record, freshness checked on read, stale-if-error), coalesced
  * and de-duplicated bulk reads in requests of at most 200 ids, a token bucket in KV shared by
- * every instance, and a transport with timeouts and retries. The player's key is used only in
+ * every instance, and a transport with timeouts and retries. `withDeadline` hands out views of
+ * the one client whose reads end by a tool call's deadline. The player's key is used only in
  * the `Authorization` header; account data is cached under an HMAC of it, whose secret is kept
  * in the same KV (`src/kv/key_secret.ts`).
  *
  * @module
  */
 
-import type { Clock } from "../clock.ts";
+import { type Clock, systemClock } from "../clock.ts";
+import type { Deadline } from "../deadline.ts";
 import { DocCache } from "../kv/doc_cache.ts";
 import { KEY_SECRET_BYTES, loadKeySecret } from "../kv/key_secret.ts";
 import { Gw2Keys } from "../kv/keys.ts";
 import { RecordCache } from "../kv/record_cache.ts";
+import { KV_TIMEOUT_MS, type KvTimeout } from "../kv/timeout.ts";
 import { TokenBucket } from "../kv/token_bucket.ts";
 import { describeError, type Logger } from "../log.ts";
 import { Counters, type CounterSnapshot } from "../metrics.ts";
@@ -46,7 +49,7 @@ import type {
   WalletEntry,
 } from "./schemas.ts";
 import { type FetchFn, Transport } from "./transport.ts";
-import type { BulkRead, Fresh, Gw2Client, RecipeSearchQuery } from "./types.ts";
+import type { BoundableGw2Client, BulkRead, Fresh, Gw2Client, RecipeSearchQuery } from "./types.ts";
 
 /** Options of {@linkcode createGw2Client}. Plain values; `main.ts` wires them from the config. */
 export interface Gw2ClientOptions {
@@ -60,7 +63,7 @@ export interface Gw2ClientOptions {
   readonly rate: { readonly burst: number; readonly perSec: number };
   /** @default globalThis.fetch */
   readonly fetch?: FetchFn;
-  /** Per-attempt timeout. @default 10000 */
+  /** Per-attempt timeout (a call's deadline may cut an attempt shorter). @default 10000 */
   readonly timeoutMs?: number;
   /** Retries of a transient failure after the first attempt. @default 2 */
   readonly maxRetries?: number;
@@ -78,10 +81,17 @@ export interface Gw2ClientOptions {
    * rejection is logged and never fails the read.
    */
   readonly onItemsFetched?: (items: readonly Item[]) => Promise<void>;
+  /** Bound of each KV operation (cache lookup or write, budget take). @default 2000 */
+  readonly kvTimeoutMs?: number;
+  /**
+   * The clock of those bounds: real time by default, whatever `clock` is (see
+   * `kv/timeout.ts`); a test of the bound passes its manual clock.
+   */
+  readonly kvClock?: Clock;
 }
 
-/** A {@linkcode Gw2Client} with the counters the benchmark reads. */
-export interface InstrumentedGw2Client extends Gw2Client {
+/** A {@linkcode BoundableGw2Client} with the counters the benchmark reads. */
+export interface InstrumentedGw2Client extends BoundableGw2Client {
   /** Counters since creation (or the last reset). */
   stats(): CounterSnapshot;
   /** Sets every counter back to zero. */
@@ -144,9 +154,19 @@ class KvGw2Client implements InstrumentedGw2Client {
     const random = options.random ?? Math.random;
     this.#keys = new Gw2Keys(options.baseUrl);
     this.#log = options.log;
+    const kvTimeout: KvTimeout = {
+      ms: options.kvTimeoutMs ?? KV_TIMEOUT_MS,
+      clock: options.kvClock ?? systemClock,
+    };
     const secretKey = this.#keys.keySecret();
     this.#hasher = createKeyHasher(() =>
-      loadKeySecret({ kv: options.kv, key: secretKey, clock: options.clock, random })
+      loadKeySecret({
+        kv: options.kv,
+        key: secretKey,
+        clock: options.clock,
+        random,
+        timeout: kvTimeout,
+      })
     );
     const localSecret = crypto.getRandomValues(new Uint8Array(KEY_SECRET_BYTES));
     this.#localHasher = createKeyHasher(() => Promise.resolve(localSecret));
@@ -157,6 +177,7 @@ class KvGw2Client implements InstrumentedGw2Client {
       perSec: options.rate.perSec,
       clock: options.clock,
       random,
+      timeout: kvTimeout,
     });
     const transport = new Transport({
       baseUrl: options.baseUrl,
@@ -173,7 +194,7 @@ class KvGw2Client implements InstrumentedGw2Client {
     const shared = { transport, clock: options.clock, log: options.log, counters: this.#counters };
     const bulk = {
       ...shared,
-      records: new RecordCache(options.kv, this.#keys, options.log),
+      records: new RecordCache(options.kv, this.#keys, options.log, kvTimeout),
       windowMs: options.coalesceWindowMs ?? 2,
       maxParallelRequests: options.maxParallelRequests ?? 4,
     };
@@ -185,7 +206,7 @@ class KvGw2Client implements InstrumentedGw2Client {
     this.#prices = new BulkReader(PRICES, bulk);
     const docs: DocReaderOptions = {
       ...shared,
-      docs: new DocCache(options.kv, this.#keys, options.log),
+      docs: new DocCache(options.kv, this.#keys, options.log, kvTimeout),
     };
     this.#materials = new DocReader(MATERIALS, docs);
     this.#currencies = new DocReader(CURRENCIES, docs);
@@ -203,19 +224,28 @@ class KvGw2Client implements InstrumentedGw2Client {
     };
   }
 
-  items(ids: readonly number[]): Promise<BulkRead<Item>> {
-    return this.#items.read(ids);
+  withDeadline(deadline: Deadline): Gw2Client {
+    return new DeadlineView(this, deadline);
   }
 
-  recipes(ids: readonly number[]): Promise<BulkRead<Recipe>> {
-    return this.#recipes.read(ids);
+  // Each read takes an optional deadline, which only `DeadlineView` passes.
+
+  items(ids: readonly number[], deadline?: Deadline): Promise<BulkRead<Item>> {
+    return this.#items.read(ids, deadline);
   }
 
-  prices(ids: readonly number[]): Promise<BulkRead<Price>> {
-    return this.#prices.read(ids);
+  recipes(ids: readonly number[], deadline?: Deadline): Promise<BulkRead<Recipe>> {
+    return this.#recipes.read(ids, deadline);
   }
 
-  async searchRecipes(query: RecipeSearchQuery): Promise<Fresh<readonly number[]>> {
+  prices(ids: readonly number[], deadline?: Deadline): Promise<BulkRead<Price>> {
+    return this.#prices.read(ids, deadline);
+  }
+
+  async searchRecipes(
+    query: RecipeSearchQuery,
+    deadline?: Deadline,
+  ): Promise<Fresh<readonly number[]>> {
     const [direction, itemId] = "input" in query
       ? ["input", query.input] as const
       : ["output", query.output] as const;
@@ -226,52 +256,58 @@ class KvGw2Client implements InstrumentedGw2Client {
       path: RECIPE_SEARCH.endpoint,
       query: [[direction, String(itemId)]],
       what: "item",
-    });
+    }, deadline);
   }
 
-  materials(): Promise<Fresh<readonly MaterialCategory[]>> {
+  materials(deadline?: Deadline): Promise<Fresh<readonly MaterialCategory[]>> {
     return this.#materials.read({
       cacheKey: this.#keys.list("materials"),
       path: MATERIALS.endpoint,
       query: [["ids", "all"]],
       what: "material category",
-    });
+    }, deadline);
   }
 
-  currencies(): Promise<Fresh<readonly Currency[]>> {
+  currencies(deadline?: Deadline): Promise<Fresh<readonly Currency[]>> {
     return this.#currencies.read({
       cacheKey: this.#keys.list("currencies"),
       path: CURRENCIES.endpoint,
       query: [["ids", "all"]],
       what: "currency",
-    });
+    }, deadline);
   }
 
-  account(key: string): Promise<Fresh<Account>> {
-    return this.#accountRead(key, "account");
+  account(key: string, deadline?: Deadline): Promise<Fresh<Account>> {
+    return this.#accountRead(key, "account", deadline);
   }
 
-  accountMaterials(key: string): Promise<Fresh<readonly AccountMaterial[]>> {
-    return this.#accountRead(key, "account_materials");
+  accountMaterials(key: string, deadline?: Deadline): Promise<Fresh<readonly AccountMaterial[]>> {
+    return this.#accountRead(key, "account_materials", deadline);
   }
 
-  accountWallet(key: string): Promise<Fresh<readonly WalletEntry[]>> {
-    return this.#accountRead(key, "account_wallet");
+  accountWallet(key: string, deadline?: Deadline): Promise<Fresh<readonly WalletEntry[]>> {
+    return this.#accountRead(key, "account_wallet", deadline);
   }
 
-  accountBank(key: string): Promise<Fresh<readonly (ItemSlot | null)[]>> {
-    return this.#accountRead(key, "account_bank");
+  accountBank(key: string, deadline?: Deadline): Promise<Fresh<readonly (ItemSlot | null)[]>> {
+    return this.#accountRead(key, "account_bank", deadline);
   }
 
-  accountInventory(key: string): Promise<Fresh<readonly (ItemSlot | null)[]>> {
-    return this.#accountRead(key, "account_inventory");
+  accountInventory(
+    key: string,
+    deadline?: Deadline,
+  ): Promise<Fresh<readonly (ItemSlot | null)[]>> {
+    return this.#accountRead(key, "account_inventory", deadline);
   }
 
-  characters(key: string): Promise<Fresh<readonly string[]>> {
-    return this.#accountRead(key, "characters");
+  characters(key: string, deadline?: Deadline): Promise<Fresh<readonly string[]>> {
+    return this.#accountRead(key, "characters", deadline);
   }
 
-  async characterBags(key: string): Promise<Fresh<readonly CharacterBags[]>> {
+  async characterBags(
+    key: string,
+    deadline?: Deadline,
+  ): Promise<Fresh<readonly CharacterBags[]>> {
     const hash = await this.#hashKey(key);
     return await this.#account.characters_all.read({
       cacheKey: this.#keys.account(hash, "characters_all"),
@@ -279,10 +315,14 @@ class KvGw2Client implements InstrumentedGw2Client {
       query: [["ids", "all"]],
       key,
       what: "account record",
-    });
+    }, deadline);
   }
 
-  async characterInventory(key: string, name: string): Promise<Fresh<CharacterInventory>> {
+  async characterInventory(
+    key: string,
+    name: string,
+    deadline?: Deadline,
+  ): Promise<Fresh<CharacterInventory>> {
     if (name.trim() === "") throw new Gw2NotFoundError([], "character");
     const hash = await this.#hashKey(key);
     return await this.#account.character_inventory.read({
@@ -290,11 +330,11 @@ class KvGw2Client implements InstrumentedGw2Client {
       path: `/v2/characters/${encodeURIComponent(name)}/inventory`,
       key,
       what: "character",
-    });
+    }, deadline);
   }
 
-  tokenInfo(key: string): Promise<Fresh<TokenInfo>> {
-    return this.#accountRead(key, "tokeninfo");
+  tokenInfo(key: string, deadline?: Deadline): Promise<Fresh<TokenInfo>> {
+    return this.#accountRead(key, "tokeninfo", deadline);
   }
 
   stats(): CounterSnapshot {
@@ -314,6 +354,7 @@ class KvGw2Client implements InstrumentedGw2Client {
   >(
     key: string,
     doc: Doc,
+    deadline: Deadline | undefined,
   ): Promise<Fresh<AccountValue<Doc>>> {
     const hash = await this.#hashKey(key);
     const reader: DocReader<AccountValue<Doc>> = this.#account[doc];
@@ -322,7 +363,7 @@ class KvGw2Client implements InstrumentedGw2Client {
       path: ACCOUNT_ENDPOINTS[doc].endpoint,
       key,
       what: "account record",
-    });
+    }, deadline);
   }
 
   /**
@@ -340,5 +381,65 @@ class KvGw2Client implements InstrumentedGw2Client {
       });
       return await this.#localHasher.hash(key);
     }
+  }
+}
+
+/**
+ * The client seen by one tool call: every read of the one client, with the call's deadline.
+ * Shares everything (cache, coalescers, budget, counters); costs one small object per call.
+ */
+class DeadlineView implements Gw2Client {
+  readonly #client: KvGw2Client;
+  readonly #deadline: Deadline;
+
+  constructor(client: KvGw2Client, deadline: Deadline) {
+    this.#client = client;
+    this.#deadline = deadline;
+  }
+
+  items(ids: readonly number[]): Promise<BulkRead<Item>> {
+    return this.#client.items(ids, this.#deadline);
+  }
+  recipes(ids: readonly number[]): Promise<BulkRead<Recipe>> {
+    return this.#client.recipes(ids, this.#deadline);
+  }
+  prices(ids: readonly number[]): Promise<BulkRead<Price>> {
+    return this.#client.prices(ids, this.#deadline);
+  }
+  searchRecipes(query: RecipeSearchQuery): Promise<Fresh<readonly number[]>> {
+    return this.#client.searchRecipes(query, this.#deadline);
+  }
+  materials(): Promise<Fresh<readonly MaterialCategory[]>> {
+    return this.#client.materials(this.#deadline);
+  }
+  currencies(): Promise<Fresh<readonly Currency[]>> {
+    return this.#client.currencies(this.#deadline);
+  }
+  account(key: string): Promise<Fresh<Account>> {
+    return this.#client.account(key, this.#deadline);
+  }
+  accountMaterials(key: string): Promise<Fresh<readonly AccountMaterial[]>> {
+    return this.#client.accountMaterials(key, this.#deadline);
+  }
+  accountWallet(key: string): Promise<Fresh<readonly WalletEntry[]>> {
+    return this.#client.accountWallet(key, this.#deadline);
+  }
+  accountBank(key: string): Promise<Fresh<readonly (ItemSlot | null)[]>> {
+    return this.#client.accountBank(key, this.#deadline);
+  }
+  accountInventory(key: string): Promise<Fresh<readonly (ItemSlot | null)[]>> {
+    return this.#client.accountInventory(key, this.#deadline);
+  }
+  characters(key: string): Promise<Fresh<readonly string[]>> {
+    return this.#client.characters(key, this.#deadline);
+  }
+  characterBags(key: string): Promise<Fresh<readonly CharacterBags[]>> {
+    return this.#client.characterBags(key, this.#deadline);
+  }
+  characterInventory(key: string, name: string): Promise<Fresh<CharacterInventory>> {
+    return this.#client.characterInventory(key, name, this.#deadline);
+  }
+  tokenInfo(key: string): Promise<Fresh<TokenInfo>> {
+    return this.#client.tokenInfo(key, this.#deadline);
   }
 }

@@ -1,18 +1,21 @@
 /**
  * Reads of whole documents (public lists, recipe searches, account reads): fresh from the KV
  * document cache when possible, else one upstream request shared by every concurrent caller of
- * the same document (single flight), validated, cached, and — when upstream fails and the
- * endpoint allows it — answered from the expired entry with its age.
+ * the same document (single flight, bounded by the latest of their deadlines), validated,
+ * cached, and — when upstream fails or a caller's deadline passes, and the endpoint allows it —
+ * answered from the expired entry with its age.
  *
  * @module
  */
 
+import { type Deadline, unlessAborted } from "../deadline.ts";
 import type { DocCache } from "../kv/doc_cache.ts";
 import { entryAge, entryState, retentionMs } from "../kv/freshness.ts";
 import type { ReaderDeps } from "./bulk_reader.ts";
 import { type DocEndpoint, parseWith } from "./endpoints.ts";
 import { Gw2NotFoundError, Gw2UpstreamError, isGw2Failure } from "./errors.ts";
 import { canServeStale } from "./response.ts";
+import { SharedWork, type Waiter } from "./shared_work.ts";
 import type { UpstreamRequest } from "./transport.ts";
 import type { Fresh } from "./types.ts";
 
@@ -34,12 +37,20 @@ export interface DocRequest {
   readonly what: string;
 }
 
+/** One read in flight, shared by every concurrent caller of the same document. */
+interface Flight<T> {
+  readonly promise: Promise<Fresh<T>>;
+  readonly work: SharedWork;
+  /** The expired entry's answer, once the cache read found one still inside its stale window. */
+  readonly stale: { fallback?: () => Fresh<T> };
+}
+
 /** Reads one document endpoint through cache, single flight and upstream. */
 export class DocReader<T> {
   readonly #endpoint: DocEndpoint<T>;
   readonly #options: DocReaderOptions;
   readonly #parse: (value: unknown) => T | undefined;
-  readonly #flights = new Map<string, Promise<Fresh<T>>>();
+  readonly #flights = new Map<string, Flight<T>>();
 
   /** @param endpoint the endpoint row; @param options shared dependencies */
   constructor(endpoint: DocEndpoint<T>, options: DocReaderOptions) {
@@ -48,21 +59,54 @@ export class DocReader<T> {
     this.#parse = parseWith(endpoint.schema);
   }
 
-  /** Reads the document, joining an identical read already in flight. */
-  read(request: DocRequest): Promise<Fresh<T>> {
+  /**
+   * Reads the document, joining an identical read already in flight. With a deadline, a caller
+   * still waiting when it passes gets the expired entry if there is one, else a timeout; the
+   * shared read goes on while anyone else waits for it.
+   */
+  read(request: DocRequest, deadline?: Deadline): Promise<Fresh<T>> {
     // In-memory only; for account reads the key part is the HMAC of the player's key.
     const flightId = JSON.stringify(request.cacheKey);
-    const inFlight = this.#flights.get(flightId);
-    if (inFlight !== undefined) {
-      this.#options.counters.add("coalescedJoins");
-      return inFlight;
-    }
-    const flight = this.#load(request).finally(() => this.#flights.delete(flightId));
+    let flight = this.#flights.get(flightId);
+    if (flight === undefined) flight = this.#start(flightId, request);
+    else this.#options.counters.add("coalescedJoins");
+    const waiter: Waiter = { deadline };
+    flight.work.join(waiter);
+    return deadline === undefined
+      ? flight.promise
+      : this.#within(flightId, flight, waiter, deadline);
+  }
+
+  #start(flightId: string, request: DocRequest): Flight<T> {
+    const work = new SharedWork();
+    const stale: Flight<T>["stale"] = {};
+    const promise = this.#load(request, work, stale).finally(() => {
+      if (this.#flights.get(flightId)?.promise === promise) this.#flights.delete(flightId);
+    });
+    // A rejection is observed by the callers; this keeps one nobody waits for from crashing.
+    promise.catch(() => undefined);
+    const flight = { promise, work, stale };
     this.#flights.set(flightId, flight);
     return flight;
   }
 
-  async #load(request: DocRequest): Promise<Fresh<T>> {
+  async #within(
+    flightId: string,
+    flight: Flight<T>,
+    waiter: Waiter,
+    deadline: Deadline,
+  ): Promise<Fresh<T>> {
+    const settled = await unlessAborted(flight.promise, deadline.signal);
+    if (settled !== undefined) return settled.value;
+    // Abandoned: a later caller must start afresh rather than join a read being cancelled.
+    if (flight.work.leave(waiter) && this.#flights.get(flightId) === flight) {
+      this.#flights.delete(flightId);
+    }
+    if (flight.stale.fallback !== undefined) return flight.stale.fallback();
+    throw new Gw2UpstreamError("timeout");
+  }
+
+  async #load(request: DocRequest, work: SharedWork, stale: Flight<T>["stale"]): Promise<Fresh<T>> {
     const { clock, counters, docs, log, transport } = this.#options;
     const { endpoint, freshness, scope } = this.#endpoint;
     const cached = await docs.get(request.cacheKey, this.#parse);
@@ -77,6 +121,14 @@ export class DocReader<T> {
     counters.add("cacheMisses");
     // Past its retention an entry must not linger (account reads: the 5-minute promise).
     if (cached !== undefined && state === "dead") await docs.delete(request.cacheKey);
+    if (cached !== undefined && state === "stale") {
+      stale.fallback = () => {
+        counters.add("staleServes");
+        const staleAgeMs = entryAge(cached.fetchedAt, clock.now());
+        log.debug("gw2 read", { endpoint, hit: 0, miss: 1, stale: 1, staleAgeMs });
+        return { value: cached.value, staleAgeMs };
+      };
+    }
     try {
       const answer = await transport.request({
         endpoint,
@@ -84,7 +136,7 @@ export class DocReader<T> {
         ...(request.query === undefined ? {} : { query: request.query }),
         ...(request.key === undefined ? {} : { key: request.key }),
         fallbackScope: scope,
-      });
+      }, work);
       if (answer.kind === "not_found") throw new Gw2NotFoundError([], request.what);
       const value = this.#parse(answer.json);
       if (value === undefined) throw new Gw2UpstreamError("malformed", answer.status);
@@ -92,12 +144,10 @@ export class DocReader<T> {
       log.debug("gw2 read", { endpoint, hit: 0, miss: 1, stale: 0 });
       return { value };
     } catch (error) {
-      if (cached === undefined || state !== "stale" || !isGw2Failure(error)) throw error;
-      if (!canServeStale(error)) throw error;
-      counters.add("staleServes");
-      const staleAgeMs = entryAge(cached.fetchedAt, clock.now());
-      log.debug("gw2 read", { endpoint, hit: 0, miss: 1, stale: 1, staleAgeMs });
-      return { value: cached.value, staleAgeMs };
+      if (stale.fallback === undefined || !isGw2Failure(error) || !canServeStale(error)) {
+        throw error;
+      }
+      return stale.fallback();
     }
   }
 }

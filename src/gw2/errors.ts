@@ -1,5 +1,5 @@
 /**
- * The upstream failure taxonomy. Every way a GW2 read can fail is one of these five classes;
+ * The upstream failure taxonomy. Every way a GW2 read can fail is one of these six classes;
  * the tool layer maps them to model-facing text in one place (`src/mcp/errors.ts`). Messages
  * and fields never carry the upstream URL, the player's key or a stack of upstream origin.
  *
@@ -110,13 +110,27 @@ export class Gw2UpstreamError extends Gw2Error {
   }
 }
 
+/**
+ * The server's own storage failed: Deno KV, which holds the shared upstream budget, did not
+ * answer (an error, or no answer within its timeout). Without the budget upstream cannot be asked
+ * safely, so the read fails closed. Nothing about GW2 is implied.
+ */
+export class Gw2StorageError extends Gw2Error {
+  readonly kind = "storage" as const;
+  constructor() {
+    super("The server's storage (Deno KV) is not answering");
+    this.name = "Gw2StorageError";
+  }
+}
+
 /** Every concrete upstream failure. */
 export type Gw2Failure =
   | Gw2NotFoundError
   | Gw2RateLimitedError
   | Gw2KeyRejectedError
   | Gw2ScopeMissingError
-  | Gw2UpstreamError;
+  | Gw2UpstreamError
+  | Gw2StorageError;
 
 /** Narrows an unknown thrown value to the taxonomy. */
 export function isGw2Failure(error: unknown): error is Gw2Failure {

@@ -149,9 +149,9 @@ function errorText(answer: RawAnswer): string | undefined {
 
 /**
  * True when a failure may be papered over with an expired cache entry (stale-if-error): the
- * budget ran out or upstream broke. A rejected key, a missing scope or an unknown id are
- * answers, not outages, and are never hidden behind old data.
+ * budget ran out, upstream broke, or our own storage stopped answering. A rejected key, a
+ * missing scope or an unknown id are answers, not outages, and are never hidden behind old data.
  */
 export function canServeStale(error: Gw2Failure): boolean {
-  return error.kind === "rate_limited" || error.kind === "upstream";
+  return error.kind === "rate_limited" || error.kind === "upstream" || error.kind === "storage";
 }

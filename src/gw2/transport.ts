@@ -2,18 +2,28 @@
  * One upstream request, done properly: a token from the shared bucket before every attempt,
  * the pinned schema version, the player's key in the `Authorization` header (never the URL),
  * a per-attempt timeout on the injected clock, the answer classified by `response.ts`, and
- * retries with jittered exponential backoff for what is transient. Every attempt writes one
- * JSON log line (route template, id count, status, ms, attempt, outcome) without the key.
- * This is the only module of the project that calls `fetch`.
+ * retries with jittered exponential backoff for what is transient. A request may carry the
+ * caller's deadline: every wait (the budget, the attempt, the pause before a retry) ends when it
+ * passes, a wait that cannot end in time is not begun, and the request then fails with what it
+ * knows (rate limited, a timeout, the last upstream error) rather than going silent. Every
+ * attempt writes one JSON log line (route template, id count, status, ms, attempt, outcome, and
+ * for a lost connection its cause) without the key or the URL. This is the only module of the
+ * project that calls `fetch`.
  *
  * @module
  */
 
 import type { Clock } from "../clock.ts";
+import { type Deadline, isExpired, remainingMs } from "../deadline.ts";
 import { describeError, type Logger } from "../log.ts";
 import type { Counters } from "../metrics.ts";
 import type { TokenBucket } from "../kv/token_bucket.ts";
-import { Gw2KeyRejectedError, Gw2RateLimitedError, Gw2UpstreamError } from "./errors.ts";
+import {
+  Gw2KeyRejectedError,
+  Gw2RateLimitedError,
+  Gw2StorageError,
+  Gw2UpstreamError,
+} from "./errors.ts";
 import { backoffMs, type Classified, classifyAnswer, type RawAnswer } from "./response.ts";
 
 /** The recipe schema with ingredients as `{type, id, count}`. */
@@ -60,7 +70,16 @@ export interface TransportOptions {
   readonly random: () => number;
 }
 
-type Attempt = { readonly answer: RawAnswer } | { readonly lost: "timeout" | "network" };
+/**
+ * The least time worth giving an attempt: with less left before the deadline, a retry is not
+ * begun (it would spend a token on an answer nobody can wait for) and the request fails now.
+ */
+export const MIN_ATTEMPT_MS = 1_000;
+
+type Attempt =
+  | { readonly answer: RawAnswer }
+  | { readonly lost: "timeout" }
+  | { readonly lost: "network"; readonly cause: string };
 
 /** Sends requests upstream with budget, timeout and retries. */
 export class Transport {
@@ -72,20 +91,21 @@ export class Transport {
   }
 
   /**
-   * Sends `request` until it succeeds, fails for good, or runs out of retries.
+   * Sends `request` until it succeeds, fails for good, runs out of retries, or runs into
+   * `deadline`.
    *
    * @returns a success (200/206 with its JSON) or a 404
    * @throws {Gw2Failure} every other outcome
    */
-  async request(request: UpstreamRequest): Promise<UpstreamAnswer> {
+  async request(request: UpstreamRequest, deadline?: Deadline): Promise<UpstreamAnswer> {
     const { clock, counters, log, maxRetries, maxRateWaitMs, random } = this.#options;
     const url = this.#url(request);
     const headers = authorisedHeaders(request.key);
     for (let attempt = 1;; attempt++) {
-      await this.#spendToken();
+      await this.#spendToken(deadline);
       counters.add("upstreamRequests");
       const started = clock.now();
-      const outcome = await this.#attempt(url, headers);
+      const outcome = await this.#attempt(url, headers, deadline);
       const classified: Classified = "answer" in outcome
         ? classifyAnswer(outcome.answer, request.fallbackScope ?? "account", clock.now())
         : { kind: "failure", error: new Gw2UpstreamError(outcome.lost), retry: true };
@@ -93,7 +113,8 @@ export class Transport {
         ? classified.retryAfterMs ?? backoffMs(attempt, random)
         : 0;
       const retryable = classified.kind === "failure" && classified.retry && attempt <= maxRetries;
-      const willRetry = retryable && delay <= maxRateWaitMs;
+      const waitBound = Math.min(maxRateWaitMs, remainingMs(deadline) - MIN_ATTEMPT_MS);
+      const willRetry = retryable && delay <= waitBound;
       log.info("gw2 upstream", {
         endpoint: request.endpoint,
         ids: request.idCount ?? 0,
@@ -102,70 +123,89 @@ export class Transport {
         attempt,
         outcome: outcomeLabel(classified),
         retry: willRetry,
+        ...("cause" in outcome ? { cause: outcome.cause } : {}),
       });
       if (classified.kind !== "failure") return classified;
       counters.add("upstreamErrors");
       if (classified.error instanceof Gw2RateLimitedError) await this.#drainBucket();
       if (retryable && !willRetry && classified.error instanceof Gw2RateLimitedError) {
-        // Upstream asked for a longer pause than a caller should wait: say when to come back.
+        // Upstream asked for a longer pause than the caller can wait: say when to come back.
         throw new Gw2RateLimitedError(delay);
       }
       if (!willRetry) throw classified.error;
       counters.add("upstreamRetries");
-      await clock.sleep(delay);
+      if (!(await this.#pause(delay, deadline))) throw classified.error;
     }
   }
 
-  /** One exchange, raced against the timeout; the losing fetch is aborted and awaited. */
-  async #attempt(url: string, headers: Headers): Promise<Attempt> {
+  /**
+   * One exchange under a timer of `timeoutMs` (or the time left, if less). When the timer or
+   * the deadline fires, the fetch is aborted and awaited until it has settled, so no operation
+   * outlives the attempt; when the exchange ends first, the timer is cancelled.
+   */
+  async #attempt(url: string, headers: Headers, deadline: Deadline | undefined): Promise<Attempt> {
     const { clock, timeoutMs } = this.#options;
     const send: FetchFn = this.#options.fetch ?? ((input, init) => fetch(input, init));
-    const request = new AbortController();
-    const timer = new AbortController();
-    const exchange = (async (): Promise<Attempt> => {
-      try {
-        const response = await send(url, { headers, signal: request.signal, redirect: "manual" });
-        const body = await response.text();
-        return {
-          answer: {
-            status: response.status,
-            contentType: (response.headers.get("content-type") ?? "").toLowerCase(),
-            body,
-            retryAfter: response.headers.get("retry-after"),
-          },
-        };
-      } catch {
-        return { lost: "network" };
-      }
-    })();
-    const deadline = clock.sleep(timeoutMs, timer.signal).then(
-      () => "timed_out" as const,
-      () => "cancelled" as const,
-    );
-    const winner = await Promise.race([exchange, deadline]);
-    if (winner === "timed_out") {
-      request.abort();
-      await exchange;
-      return { lost: "timeout" };
+    const cut = new AbortController();
+    const stopTimer = new AbortController();
+    const onDeadline = () => cut.abort();
+    deadline?.signal.addEventListener("abort", onDeadline, { once: true });
+    if (isExpired(deadline)) cut.abort();
+    const timer = clock.timer(Math.min(timeoutMs, remainingMs(deadline)), stopTimer.signal)
+      .then(() => cut.abort(), () => undefined);
+    try {
+      const response = await send(url, { headers, signal: cut.signal, redirect: "manual" });
+      const body = await response.text();
+      return {
+        answer: {
+          status: response.status,
+          contentType: (response.headers.get("content-type") ?? "").toLowerCase(),
+          body,
+          retryAfter: response.headers.get("retry-after"),
+        },
+      };
+    } catch (error) {
+      return cut.signal.aborted ? { lost: "timeout" } : { lost: "network", cause: cause(error) };
+    } finally {
+      deadline?.signal.removeEventListener("abort", onDeadline);
+      stopTimer.abort();
+      await timer;
     }
-    timer.abort();
-    await deadline;
-    return winner === "cancelled" ? { lost: "timeout" } : winner;
   }
 
-  async #spendToken(): Promise<void> {
+  /**
+   * Takes a token, waiting for a refill only as long as the deadline leaves room for an
+   * attempt after it.
+   */
+  async #spendToken(deadline: Deadline | undefined): Promise<void> {
     const { bucket, counters, log, maxRateWaitMs } = this.#options;
+    if (isExpired(deadline)) throw new Gw2UpstreamError("timeout");
+    const maxWait = Math.max(0, Math.min(maxRateWaitMs, remainingMs(deadline) - MIN_ATTEMPT_MS));
     let taken;
     try {
-      taken = await bucket.take(maxRateWaitMs, () => counters.add("bucketWaits"));
+      taken = await bucket.take(
+        maxWait,
+        () => counters.add("bucketWaits"),
+        deadline?.signal,
+      );
     } catch (error) {
-      // The budget lives in KV; if KV itself fails, upstream cannot be reached safely.
+      // The budget lives in KV; if KV fails, upstream cannot be asked safely.
       log.error("gw2 budget unavailable", { error: describeError(error) });
-      throw new Gw2UpstreamError("network");
+      throw new Gw2StorageError();
     }
     if (!taken.admitted) {
       counters.add("bucketRefusals");
       throw new Gw2RateLimitedError(taken.retryAfterMs);
+    }
+  }
+
+  /** The pause before a retry; false when the deadline cut it short. */
+  async #pause(ms: number, deadline: Deadline | undefined): Promise<boolean> {
+    try {
+      await this.#options.clock.sleep(ms, deadline?.signal);
+      return true;
+    } catch {
+      return false;
     }
   }
 
@@ -201,6 +241,17 @@ function authorisedHeaders(key: string | undefined): Headers {
   if (!/^[\x21-\x7e]+$/.test(key)) throw new Gw2KeyRejectedError();
   headers.set("authorization", `Bearer ${key}`);
   return headers;
+}
+
+/**
+ * Why a connection was lost, for the log: the error's name and message (and those of its
+ * `cause`) with any URL replaced, so neither the upstream address nor a query reaches a log.
+ */
+function cause(error: unknown): string {
+  const nested = error instanceof Error && error.cause !== undefined
+    ? ` (cause: ${describeError(error.cause)})`
+    : "";
+  return `${describeError(error)}${nested}`.replace(/\b[a-z][a-z\d+.-]*:\/\/[^\s)]*/gi, "<url>");
 }
 
 function outcomeLabel(classified: Classified): string {

@@ -6,6 +6,7 @@
  * @module
  */
 
+import type { Deadline } from "../deadline.ts";
 import type {
   Account,
   AccountMaterial,
@@ -70,4 +71,19 @@ export interface Gw2Client {
   characterBags(key: string): Promise<Fresh<readonly CharacterBags[]>>;
   characterInventory(key: string, name: string): Promise<Fresh<CharacterInventory>>;
   tokenInfo(key: string): Promise<Fresh<TokenInfo>>;
+}
+
+/**
+ * The process's one client, which also hands out call-scoped views. A tool call's reads go
+ * through `withDeadline(deadline)`, so a handler that calls `deps.gw2.items(ids)` is bounded by
+ * its call's deadline without knowing it.
+ */
+export interface BoundableGw2Client extends Gw2Client {
+  /**
+   * A view of this client (same cache, coalescing, budget and counters) whose every read gives
+   * up when `deadline` passes: it then answers from an expired cache entry when it may
+   * (stale-if-error), else rejects with a `Gw2Failure` saying why (a timeout, rate limited, …).
+   * Work shared with other callers goes on while any of them still waits.
+   */
+  withDeadline(deadline: Deadline): Gw2Client;
 }

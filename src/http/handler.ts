@@ -13,7 +13,8 @@
  * @module
  */
 
-import type { Gw2Client } from "../gw2/types.ts";
+import type { Clock } from "../clock.ts";
+import type { BoundableGw2Client } from "../gw2/types.ts";
 import { describeError, type Logger } from "../log.ts";
 import { createMcpEndpoint } from "../mcp/endpoint.ts";
 import type { NameIndex } from "../search/name_index.ts";
@@ -32,9 +33,11 @@ export const MCP_PATHS: readonly string[] = ["/mcp", "/api/mcp"];
 export interface HandlerDeps {
   readonly log: Logger;
   /** The one upstream client of the process, shared by every request. */
-  readonly gw2: Gw2Client;
+  readonly gw2: BoundableGw2Client;
   /** The item-name index of the process (`priory_item_search`). */
   readonly names?: NameIndex;
+  /** The clock tool-call deadlines run on; defaults to the system clock. */
+  readonly clock?: Clock;
   /** The guard's part of the configuration: token, allowed origins, allowed hosts. */
   readonly config: GuardPolicy;
   /** The tools to serve; defaults to the registry {@linkcode TOOLS}. */
@@ -66,6 +69,7 @@ export function createHandler(deps: HandlerDeps): Handler {
     gw2: deps.gw2,
     log: deps.log,
     ...(deps.names === undefined ? {} : { names: deps.names }),
+    ...(deps.clock === undefined ? {} : { clock: deps.clock }),
     tools: deps.tools ?? TOOLS,
     maxBodyBytes,
   });

@@ -1,19 +1,21 @@
 /**
  * Whole upstream documents in KV: a public list (materials, currencies), a recipe search, or
- * one account read. A document whose JSON fits comfortably in one KV value (64 KiB) is stored
+ * one account read. A document that fits one KV value (64 KiB, measured exactly) is stored
  * inline as `{fetchedAt, value}`; a larger one (a big bank, say) is stored as UTF-8 JSON in
  * slices of at most 60,000 bytes under a fresh generation id, with the head `{fetchedAt, parts,
  * generation}` written in the same atomic commit, so a reader never mixes two versions.
- * KV failures are logged and read as a miss.
+ * KV failures (errors, or no answer within the bound of `timeout.ts`) are logged and read as a
+ * miss.
  *
  * @module
  */
 
 import { describeError as describe, type Logger } from "../log.ts";
-import { jsonSize } from "./freshness.ts";
 import type { Gw2Keys } from "./keys.ts";
 import { chunk } from "../concurrency.ts";
 import { GET_MANY_LIMIT, type ValueParser } from "./record_cache.ts";
+import { KV_VALUE_MAX_BYTES, kvValueSize } from "./size.ts";
+import { DEFAULT_KV_TIMEOUT, type KvTimeout, withKvTimeout } from "./timeout.ts";
 
 /** A cached document. */
 export interface DocEntry<T> {
@@ -21,8 +23,6 @@ export interface DocEntry<T> {
   readonly value: T;
 }
 
-/** Up to this JSON size a document is stored inline (half the 64 KiB limit: V8 ≠ JSON). */
-const INLINE_MAX_BYTES = 32_768;
 /** Slice size of a large document; a `Uint8Array` value of this size is far below 64 KiB. */
 export const PART_BYTES = 60_000;
 /** Head plus parts must fit one commit (800 KB); larger documents are not cached. */
@@ -36,27 +36,34 @@ export class DocCache {
   readonly #kv: Deno.Kv;
   readonly #keys: Gw2Keys;
   readonly #log: Logger;
+  readonly #timeout: KvTimeout;
 
-  /** @param kv the shared KV; @param keys key builders; @param log for KV failures */
-  constructor(kv: Deno.Kv, keys: Gw2Keys, log: Logger) {
+  /**
+   * @param kv the shared KV; @param keys key builders; @param log for KV failures
+   * @param timeout the bound of each read, write and delete
+   */
+  constructor(kv: Deno.Kv, keys: Gw2Keys, log: Logger, timeout: KvTimeout = DEFAULT_KV_TIMEOUT) {
     this.#kv = kv;
     this.#keys = keys;
     this.#log = log;
+    this.#timeout = timeout;
   }
 
   /** Reads a document; `undefined` when absent, incomplete or no longer valid. */
   async get<T>(key: Deno.KvKey, parse: ValueParser<T>): Promise<DocEntry<T> | undefined> {
     try {
-      const head = (await this.#kv.get(key, { consistency: "eventual" })).value;
-      if (typeof head !== "object" || head === null) return undefined;
-      const fetchedAt: unknown = Reflect.get(head, "fetchedAt");
-      if (typeof fetchedAt !== "number") return undefined;
-      const raw = Reflect.has(head, "value")
-        ? Reflect.get(head, "value")
-        : await this.#readParts(Reflect.get(head, "generation"), Reflect.get(head, "parts"));
-      if (raw === undefined) return undefined;
-      const value = parse(raw);
-      return value === undefined ? undefined : { fetchedAt, value };
+      return await withKvTimeout(this.#timeout, async () => {
+        const head = (await this.#kv.get(key, { consistency: "eventual" })).value;
+        if (typeof head !== "object" || head === null) return undefined;
+        const fetchedAt: unknown = Reflect.get(head, "fetchedAt");
+        if (typeof fetchedAt !== "number") return undefined;
+        const raw = Reflect.has(head, "value")
+          ? Reflect.get(head, "value")
+          : await this.#readParts(Reflect.get(head, "generation"), Reflect.get(head, "parts"));
+        if (raw === undefined) return undefined;
+        const value = parse(raw);
+        return value === undefined ? undefined : { fetchedAt, value };
+      });
     } catch (error) {
       this.#log.warn("gw2 cache read failed", { doc: String(key.at(-1)), error: describe(error) });
       return undefined;
@@ -67,8 +74,9 @@ export class DocCache {
   async put(key: Deno.KvKey, value: unknown, fetchedAt: number, expireInMs: number): Promise<void> {
     try {
       const op = this.#kv.atomic();
-      if (jsonSize(value) <= INLINE_MAX_BYTES) {
-        op.set(key, { fetchedAt, value }, { expireIn: expireInMs });
+      const inline = { fetchedAt, value };
+      if (kvValueSize(inline) <= KV_VALUE_MAX_BYTES) {
+        op.set(key, inline, { expireIn: expireInMs });
       } else {
         const bytes = encoder.encode(JSON.stringify(value));
         const parts = Math.ceil(bytes.byteLength / PART_BYTES);
@@ -86,7 +94,7 @@ export class DocCache {
         }
         op.set(key, { fetchedAt, parts, generation }, { expireIn: expireInMs });
       }
-      await op.commit();
+      await withKvTimeout(this.#timeout, () => op.commit());
     } catch (error) {
       this.#log.warn("gw2 cache write failed", { doc: String(key.at(-1)), error: describe(error) });
     }
@@ -95,7 +103,7 @@ export class DocCache {
   /** Removes a document's head (its slices expire on their own). */
   async delete(key: Deno.KvKey): Promise<void> {
     try {
-      await this.#kv.delete(key);
+      await withKvTimeout(this.#timeout, () => this.#kv.delete(key));
     } catch (error) {
       this.#log.warn("gw2 cache delete failed", { error: describe(error) });
     }

@@ -35,8 +35,3 @@ export function entryAge(fetchedAt: number, now: number): number {
 export function retentionMs(policy: Freshness): number {
   return policy.ttlMs + policy.staleForMs;
 }
-
-/** Rough serialized size of a value, for KV's 64 KiB value and 800 KB commit limits. */
-export function jsonSize(value: unknown): number {
-  return new TextEncoder().encode(JSON.stringify(value)).byteLength;
-}

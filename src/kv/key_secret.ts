@@ -4,12 +4,15 @@
  * its account cache entries — across restarts and MCP token rotations alike. Two instances
  * starting together race through an atomic check-and-set on the entry's versionstamp: one
  * write wins and every loser reads the winner's bytes. The entry never expires; deleting it
- * rotates the secret (orphaning at most five minutes of account entries).
+ * rotates the secret (orphaning at most five minutes of account entries). Each KV call is
+ * bounded by `timeout.ts`, so a stalled database fails the load (and the client falls back to a
+ * process-local secret) instead of holding a tool call past its deadline.
  *
  * @module
  */
 
 import type { Clock } from "../clock.ts";
+import { DEFAULT_KV_TIMEOUT, type KvTimeout, withKvTimeout } from "./timeout.ts";
 import { conflictPauseMs, isLockedError } from "./token_bucket.ts";
 
 /** Length of the secret in bytes (the HMAC-SHA-256 block-size guidance: at least 32). */
@@ -26,6 +29,8 @@ export interface KeySecretOptions {
   readonly random?: () => number;
   /** Read-and-set rounds before giving up (pauses grow to 16 ms; ~100 ms in all). @default 10 */
   readonly maxAttempts?: number;
+  /** The bound of each KV call; past it the load rejects with a `KvTimeoutError`. */
+  readonly timeout?: KvTimeout;
 }
 
 /**
@@ -37,19 +42,24 @@ export interface KeySecretOptions {
  * const secret = await loadKeySecret({ kv, key: keys.keySecret(), clock: systemClock });
  * ```
  * @throws {Error} when KV keeps failing or contending for `maxAttempts` rounds
+ * @throws {KvTimeoutError} when one KV call does not settle within `timeout`
  */
 export async function loadKeySecret(options: KeySecretOptions): Promise<Uint8Array<ArrayBuffer>> {
   const { kv, key, clock } = options;
   const random = options.random ?? Math.random;
   const attempts = options.maxAttempts ?? 10;
+  const timeout = options.timeout ?? DEFAULT_KV_TIMEOUT;
   let lastError: unknown;
   for (let attempt = 0; attempt < attempts; attempt++) {
     try {
-      const entry = await kv.get(key);
+      const entry = await withKvTimeout(timeout, () => kv.get(key));
       if (isSecret(entry.value)) return new Uint8Array(entry.value);
       const fresh = crypto.getRandomValues(new Uint8Array(KEY_SECRET_BYTES));
       // `entry` checks absence (versionstamp null) or the unusable value it replaces.
-      const result = await kv.atomic().check(entry).set(key, fresh).commit();
+      const result = await withKvTimeout(
+        timeout,
+        () => kv.atomic().check(entry).set(key, fresh).commit(),
+      );
       if (result.ok) return fresh;
     } catch (error) {
       if (!isLockedError(error)) throw error;

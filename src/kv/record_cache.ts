@@ -1,16 +1,19 @@
 /**
  * One KV entry per upstream record (an item, a recipe, a price) or per unknown id. Reads go
- * through `getMany` in groups of ten keys (KV's limit); writes go in atomic batches well under
- * KV's 1000-mutation and 800 KB limits. A KV failure never fails a read: it is logged and the
- * cache behaves as empty, so upstream answers instead.
+ * through `getMany` in groups of ten keys (KV's limit); writes go in atomic batches under KV's
+ * 1000-mutation and 800 KiB limits, sized exactly (see `size.ts`). A record too large for one KV
+ * value is skipped alone, and a failed commit costs only its own batch. A KV failure — an error
+ * or no answer within the bound of `timeout.ts` — never fails a read: it is logged and the cache
+ * behaves as empty, so upstream answers instead.
  *
  * @module
  */
 
 import { chunk, mapWithConcurrency } from "../concurrency.ts";
 import { describeError as describe, type Logger } from "../log.ts";
-import { jsonSize } from "./freshness.ts";
 import type { Gw2Keys, RecordKind } from "./keys.ts";
+import { KV_VALUE_MAX_BYTES, kvValueSize } from "./size.ts";
+import { DEFAULT_KV_TIMEOUT, type KvTimeout, withKvTimeout } from "./timeout.ts";
 
 /** A cached record, or the memory that upstream does not know the id. */
 export type RecordEntry<T> =
@@ -31,23 +34,29 @@ export type ValueParser<T> = (value: unknown) => T | undefined;
 export const GET_MANY_LIMIT = 10;
 /** Parallel `getMany` calls per lookup: enough to hide latency, few enough to be polite. */
 const READ_CONCURRENCY = 8;
-/** Per commit, half of KV's limits, because `jsonSize` only estimates the V8 encoding. */
+/**
+ * Per commit: half of KV's 1000 mutations, and its 800 KiB payload less room for the keys
+ * (measured values; a record key is under 100 bytes, 500 of them under 50 KB).
+ */
 const COMMIT_MAX_MUTATIONS = 500;
-const COMMIT_MAX_BYTES = 400_000;
-/** A single record above this (JSON) could exceed KV's 64 KiB value limit; it is not cached. */
-export const RECORD_MAX_BYTES = 32_768;
+const COMMIT_MAX_VALUE_BYTES = 700_000;
 
 /** The per-record cache of one upstream. */
 export class RecordCache {
   readonly #kv: Deno.Kv;
   readonly #keys: Gw2Keys;
   readonly #log: Logger;
+  readonly #timeout: KvTimeout;
 
-  /** @param kv the shared KV; @param keys key builders; @param log for KV failures */
-  constructor(kv: Deno.Kv, keys: Gw2Keys, log: Logger) {
+  /**
+   * @param kv the shared KV; @param keys key builders; @param log for KV failures
+   * @param timeout the bound of each lookup and each commit
+   */
+  constructor(kv: Deno.Kv, keys: Gw2Keys, log: Logger, timeout: KvTimeout = DEFAULT_KV_TIMEOUT) {
     this.#kv = kv;
     this.#keys = keys;
     this.#log = log;
+    this.#timeout = timeout;
   }
 
   /**
@@ -59,38 +68,45 @@ export class RecordCache {
     ids: readonly number[],
     parse: ValueParser<T>,
   ): Promise<Map<number, RecordEntry<T>>> {
-    const found = new Map<number, RecordEntry<T>>();
+    if (ids.length === 0) return new Map();
     try {
-      await mapWithConcurrency(chunk(ids, GET_MANY_LIMIT), READ_CONCURRENCY, async (group) => {
-        const entries = await this.#kv.getMany(
-          group.map((id) => this.#keys.record(kind, id)),
-          { consistency: "eventual" },
-        );
-        entries.forEach((entry, index) => {
-          const parsed = parseEntry(entry.value, parse);
-          const id = group[index];
-          if (parsed !== undefined && id !== undefined) found.set(id, parsed);
-        });
+      return await withKvTimeout(this.#timeout, async (signal) => {
+        const found = new Map<number, RecordEntry<T>>();
+        const groups = chunk(ids, GET_MANY_LIMIT);
+        await mapWithConcurrency(groups, READ_CONCURRENCY, async (group) => {
+          const entries = await this.#kv.getMany(
+            group.map((id) => this.#keys.record(kind, id)),
+            { consistency: "eventual" },
+          );
+          entries.forEach((entry, index) => {
+            const parsed = parseEntry(entry.value, parse);
+            const id = group[index];
+            if (parsed !== undefined && id !== undefined) found.set(id, parsed);
+          });
+        }, { signal });
+        return found;
       });
     } catch (error) {
       this.#log.warn("gw2 cache read failed", { kind, error: describe(error) });
       return new Map();
     }
-    return found;
   }
 
-  /** Writes entries in atomic batches; failures are logged, not thrown. */
+  /**
+   * Writes entries in atomic batches. A record too large for one KV value is skipped (logged);
+   * a batch whose commit fails is logged and the others are still written.
+   */
   async putMany<T>(kind: RecordKind, writes: readonly RecordWrite<T>[]): Promise<void> {
     const batches: RecordWrite<T>[][] = [];
     let batch: RecordWrite<T>[] = [];
     let bytes = 0;
     for (const write of writes) {
-      const size = jsonSize(write.entry);
-      if (size > RECORD_MAX_BYTES) {
+      const size = kvValueSize(write.entry);
+      if (size > KV_VALUE_MAX_BYTES) {
         this.#log.warn("gw2 cache skipped an oversized record", { kind, id: write.id, size });
         continue;
       }
-      if (batch.length >= COMMIT_MAX_MUTATIONS || bytes + size > COMMIT_MAX_BYTES) {
+      if (batch.length >= COMMIT_MAX_MUTATIONS || bytes + size > COMMIT_MAX_VALUE_BYTES) {
         batches.push(batch);
         batch = [];
         bytes = 0;
@@ -99,16 +115,22 @@ export class RecordCache {
       bytes += size;
     }
     if (batch.length > 0) batches.push(batch);
-    try {
-      for (const group of batches) {
-        const op = this.#kv.atomic();
-        for (const write of group) {
-          op.set(this.#keys.record(kind, write.id), write.entry, { expireIn: write.expireInMs });
-        }
-        await op.commit();
+    for (const group of batches) {
+      try {
+        await withKvTimeout(this.#timeout, () => {
+          const op = this.#kv.atomic();
+          for (const write of group) {
+            op.set(this.#keys.record(kind, write.id), write.entry, { expireIn: write.expireInMs });
+          }
+          return op.commit();
+        });
+      } catch (error) {
+        this.#log.warn("gw2 cache write failed", {
+          kind,
+          records: group.length,
+          error: describe(error),
+        });
       }
-    } catch (error) {
-      this.#log.warn("gw2 cache write failed", { kind, error: describe(error) });
     }
   }
 }

@@ -6,12 +6,15 @@
  * (the design measured in the platform notes: zero over-admission across processes). A failed
  * check, or SQLite's `database is locked` (thrown, not returned, when processes share a file),
  * is a conflict: retry after a short jittered pause. Takes within one instance are serialised
- * locally, so conflicts only arise between instances.
+ * locally, so conflicts only arise between instances. Every KV step (one take's compare-and-set
+ * loop, a drain, a level read) is bounded by `timeout.ts`; a wait for a refill ends early when
+ * the caller's signal aborts.
  *
  * @module
  */
 
 import type { Clock } from "../clock.ts";
+import { DEFAULT_KV_TIMEOUT, type KvTimeout, withKvTimeout } from "./timeout.ts";
 
 /** The stored state: `tokens` as of epoch-ms `ts`. */
 export interface BucketState {
@@ -37,6 +40,8 @@ export interface TokenBucketOptions {
   readonly random?: () => number;
   /** Compare-and-set attempts per take before giving up as contended. @default 10 */
   readonly maxAttempts?: number;
+  /** The bound of each KV step; past it the step rejects with a `KvTimeoutError`. */
+  readonly timeout?: KvTimeout;
 }
 
 /** Tokens available at `now`: the stored count refilled for the elapsed time, capped at `burst`. */
@@ -70,6 +75,7 @@ export class TokenBucket {
   readonly #random: () => number;
   readonly #maxAttempts: number;
   readonly #expireInMs: number;
+  readonly #timeout: KvTimeout;
   #queue: Promise<unknown> = Promise.resolve();
 
   /** @param options the KV, key, capacity, rate and clock */
@@ -86,6 +92,7 @@ export class TokenBucket {
     this.#clock = options.clock;
     this.#random = options.random ?? Math.random;
     this.#maxAttempts = options.maxAttempts ?? 10;
+    this.#timeout = options.timeout ?? DEFAULT_KV_TIMEOUT;
     // Once KV drops the entry the bucket reads as full, which is true by then.
     this.#expireInMs = Math.ceil((this.#burst / this.#perSec) * 1000) + 60_000;
   }
@@ -97,28 +104,35 @@ export class TokenBucket {
 
   /**
    * Takes one token, waiting on the clock for refills up to `maxWaitMs` in total. Resolves with
-   * the last refusal when the bucket stays empty past the bound.
+   * a refusal when the bucket stays empty past the bound, or when `signal` aborts during a wait.
    *
    * @param maxWaitMs the longest total wait
    * @param onWait called before each wait (for counters)
+   * @param signal ends a wait early (the caller's deadline)
    */
-  async take(maxWaitMs: number, onWait?: () => void): Promise<TakeResult> {
+  async take(maxWaitMs: number, onWait?: () => void, signal?: AbortSignal): Promise<TakeResult> {
     const start = this.#clock.now();
     for (;;) {
       const result = await this.tryTake();
       if (result.admitted) return result;
       const waited = this.#clock.now() - start;
-      if (waited + result.retryAfterMs > maxWaitMs) return result;
+      if (waited + result.retryAfterMs > maxWaitMs || signal?.aborted) return result;
       onWait?.();
       // A little jitter so instances woken by the same refill do not collide every time.
       const jitter = this.#random() * Math.min(50, 1000 / this.#perSec);
-      await this.#clock.sleep(result.retryAfterMs + jitter);
+      const before = this.#clock.now();
+      try {
+        await this.#clock.sleep(result.retryAfterMs + jitter, signal);
+      } catch {
+        const left = result.retryAfterMs - (this.#clock.now() - before);
+        return { admitted: false, retryAfterMs: Math.max(1, Math.ceil(left)) };
+      }
     }
   }
 
   /** Tokens available now (a strong read; no write). */
   async level(): Promise<number> {
-    const entry = await this.#kv.get(this.#key);
+    const entry = await withKvTimeout(this.#timeout, () => this.#kv.get(this.#key));
     return refill(this.#state(entry.value), this.#clock.now(), this.#burst, this.#perSec);
   }
 
@@ -192,9 +206,13 @@ export class TokenBucket {
     return { tokens: this.#burst, ts: this.#clock.now() };
   }
 
-  /** Runs `task` after every earlier task of this instance has settled. */
+  /**
+   * Runs `task` after every earlier task of this instance has settled (or timed out: a stalled
+   * KV call must not hold every later take behind it), under the KV bound.
+   */
   #serialised<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.#queue.then(task, task);
+    const bounded = () => withKvTimeout(this.#timeout, task);
+    const run = this.#queue.then(bounded, bounded);
     this.#queue = run.catch(() => undefined);
     return run;
   }

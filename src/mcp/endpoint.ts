@@ -13,21 +13,24 @@ import {
   type McpHttpHandler,
   type McpRequestContext,
 } from "@modelcontextprotocol/server";
-import type { Gw2Client } from "../gw2/types.ts";
+import type { Clock } from "../clock.ts";
+import type { BoundableGw2Client } from "../gw2/types.ts";
 import type { Logger } from "../log.ts";
 import type { NameIndex } from "../search/name_index.ts";
-import type { ToolDefinition, ToolDeps } from "../tools/types.ts";
-import { createMcpServer } from "./server.ts";
+import type { ToolDefinition } from "../tools/types.ts";
+import { createMcpServer, type ServerDeps } from "./server.ts";
 
 /** The request header carrying the player's GW2 API key. */
 export const GW2_KEY_HEADER = "x-gw2-key";
 
 /** What the endpoint needs. */
 export interface McpEndpointDeps {
-  readonly gw2: Gw2Client;
+  readonly gw2: BoundableGw2Client;
   readonly log: Logger;
   /** The item-name index, handed to the tools. */
   readonly names?: NameIndex;
+  /** The clock tool-call deadlines run on; defaults to the system clock. */
+  readonly clock?: Clock;
   /** The tools to serve. */
   readonly tools: readonly ToolDefinition[];
   /** Bound the SDK applies to bodies it reads itself; the HTTP edge enforces it first. */
@@ -83,13 +86,16 @@ export function createMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
   };
 }
 
-/** Tool dependencies for one request: the shared client and logger plus this request's key. */
-function toolDeps(deps: McpEndpointDeps, request: Request | undefined): ToolDeps {
+/** Dependencies of one request's server: the shared client, logger and clock plus its key. */
+function toolDeps(deps: McpEndpointDeps, request: Request | undefined): ServerDeps {
   const key = request?.headers.get(GW2_KEY_HEADER)?.trim();
-  const shared = deps.names === undefined
-    ? { gw2: deps.gw2, log: deps.log }
-    : { gw2: deps.gw2, log: deps.log, names: deps.names };
-  return key === undefined || key === "" ? shared : { ...shared, gw2Key: key };
+  return {
+    gw2: deps.gw2,
+    log: deps.log,
+    ...(deps.names === undefined ? {} : { names: deps.names }),
+    ...(deps.clock === undefined ? {} : { clock: deps.clock }),
+    ...(key === undefined || key === "" ? {} : { gw2Key: key }),
+  };
 }
 
 type Parsed = { readonly ok: true; readonly value: unknown } | { readonly ok: false };

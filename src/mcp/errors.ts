@@ -6,6 +6,7 @@
  * @module
  */
 
+import { DeadlineExceededError } from "../deadline.ts";
 import { NotCraftableError } from "../domain/recipe_tree.ts";
 import { isGw2Failure, type UpstreamFailureReason } from "../gw2/errors.ts";
 import { NameIndexUnavailableError } from "../search/name_index.ts";
@@ -72,6 +73,9 @@ export function toolErrorText(error: unknown, toolName: string): string {
     const name = error.itemName === undefined ? "" : ` (${error.itemName})`;
     return `Not craftable: item ${error.itemId}${name} has no recipe in the GW2 API nor in Priory's Mystic Forge and vendor data, so there is no tree to price. Its Trading Post price is in gw2_prices.`;
   }
+  if (error instanceof DeadlineExceededError) {
+    return "Timed out: the answer was not ready within this tool's time limit, usually because the GW2 API is slow or not answering. Retry in a minute.";
+  }
   if (!isGw2Failure(error)) {
     return "Internal error: the tool failed unexpectedly. Retry once; if it fails again, report it to the server operator.";
   }
@@ -99,5 +103,7 @@ export function toolErrorText(error: unknown, toolName: string): string {
       const status = error.status === undefined ? "" : ` (HTTP ${error.status})`;
       return `GW2 API unavailable${status}: ${UPSTREAM_TEXT[error.reason]}.`;
     }
+    case "storage":
+      return "Server storage unavailable: this server's database (Deno KV), which holds its cache and its GW2 API request budget, is not answering, so the GW2 API was not asked. Retry in a minute; if it persists, report it to the server operator.";
   }
 }

@@ -1,7 +1,8 @@
 /**
  * Builds the MCP server for one request: a fresh `McpServer` with every tool definition
  * registered. A server instance serves exactly one request (the SDK refuses reuse), so this runs
- * per request; it is cheap (no I/O, schemas are converted lazily by the SDK).
+ * per request; it is cheap (no I/O, schemas are converted lazily by the SDK). Each tool call
+ * gets its deadline here, in one place (see {@linkcode callTool}).
  *
  * @module
  */
@@ -14,8 +15,16 @@ import {
   type StandardSchemaWithJSON,
 } from "@modelcontextprotocol/server";
 import type { z } from "zod";
+import { type Clock, systemClock } from "../clock.ts";
+import {
+  CALL_DEADLINE_MS,
+  DeadlineExceededError,
+  startDeadline,
+  unlessAborted,
+} from "../deadline.ts";
 import { NotCraftableError } from "../domain/recipe_tree.ts";
 import { isGw2Failure } from "../gw2/errors.ts";
+import type { BoundableGw2Client } from "../gw2/types.ts";
 import { describeError } from "../log.ts";
 import {
   MissingGw2KeyError,
@@ -51,6 +60,28 @@ export const SERVER_INSTRUCTIONS = [
 ].join(" ");
 
 /**
+ * What one request's server needs: the {@linkcode ToolDeps} of its calls, except that `gw2` is
+ * the process's one client (each call reads through a view of it bound to the call's deadline)
+ * and `signal` is made per call; plus the clock the deadlines run on.
+ */
+export interface ServerDeps extends Omit<ToolDeps, "gw2" | "signal"> {
+  readonly gw2: BoundableGw2Client;
+  /** The clock call deadlines run on. @default systemClock */
+  readonly clock?: Clock;
+}
+
+/**
+ * A call's work — its GW2 reads and its `signal` — stops this long before the call's deadline,
+ * so what it has (an expired cache entry, an error naming the cause) is still delivered in time.
+ */
+export const WORK_MARGIN_MS = 1_000;
+/**
+ * A call answers this long before its deadline whatever its handler is doing (a timeout error if
+ * the handler has not finished), leaving time for the answer to reach the client.
+ */
+export const ANSWER_MARGIN_MS = 500;
+
+/**
  * A fresh server with `tools` registered over `deps`.
  *
  * @example
@@ -58,7 +89,7 @@ export const SERVER_INSTRUCTIONS = [
  * const server = createMcpServer(TOOLS, { gw2, log });
  * ```
  */
-export function createMcpServer(tools: readonly ToolDefinition[], deps: ToolDeps): McpServer {
+export function createMcpServer(tools: readonly ToolDefinition[], deps: ServerDeps): McpServer {
   const server = new McpServer(SERVER_INFO, {
     capabilities: SERVER_CAPABILITIES,
     instructions: SERVER_INSTRUCTIONS,
@@ -94,7 +125,7 @@ export interface ToolCallRequest {
 export async function serveToolCall(
   tool: ToolDefinition,
   input: unknown,
-  deps: ToolDeps,
+  deps: ServerDeps,
   request: ToolCallRequest,
 ): Promise<CallToolResult> {
   const token = request._meta?.progressToken;
@@ -121,15 +152,26 @@ function published(schema: z.ZodType): StandardSchemaWithJSON {
  * Runs one tool on already-validated input and turns the outcome into an MCP result: the
  * structured result plus the same JSON as one compact text block, or `isError` with one
  * actionable text block and no structured content.
+ *
+ * The call's deadline is made here: `tool.deadlineMs` (default {@linkcode CALL_DEADLINE_MS}).
+ * The handler's GW2 reads and its `signal` stop {@linkcode WORK_MARGIN_MS} before it, and the
+ * call answers {@linkcode ANSWER_MARGIN_MS} before it even if the handler has not settled.
  */
 export async function callTool(
   tool: ToolDefinition,
   input: unknown,
-  deps: ToolDeps,
+  deps: ServerDeps,
 ): Promise<CallToolResult> {
   const started = performance.now();
+  const { clock = systemClock, gw2, ...shared } = deps;
+  const budgetMs = tool.deadlineMs ?? CALL_DEADLINE_MS;
+  using work = startDeadline(clock, budgetMs - WORK_MARGIN_MS);
+  using answerBy = startDeadline(clock, budgetMs - ANSWER_MARGIN_MS);
+  const toolDeps: ToolDeps = { ...shared, gw2: gw2.withDeadline(work), signal: work.signal };
   try {
-    const result = await tool.handle(input, deps);
+    const handled = await unlessAborted(tool.handle(input, toolDeps), answerBy.signal);
+    if (handled === undefined) throw new DeadlineExceededError(budgetMs);
+    const result = handled.value;
     deps.log.debug("tool call", { tool: tool.name, ok: true, ms: elapsed(started) });
     return { content: [{ type: "text", text: JSON.stringify(result) }], structuredContent: result };
   } catch (error) {
@@ -142,7 +184,7 @@ function elapsed(started: number): number {
   return Math.round(performance.now() - started);
 }
 
-function logFailure(deps: ToolDeps, tool: string, error: unknown, ms: number): void {
+function logFailure(deps: ServerDeps, tool: string, error: unknown, ms: number): void {
   if (isGw2Failure(error)) {
     const reason = error.kind === "upstream" ? error.reason : undefined;
     deps.log.info("tool call", { tool, ok: false, failure: error.kind, reason, ms });
@@ -155,6 +197,10 @@ function logFailure(deps: ToolDeps, tool: string, error: unknown, ms: number): v
   }
   if (error instanceof NotCraftableError) {
     deps.log.info("tool call", { tool, ok: false, failure: "not_craftable", ms });
+    return;
+  }
+  if (error instanceof DeadlineExceededError) {
+    deps.log.warn("tool call", { tool, ok: false, failure: "deadline", ms });
     return;
   }
   deps.log.error("tool call crashed", { tool, ok: false, error: describeError(error), ms });

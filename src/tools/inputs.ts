@@ -75,11 +75,17 @@ export function argumentsSchema<Shape extends z.core.$ZodLooseShape>(
   return z.strictObject(shape, {
     error: (issue) =>
       issue.code === "unrecognized_keys"
-        ? `unknown argument ${
-          issue.keys.map((key) => JSON.stringify(key)).join(", ")
-        }: this tool accepts only ${accepted}`
+        ? `unknown argument ${unknownKeys(issue.keys)}: this tool accepts only ${accepted}`
         : `arguments must be an object with ${accepted}`,
   });
+}
+
+/** Names refused keys briefly: a long or numerous set is not echoed back in full. */
+function unknownKeys(keys: readonly string[]): string {
+  const shown = keys.slice(0, 3).map((key) =>
+    JSON.stringify(key.length > 40 ? `${key.slice(0, 40)}…` : key)
+  );
+  return keys.length > 3 ? `${shown.join(", ")} and ${keys.length - 3} more` : shown.join(", ");
 }
 
 /** Output field set only on stale results. */

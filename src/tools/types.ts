@@ -11,8 +11,12 @@ import type { Gw2Client } from "../gw2/types.ts";
 import type { Logger } from "../log.ts";
 import type { NameIndex } from "../search/name_index.ts";
 
-/** What every tool handler may use. Built per request. */
+/** What every tool handler may use. Built per call. */
 export interface ToolDeps {
+  /**
+   * The GW2 client, bound to this call's deadline: every read gives up in time (answering from
+   * an expired cache entry when it may, else with a timeout or rate-limit failure).
+   */
   readonly gw2: Gw2Client;
   readonly log: Logger;
   /**
@@ -30,6 +34,12 @@ export interface ToolDeps {
    * the request's `_meta`). See {@linkcode ProgressReporter}.
    */
   readonly progress?: ProgressReporter;
+  /**
+   * Aborts when this call's work must stop (shortly before its deadline). The GW2 reads already
+   * obey it; a handler with a long CPU loop checks `signal.aborted` (or calls
+   * `signal.throwIfAborted()`) between steps.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -64,8 +74,9 @@ export interface ToolDefinition<
   readonly outputSchema: O;
   readonly annotations: ToolAnnotations;
   /**
-   * This tool's per-call deadline in milliseconds, for the few tools the contract lets run longer
-   * than the server's default (15 s, its Time section); absent on every other tool.
+   * How long a call may take before it answers with a timeout error, in milliseconds. Default
+   * 15,000, the contract's bound (its Time section); only a tool that declares its cost (the
+   * legendary ranking) raises it.
    */
   readonly deadlineMs?: number;
   /**

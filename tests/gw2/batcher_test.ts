@@ -1,30 +1,77 @@
 import assert from "node:assert/strict";
-import { Coalescer, type IdOutcome, uniqueIds } from "../../src/gw2/batcher.ts";
+import { type Deadline, startDeadline } from "../../src/deadline.ts";
+import {
+  type BatchSource,
+  Coalescer,
+  type IdOutcome,
+  type Lookup,
+  uniqueIds,
+} from "../../src/gw2/batcher.ts";
 import { Gw2UpstreamError } from "../../src/gw2/errors.ts";
 import { ManualClock } from "../support/clock.ts";
 
 type Row = { id: number };
 
-function recordingResolver(options: { missing?: number[] } = {}) {
+/** Yields to the event loop until `condition` holds. */
+async function until(condition: () => boolean): Promise<void> {
+  for (let turn = 0; !condition(); turn++) {
+    if (turn > 1000) throw new Error("until: the condition never held");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+}
+
+/**
+ * A source whose cache answers `cached` ids (and offers `stale` ids as fallbacks) and whose
+ * upstream finds every id except `missing`, failing with `failWith` when set; `hold()` keeps
+ * upstream answers back until `open()`.
+ */
+function scriptedSource(
+  options: { cached?: number[]; stale?: number[]; missing?: number[]; failWith?: Error } = {},
+) {
+  const lookups: number[][] = [];
   const batches: number[][] = [];
+  const deadlines: Deadline[] = [];
   let release: () => void = () => {};
   let gate: Promise<void> = Promise.resolve();
-  const resolve = async (ids: readonly number[]) => {
-    batches.push([...ids]);
-    await gate;
-    const outcomes = new Map<number, IdOutcome<Row>>();
-    for (const id of ids) {
-      outcomes.set(
-        id,
-        options.missing?.includes(id) ? { kind: "missing" } : { kind: "found", value: { id } },
-      );
-    }
-    return outcomes;
+  const source: BatchSource<Row> = {
+    lookup(ids) {
+      lookups.push([...ids]);
+      const known = new Map<number, Lookup<Row>>();
+      for (const id of ids) {
+        if (options.cached?.includes(id)) {
+          known.set(id, { answer: { kind: "found", value: { id } } });
+        }
+        if (options.stale?.includes(id)) {
+          known.set(id, { fallback: () => ({ kind: "found", value: { id }, staleAgeMs: 5000 }) });
+        }
+      }
+      return Promise.resolve(known);
+    },
+    async askUpstream(ids, deadline) {
+      batches.push([...ids]);
+      deadlines.push(deadline);
+      await gate;
+      const failure = options.failWith;
+      if (failure !== undefined && !(failure instanceof Gw2UpstreamError)) throw failure;
+      const outcomes = new Map<number, IdOutcome<Row>>();
+      for (const id of ids) {
+        outcomes.set(
+          id,
+          failure !== undefined
+            ? { kind: "failed", error: failure }
+            : options.missing?.includes(id)
+            ? { kind: "missing" }
+            : { kind: "found", value: { id } },
+        );
+      }
+      return outcomes;
+    },
   };
   return {
+    source,
+    lookups,
     batches,
-    resolve,
-    /** Holds resolution until `open()` is called. */
+    deadlines,
     hold(): void {
       gate = new Promise((ok) => (release = ok));
     },
@@ -39,100 +86,180 @@ Deno.test("uniqueIds() drops duplicates and keeps first-seen order", () => {
 });
 
 Deno.test("Coalescer.load() answers found ids in request order and reports missing ones", async () => {
-  const resolver = recordingResolver({ missing: [5] });
-  const coalescer = new Coalescer<Row>({
-    clock: new ManualClock(),
-    windowMs: 0,
-    resolve: resolver.resolve,
-  });
+  const script = scriptedSource({ missing: [5] });
+  const coalescer = new Coalescer<Row>({ clock: new ManualClock(), windowMs: 0, ...script });
   const read = await coalescer.load([3, 5, 1, 3]);
   assert.deepEqual(read, { found: [{ id: 3 }, { id: 1 }], missingIds: [5] });
-  assert.deepEqual(resolver.batches, [[3, 5, 1]]);
+  assert.deepEqual(script.batches, [[3, 5, 1]]);
 });
 
-Deno.test("Coalescer.load() batches callers of the same tick into one resolution", async () => {
-  const resolver = recordingResolver();
-  const coalescer = new Coalescer<Row>({
-    clock: new ManualClock(),
-    windowMs: 0,
-    resolve: resolver.resolve,
-  });
+Deno.test("Coalescer.load() answers cache hits without waiting for the window or the clock", async () => {
+  const script = scriptedSource({ cached: [1, 2, 3] });
+  // Every sleep on this clock waits for advance(), which never comes: any wait would hang.
+  const clock = new ManualClock();
+  const coalescer = new Coalescer<Row>({ clock, windowMs: 5, ...script });
+  const read = await coalescer.load([1, 2, 3]);
+  assert.deepEqual(read.found.map((row) => row.id), [1, 2, 3]);
+  assert.deepEqual(clock.sleeps, [], "no sleep at all");
+  assert.deepEqual(script.batches, [], "nothing asked upstream");
+});
+
+Deno.test("Coalescer.load() lets only the ids needing upstream wait for company", async () => {
+  const script = scriptedSource({ cached: [1] });
+  const clock = new ManualClock();
+  const coalescer = new Coalescer<Row>({ clock, windowMs: 5, ...script });
+  const mixed = coalescer.load([1, 2]);
+  let hitSettled = false;
+  const hit = coalescer.load([1]).then((read) => (hitSettled = true, read));
+  await until(() => hitSettled);
+  assert.deepEqual((await hit).found, [{ id: 1 }]);
+  assert.equal(script.batches.length, 0, "the miss still waits for its window");
+  clock.advance(5);
+  assert.deepEqual((await mixed).found.map((row) => row.id), [1, 2]);
+  assert.deepEqual(script.batches, [[2]]);
+});
+
+Deno.test("Coalescer.load() batches callers of the same tick into one cache pass and one batch", async () => {
+  const script = scriptedSource();
+  const coalescer = new Coalescer<Row>({ clock: new ManualClock(), windowMs: 0, ...script });
   const reads = await Promise.all([
     coalescer.load([1, 2]),
     coalescer.load([2, 3]),
     coalescer.load([4]),
   ]);
-  assert.deepEqual(resolver.batches, [[1, 2, 3, 4]]);
+  assert.deepEqual(script.lookups, [[1, 2, 3, 4]]);
+  assert.deepEqual(script.batches, [[1, 2, 3, 4]]);
   assert.deepEqual(reads.map((read) => read.found.map((row) => row.id)), [[1, 2], [2, 3], [4]]);
 });
 
 Deno.test("Coalescer.load() waits the window on the clock and gathers later callers", async () => {
-  const resolver = recordingResolver();
+  const script = scriptedSource();
   const clock = new ManualClock();
-  const coalescer = new Coalescer<Row>({ clock, windowMs: 5, resolve: resolver.resolve });
+  const coalescer = new Coalescer<Row>({ clock, windowMs: 5, ...script });
   const first = coalescer.load([1]);
-  await Promise.resolve();
+  await until(() => clock.pendingSleeps === 1);
   const second = coalescer.load([2]);
-  assert.equal(resolver.batches.length, 0, "nothing asked before the window closes");
+  await until(() => script.lookups.length === 2);
+  assert.equal(script.batches.length, 0, "nothing asked before the window closes");
   clock.advance(5);
   await Promise.all([first, second]);
-  assert.deepEqual(resolver.batches, [[1, 2]]);
+  assert.deepEqual(script.batches, [[1, 2]]);
 });
 
 Deno.test("Coalescer.load() joins ids already being resolved instead of asking again", async () => {
-  const resolver = recordingResolver();
+  const script = scriptedSource();
   const joins: number[] = [];
   const coalescer = new Coalescer<Row>({
     clock: new ManualClock(),
     windowMs: 0,
-    resolve: resolver.resolve,
+    ...script,
     onJoin: (count) => joins.push(count),
   });
-  resolver.hold();
+  script.hold();
   const first = coalescer.load([1, 2, 3]);
-  await new Promise((ok) => setTimeout(ok, 0));
-  assert.deepEqual(resolver.batches, [[1, 2, 3]]);
+  await until(() => script.batches.length === 1);
   const second = coalescer.load([2, 3, 4]);
-  await new Promise((ok) => setTimeout(ok, 0));
-  resolver.open();
+  await until(() => script.batches.length === 2);
+  script.open();
   const [one, two] = await Promise.all([first, second]);
-  assert.deepEqual(resolver.batches, [[1, 2, 3], [4]], "only the new id was asked for");
+  assert.deepEqual(script.batches, [[1, 2, 3], [4]], "only the new id was asked for");
   assert.deepEqual(joins, [2]);
   assert.deepEqual(two.found.map((row) => row.id), [2, 3, 4]);
   assert.equal(one.found.length, 3);
   await coalescer.load([1]);
-  assert.deepEqual(resolver.batches.at(-1), [1], "a settled id is asked again (the cache answers)");
+  assert.deepEqual(script.batches.at(-1), [1], "a settled id is asked again (the cache answers)");
 });
 
-Deno.test("Coalescer.load() throws a failed id's error and reports the oldest stale age", async () => {
-  const error = new Gw2UpstreamError("timeout");
-  const coalescer = new Coalescer<Row>({
-    clock: new ManualClock(),
-    windowMs: 0,
-    resolve: (ids) =>
-      Promise.resolve(
-        new Map<number, IdOutcome<Row>>(ids.map((id) => [
-          id,
-          id === 9
-            ? { kind: "failed", error }
-            : { kind: "found", value: { id }, staleAgeMs: id * 1000 },
-        ])),
-      ),
+Deno.test("Coalescer.load() serves the fallback of a failed id and reports the oldest stale age", async () => {
+  const error = new Gw2UpstreamError("server_error", 500);
+  const script = scriptedSource({ stale: [1], failWith: error });
+  const coalescer = new Coalescer<Row>({ clock: new ManualClock(), windowMs: 0, ...script });
+  assert.deepEqual(await coalescer.load([1]), {
+    found: [{ id: 1 }],
+    missingIds: [],
+    staleAgeMs: 5000,
   });
   await assert.rejects(coalescer.load([1, 9]), (thrown) => thrown === error);
-  assert.deepEqual(await coalescer.load([1, 2]), {
-    found: [{ id: 1 }, { id: 2 }],
-    missingIds: [],
-    staleAgeMs: 2000,
-  });
 });
 
 Deno.test("Coalescer.load() passes a resolver bug to every caller of the batch", async () => {
-  const coalescer = new Coalescer<Row>({
-    clock: new ManualClock(),
-    windowMs: 0,
-    resolve: () => Promise.reject(new RangeError("bug")),
-  });
+  const script = scriptedSource({ failWith: new RangeError("bug") });
+  const coalescer = new Coalescer<Row>({ clock: new ManualClock(), windowMs: 0, ...script });
   const results = await Promise.allSettled([coalescer.load([1]), coalescer.load([2])]);
   assert.deepEqual(results.map((result) => result.status), ["rejected", "rejected"]);
+});
+
+Deno.test("Coalescer.load() with deadlines: one caller giving up does not fail the others", async (t) => {
+  await t.step("the early caller times out, the later one gets its answer", async () => {
+    const clock = new ManualClock();
+    const script = scriptedSource();
+    const coalescer = new Coalescer<Row>({ clock, windowMs: 0, ...script });
+    script.hold();
+    using short = startDeadline(clock, 1_000);
+    using long = startDeadline(clock, 10_000);
+    const early = coalescer.load([1, 2], short);
+    const late = coalescer.load([2], long);
+    await until(() => script.batches.length === 1);
+    const shared = script.deadlines[0];
+    assert.ok(shared);
+    assert.equal(shared.remainingMs(), 10_000, "the batch lasts as long as the latest caller");
+    clock.advance(1_000);
+    await assert.rejects(early, { kind: "upstream", reason: "timeout" });
+    assert.equal(shared.signal.aborted, false, "the batch goes on for the later caller");
+    assert.equal(shared.remainingMs(), 9_000);
+    script.open();
+    assert.deepEqual(await late, { found: [{ id: 2 }], missingIds: [] });
+  });
+  await t.step("a caller that gives up is answered from the expired entry", async () => {
+    const clock = new ManualClock();
+    const script = scriptedSource({ stale: [1] });
+    const coalescer = new Coalescer<Row>({ clock, windowMs: 0, ...script });
+    script.hold();
+    using deadline = startDeadline(clock, 1_000);
+    const read = coalescer.load([1], deadline);
+    await until(() => script.batches.length === 1);
+    clock.advance(1_000);
+    assert.deepEqual(await read, { found: [{ id: 1 }], missingIds: [], staleAgeMs: 5000 });
+    script.open();
+  });
+  await t.step(
+    "the batch is abandoned when its last caller leaves, and not joined after",
+    async () => {
+      const clock = new ManualClock();
+      const script = scriptedSource();
+      const coalescer = new Coalescer<Row>({ clock, windowMs: 0, ...script });
+      script.hold();
+      using first = startDeadline(clock, 1_000);
+      using second = startDeadline(clock, 2_000);
+      const one = coalescer.load([1], first);
+      const two = coalescer.load([1], second);
+      await until(() => script.batches.length === 1);
+      const shared = script.deadlines[0];
+      clock.advance(1_000);
+      await assert.rejects(one, { reason: "timeout" });
+      assert.equal(shared?.signal.aborted, false);
+      clock.advance(1_000);
+      await assert.rejects(two, { reason: "timeout" });
+      assert.equal(shared?.signal.aborted, true, "nobody waits: the work stops");
+      const again = coalescer.load([1]);
+      await until(() => script.batches.length === 2);
+      script.open();
+      assert.deepEqual((await again).found, [{ id: 1 }], "a new caller starts a new batch");
+    },
+  );
+  await t.step("an unbounded caller keeps the batch unbounded", async () => {
+    const clock = new ManualClock();
+    const script = scriptedSource();
+    const coalescer = new Coalescer<Row>({ clock, windowMs: 0, ...script });
+    script.hold();
+    using deadline = startDeadline(clock, 1_000);
+    const bounded = coalescer.load([1], deadline);
+    const unbounded = coalescer.load([1]);
+    await until(() => script.batches.length === 1);
+    assert.equal(script.deadlines[0]?.remainingMs(), Infinity);
+    clock.advance(1_000);
+    await assert.rejects(bounded, { reason: "timeout" });
+    script.open();
+    assert.deepEqual((await unbounded).found, [{ id: 1 }]);
+  });
 });

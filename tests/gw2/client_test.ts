@@ -15,10 +15,10 @@ import {
   UNKNOWN_KEY,
 } from "../fake_gw2/mod.ts";
 import { openMemoryKv, tempKvFile } from "../support/kv.ts";
-import { ManualClock } from "../support/clock.ts";
+import { ManualClock, settleOnClock } from "../support/clock.ts";
 import { captureLogs, logRecords } from "../support/log.ts";
 import { seeded } from "../support/random.ts";
-import { withTimeouts } from "./_support.ts";
+import { startDeadline } from "../../src/deadline.ts";
 
 const HOUR = 3_600_000;
 const UNKNOWN_IDS = [999_999_001, 999_999_002, 999_999_003];
@@ -71,6 +71,14 @@ async function setup(
   };
 }
 
+/** Yields to the event loop until `condition` holds. */
+async function until(condition: () => boolean): Promise<void> {
+  for (let turn = 0; !condition(); turn++) {
+    if (turn > 1000) throw new Error("until: the condition never held");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+}
+
 function knownItemIds(fake: ReturnType<typeof createFakeGw2>, count: number): number[] {
   const ids = [...fake.world.items.keys()].slice(0, count);
   assert.equal(ids.length, count, "the fake world has enough items");
@@ -115,17 +123,61 @@ Deno.test("items() serves 20 concurrent overlapping callers with one request per
 });
 
 Deno.test("items() joins a request already in flight", async () => {
-  using env = await setup();
+  const clock = new ManualClock({ advance: "delays" });
+  using env = await setup({ clock, fake: { sleep: (ms, signal) => clock.timer(ms, signal) } });
   const ids = knownItemIds(env.fake, 10);
   env.fake.control.setLatency(20, "/v2/items");
   const first = env.client.items(ids.slice(0, 6));
-  await new Promise((resolve) => setTimeout(resolve, 5));
+  // The first request has reached the fake and waits out its latency on the clock.
+  await env.fake.control.waitForRequests(1);
   const second = env.client.items(ids.slice(3, 10));
+  await until(() => env.requests("/v2/items").length === 2);
+  clock.advance(20);
   const [one, two] = await Promise.all([first, second]);
   assert.equal(one.found.length, 6);
   assert.equal(two.found.length, 7);
   assert.deepEqual(env.requests("/v2/items").map((request) => request.idCount), [6, 4]);
   assert.equal(env.client.stats().coalescedJoins, 3);
+});
+
+Deno.test("items() answers a cache hit without any wait: no window, no sleep", async () => {
+  // Every sleep on this clock waits for advance(): a wait on the warm path would hang the read.
+  const clock = new ManualClock();
+  using env = await setup({ clock });
+  const ids = knownItemIds(env.fake, 3);
+  const cold = await settleOnClock(env.client.items(ids), clock);
+  assert.equal(cold.ok, true);
+  const sleepsBefore = clock.sleeps.length;
+  let warm: Awaited<ReturnType<typeof env.client.items>> | undefined;
+  const reading = env.client.items(ids).then((read) => (warm = read));
+  await until(() => warm !== undefined);
+  await reading;
+  assert.deepEqual(warm?.found.map((item) => item.id), ids);
+  assert.equal(clock.sleeps.length, sleepsBefore, "the warm read slept on nothing");
+  assert.equal(env.requests("/v2/items").length, 1);
+});
+
+Deno.test("items() gathers callers for 2 ms by default, and not longer", async () => {
+  const clock = new ManualClock();
+  using env = await setup({ clock });
+  const [a, b, c] = [knownItemIds(env.fake, 3)].flatMap((ids) => ids.map((id) => [id]));
+  assert.ok(a && b && c);
+  const first = env.client.items(a);
+  await until(() => clock.pendingSleeps === 1);
+  clock.advance(1.9);
+  const second = env.client.items(b);
+  await until(() => env.client.stats().cacheMisses === 2);
+  clock.advance(0.1);
+  await Promise.all([first, second]);
+  assert.deepEqual(env.requests("/v2/items").map((request) => request.idCount), [2]);
+  const third = env.client.items(c);
+  await until(() => clock.pendingSleeps === 1);
+  clock.advance(2.1);
+  const late = env.client.items([...a, ...c]);
+  await until(() => env.client.stats().cacheMisses === 3);
+  await third;
+  assert.deepEqual(env.requests("/v2/items").map((request) => request.idCount), [2, 1]);
+  assert.equal((await late).found.length, 2);
 });
 
 Deno.test("items() answers a repeat within 24 h from KV and asks again after it", async () => {
@@ -303,17 +355,73 @@ Deno.test("an HTML 503 is reported as the API being disabled", async () => {
   assert.equal(env.requests().length, 1);
 });
 
-Deno.test("a hanging upstream fails with a timeout within the bound", async () => {
-  using env = await setup({ client: { timeoutMs: 10_000, maxRetries: 2 } });
+Deno.test("a call-scoped view ends a hanging read at its deadline, stale when it can", async (t) => {
+  await t.step("no cache: a timeout at the deadline", async () => {
+    using env = await setup();
+    env.fake.control.injectFault("hang", { endpoint: "/v2/items", times: Infinity });
+    using deadline = startDeadline(env.clock, 14_000);
+    const read = env.client.withDeadline(deadline).items(knownItemIds(env.fake, 2));
+    const settled = await settleOnClock(read, env.clock);
+    assert.ok(!settled.ok && settled.error instanceof Gw2UpstreamError);
+    assert.equal(settled.error.reason, "timeout");
+    assert.equal(settled.elapsedMs, 14_000);
+    assert.equal(env.requests("/v2/items").length, 2);
+  });
+  await t.step("an expired entry: served stale at the deadline", async () => {
+    using env = await setup();
+    const ids = knownItemIds(env.fake, 2);
+    await env.client.items(ids);
+    env.clock.advance(25 * HOUR);
+    env.fake.control.injectFault("hang", { times: Infinity });
+    using deadline = startDeadline(env.clock, 14_000);
+    const settled = await settleOnClock(env.client.withDeadline(deadline).items(ids), env.clock);
+    assert.ok(settled.ok);
+    assert.deepEqual(settled.value.found.map((item) => item.id), ids);
+    assert.equal(settled.value.staleAgeMs, 25 * HOUR + 14_000);
+    assert.equal(settled.elapsedMs, 14_000);
+  });
+  await t.step("documents too", async () => {
+    using env = await setup();
+    env.fake.control.injectFault("hang", { times: Infinity });
+    using deadline = startDeadline(env.clock, 5_000);
+    const settled = await settleOnClock(env.client.withDeadline(deadline).currencies(), env.clock);
+    assert.ok(!settled.ok && settled.error instanceof Gw2UpstreamError);
+    assert.equal(settled.elapsedMs, 5_000);
+  });
+});
+
+Deno.test("callers with different deadlines share one request; the first to give up fails alone", async () => {
+  const clock = new ManualClock({ advance: "delays" });
+  using env = await setup({ clock, fake: { sleep: (ms, signal) => clock.timer(ms, signal) } });
+  env.fake.control.setLatency(3_000, "/v2/items");
+  const ids = knownItemIds(env.fake, 4);
+  using short = startDeadline(clock, 1_000);
+  using long = startDeadline(clock, 14_000);
+  const early = env.client.withDeadline(short).items(ids.slice(0, 3));
+  const late = env.client.withDeadline(long).items(ids.slice(1));
+  const [settledEarly, settledLate] = await Promise.all([
+    settleOnClock(early, clock),
+    settleOnClock(late, clock),
+  ]);
+  assert.ok(!settledEarly.ok && settledEarly.error instanceof Gw2UpstreamError);
+  assert.equal(settledEarly.elapsedMs, 1_000);
+  assert.ok(settledLate.ok);
+  assert.deepEqual(settledLate.value.found.map((item) => item.id), ids.slice(1));
+  assert.deepEqual(env.requests("/v2/items").map((request) => request.idCount), [4]);
+  assert.equal(env.client.stats().upstreamRequests, 1);
+});
+
+Deno.test("a read nobody waits for any more is abandoned: the hanging request is cut, not retried", async () => {
+  using env = await setup();
   env.fake.control.injectFault("hang", { endpoint: "/v2/items", times: Infinity });
-  const start = env.clock.now();
-  await assert.rejects(
-    withTimeouts(env.client.items(knownItemIds(env.fake, 2)), env.clock, 10_000, 3),
-    { reason: "timeout" },
+  using deadline = startDeadline(env.clock, 2_000);
+  const settled = await settleOnClock(
+    env.client.withDeadline(deadline).items(knownItemIds(env.fake, 2)),
+    env.clock,
   );
-  const elapsed = env.clock.now() - start;
-  assert.equal(env.requests("/v2/items").length, 3);
-  assert.ok(elapsed <= 3 * 10_000 + 2_000, `took ${elapsed} ms`);
+  assert.equal(settled.ok, false);
+  await until(() => env.clock.pendingSleeps === 0);
+  assert.equal(env.client.stats().upstreamRequests, 1, "no retry once nobody waits");
 });
 
 Deno.test("truncated JSON is a clean upstream error", async () => {
@@ -364,6 +472,23 @@ Deno.test("stale-if-error serves the expired record with its age", async (t) => 
     env.fake.control.injectFault("server_error", { times: Infinity });
     await assert.rejects(env.client.account(TEST_KEYS.full), Gw2UpstreamError);
   });
+});
+
+Deno.test("an account entry past its 5 minutes is deleted on read, even when upstream fails", async () => {
+  using env = await setup();
+  await env.client.account(TEST_KEYS.full);
+  const accountEntries = async () => {
+    const found = [];
+    for await (const entry of env.kv.list({ prefix: [] })) {
+      if (entry.key.includes("acct")) found.push(entry.key);
+    }
+    return found;
+  };
+  assert.equal((await accountEntries()).length, 1);
+  env.clock.advance(5 * 60_000);
+  env.fake.control.injectFault("server_error", { times: Infinity });
+  await assert.rejects(env.client.account(TEST_KEYS.full), Gw2UpstreamError);
+  assert.deepEqual(await accountEntries(), [], "nothing of the account is kept past 5 minutes");
 });
 
 Deno.test("account reads are cached 5 minutes under an HMAC of the key", async () => {

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { startDeadline } from "../../src/deadline.ts";
 import {
   Gw2KeyRejectedError,
   Gw2RateLimitedError,
@@ -9,16 +10,21 @@ import { encodeQueryValue, SCHEMA_VERSION, Transport } from "../../src/gw2/trans
 import { TokenBucket } from "../../src/kv/token_bucket.ts";
 import { Counters } from "../../src/metrics.ts";
 import { openMemoryKv } from "../support/kv.ts";
-import { ManualClock } from "../support/clock.ts";
+import { ManualClock, settleOnClock } from "../support/clock.ts";
 import { captureLogs, logRecords } from "../support/log.ts";
 import { jsonAnswer, type Script, scriptedFetch, withTimeouts } from "./_support.ts";
 
 const KEY = "ABCDEF01-2345-6789-ABCD-EF0123456789ABCDEF01-2345-6789-ABCD-EF0123456789";
 const ok: Script = () => jsonAnswer(200, [{ id: 1 }]);
+/** The work deadline of a default tool call: 15 s less the answer margin of `server.ts`. */
+const CALL_WORK_MS = 14_000;
 
-async function setup(script: Script[], rate = { burst: 100, perSec: 5 }) {
+async function setup(
+  script: Script[],
+  rate = { burst: 100, perSec: 5 },
+  clock = new ManualClock({ advance: "delays" }),
+) {
   const kv = await openMemoryKv();
-  const clock = new ManualClock({ advance: "delays" });
   const { log, lines } = captureLogs(clock);
   const counters = new Counters();
   const random = () => 0.5;
@@ -139,16 +145,127 @@ Deno.test("Transport.request() retries network errors, then fails with network",
   assert.equal(env.calls.length, 3);
 });
 
-Deno.test("Transport.request() times out a hanging request on the clock and settles the fetch", async () => {
+Deno.test("Transport.request() under a call's deadline: a hang answers a timeout at the deadline", async () => {
   using env = await setup([() => "hang"]);
-  const start = env.clock.now();
-  await assert.rejects(withTimeouts(env.transport.request(items()), env.clock, 10_000, 3), {
-    reason: "timeout",
+  using deadline = startDeadline(env.clock, CALL_WORK_MS);
+  const settled = await settleOnClock(env.transport.request(items(), deadline), env.clock);
+  assert.equal(settled.ok, false);
+  assert.ok(!settled.ok && settled.error instanceof Gw2UpstreamError);
+  assert.equal(settled.error.reason, "timeout");
+  // The first attempt times out at 10 s; the retry is cut by the deadline at 14 s.
+  assert.equal(settled.elapsedMs, CALL_WORK_MS);
+  assert.equal(env.calls.length, 2);
+  assert.equal(env.clock.pendingSleeps, 0, "no timer left behind");
+});
+
+Deno.test("Transport.request() under a call's deadline: a 429 storm answers rate limited in time", async (t) => {
+  await t.step("429 without Retry-After: three attempts, then rate limited", async () => {
+    using env = await setup([() => jsonAnswer(429, { text: "too many requests" })]);
+    using deadline = startDeadline(env.clock, CALL_WORK_MS);
+    const settled = await settleOnClock(env.transport.request(items(), deadline), env.clock);
+    assert.ok(!settled.ok && settled.error instanceof Gw2RateLimitedError);
+    assert.equal(env.calls.length, 3);
+    assert.ok(settled.elapsedMs < 2_000, `${settled.elapsedMs} ms`);
   });
-  assert.equal(env.calls.length, 3);
-  const elapsed = env.clock.now() - start;
-  assert.equal(elapsed, 3 * 10_000 + env.clock.delayed, "three timeouts plus the backoff");
-  assert.equal(env.clock.pendingSleeps, 0);
+  await t.step("a Retry-After the deadline cannot wait for is answered at once", async () => {
+    using env = await setup([() => jsonAnswer(429, {}, { "retry-after": "14" })]);
+    using deadline = startDeadline(env.clock, CALL_WORK_MS);
+    const settled = await settleOnClock(env.transport.request(items(), deadline), env.clock);
+    assert.ok(!settled.ok && settled.error instanceof Gw2RateLimitedError);
+    assert.equal(settled.error.retryAfterMs, 14_000);
+    assert.ok(settled.elapsedMs < 1_000, "at once (clock moved only while KV answered)");
+    assert.equal(env.calls.length, 1);
+  });
+  await t.step("a Retry-After that fits is waited for once, then answered", async () => {
+    using env = await setup([() => jsonAnswer(429, {}, { "retry-after": "8" })]);
+    using deadline = startDeadline(env.clock, CALL_WORK_MS);
+    const settled = await settleOnClock(env.transport.request(items(), deadline), env.clock);
+    assert.ok(!settled.ok && settled.error instanceof Gw2RateLimitedError);
+    assert.equal(settled.error.retryAfterMs, 8_000);
+    assert.equal(env.calls.length, 2, "retried once after 8 s; a second 8 s would not fit");
+    assert.ok(settled.elapsedMs >= 8_000 && settled.elapsedMs < 9_000, `${settled.elapsedMs}`);
+  });
+});
+
+Deno.test("Transport.request() under a call's deadline: an empty shared bucket", async (t) => {
+  await t.step("a refill the deadline cannot wait for is refused at once", async () => {
+    using env = await setup([ok], { burst: 1, perSec: 0.05 });
+    await env.transport.request(items());
+    using deadline = startDeadline(env.clock, CALL_WORK_MS);
+    const settled = await settleOnClock(env.transport.request(items(), deadline), env.clock);
+    assert.ok(!settled.ok && settled.error instanceof Gw2RateLimitedError);
+    assert.ok(settled.error.retryAfterMs > 19_000);
+    assert.ok(settled.elapsedMs < 1_000, "at once (clock moved only while KV answered)");
+    assert.equal(env.calls.length, 1, "the refused request never left");
+  });
+  await t.step("a refill that fits is waited for", async () => {
+    const clock = new ManualClock();
+    using env = await setup([ok], { burst: 1, perSec: 0.2 }, clock);
+    await env.transport.request(items());
+    using deadline = startDeadline(env.clock, CALL_WORK_MS);
+    const settled = await settleOnClock(env.transport.request(items(), deadline), env.clock);
+    assert.equal(settled.ok, true);
+    assert.ok(settled.elapsedMs >= 5_000 && settled.elapsedMs < 6_000, `${settled.elapsedMs}`);
+  });
+});
+
+Deno.test("Transport.request() under a call's deadline: a slow upstream answers or times out in time", async (t) => {
+  const slow = (ms: number, clock: ManualClock): Script => async (_url, init) => {
+    await clock.timer(ms, init.signal ?? new AbortController().signal);
+    return jsonAnswer(200, [{ id: 1 }]);
+  };
+  await t.step("3 s: the answer", async () => {
+    const clock = new ManualClock({ advance: "delays" });
+    using env = await setup([slow(3_000, clock)], undefined, clock);
+    using deadline = startDeadline(clock, CALL_WORK_MS);
+    const settled = await settleOnClock(env.transport.request(items(), deadline), clock);
+    assert.equal(settled.ok, true);
+    assert.ok(settled.elapsedMs >= 3_000 && settled.elapsedMs < 4_000, `${settled.elapsedMs}`);
+  });
+  await t.step("12 s: a timeout at the deadline, after one retry", async () => {
+    const clock = new ManualClock({ advance: "delays" });
+    using env = await setup([slow(12_000, clock)], undefined, clock);
+    using deadline = startDeadline(clock, CALL_WORK_MS);
+    const settled = await settleOnClock(env.transport.request(items(), deadline), clock);
+    assert.ok(!settled.ok && settled.error instanceof Gw2UpstreamError);
+    assert.equal(settled.error.reason, "timeout");
+    assert.equal(settled.elapsedMs, CALL_WORK_MS);
+    assert.equal(env.calls.length, 2);
+  });
+});
+
+Deno.test("Transport.request() does not start a retry the deadline leaves no time for", async () => {
+  using env = await setup([() => jsonAnswer(500, { text: "ErrInternal" })]);
+  using deadline = startDeadline(env.clock, 1_100);
+  const settled = await settleOnClock(env.transport.request(items(), deadline), env.clock);
+  assert.ok(!settled.ok && settled.error instanceof Gw2UpstreamError);
+  assert.equal(settled.error.reason, "server_error");
+  assert.equal(env.calls.length, 1, "1.1 s left minus a 125–250 ms backoff is under 1 s");
+});
+
+Deno.test("Transport.request() logs why a connection was lost, without the URL", async () => {
+  using env = await setup([() => {
+    throw new TypeError("error sending request for url (http://gw2.test/v2/items?ids=1,2,3)", {
+      cause: new Error("tcp connect error: Connection refused (os error 111)"),
+    });
+  }]);
+  await assert.rejects(env.transport.request(items()), { reason: "network" });
+  const [record] = logRecords(env.lines, "gw2 upstream");
+  assert.equal(record?.status, 0);
+  assert.equal(
+    record?.cause,
+    "TypeError: error sending request for url (<url>) (cause: Error: tcp connect error: Connection refused (os error 111))",
+  );
+  assert.ok(env.lines.every((line) => !line.includes("gw2.test") && !line.includes("ids=")));
+});
+
+Deno.test("Transport.request() reports a budget it cannot read as a storage failure", async () => {
+  const env = await setup([ok]);
+  env.kv.close();
+  await assert.rejects(env.transport.request(items()), { kind: "storage" });
+  assert.equal(env.calls.length, 0);
+  const [line] = logRecords(env.lines, "gw2 budget unavailable");
+  assert.match(String(line?.error), /^\w+: \S/, "the KV error, named");
 });
 
 Deno.test("Transport.request() recovers when a retry after a timeout answers", async () => {

@@ -3,6 +3,7 @@ import { DocCache, PART_BYTES } from "../../src/kv/doc_cache.ts";
 import { Gw2Keys } from "../../src/kv/keys.ts";
 import { silentLogger } from "../../src/log.ts";
 import { openMemoryKv } from "../support/kv.ts";
+import { captureLogs } from "../support/log.ts";
 
 const keys = new Gw2Keys("http://fake.test");
 const anyValue = (value: unknown) => value;
@@ -62,4 +63,36 @@ Deno.test("DocCache ignores a value its parser refuses, and delete() removes the
   assert.equal(await cache.get(key, () => undefined), undefined);
   await cache.delete(key);
   assert.equal((await kv.get(key)).value, null);
+});
+
+Deno.test("DocCache measures a document exactly: inline up to KV's value limit, sliced past it", async () => {
+  using kv = await openMemoryKv();
+  const cache = new DocCache(kv, keys, silentLogger);
+  // 40 KB of JSON, 40 KB serialized: one value.
+  const wide = keys.search("input", 1);
+  await cache.put(wide, ["x".repeat(40_000)], 1, 60_000);
+  assert.ok(Reflect.has((await kv.get(wide)).value ?? {}, "value"), "stored inline");
+  // 32 KB of JSON but 72 KB serialized: sliced, and read back whole.
+  const halves = Array(8000).fill(0.5);
+  const deep = keys.search("input", 2);
+  await cache.put(deep, halves, 1, 60_000);
+  assert.ok(Reflect.has((await kv.get(deep)).value ?? {}, "parts"), "stored in slices");
+  assert.deepEqual((await cache.get(deep, anyValue))?.value, halves);
+});
+
+Deno.test("DocCache does not cache a document of more slices than one commit holds, nor leave slices", async () => {
+  using kv = await openMemoryKv();
+  const { log, lines } = captureLogs();
+  const cache = new DocCache(kv, keys, log);
+  const key = keys.account("hash", "account_bank");
+  // 13 slices of JSON (12 fit): small enough that KV itself would take the commit.
+  const bank = Array.from({ length: 730 }, (_, id) => ({ id, note: "b".repeat(985) }));
+  assert.ok(JSON.stringify(bank).length > 12 * PART_BYTES);
+  assert.ok(JSON.stringify(bank).length < 13 * PART_BYTES);
+  await cache.put(key, bank, 1, 60_000);
+  assert.equal((await kv.get(key)).value, null);
+  let slices = 0;
+  for await (const _ of kv.list({ prefix: [...keys.prefix, "part"] })) slices++;
+  assert.equal(slices, 0, "no slice left behind");
+  assert.match(lines.join("\n"), /skipped an oversized document/);
 });

@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { Gw2Keys } from "../../src/kv/keys.ts";
 import { RecordCache, type RecordWrite } from "../../src/kv/record_cache.ts";
 import { silentLogger } from "../../src/log.ts";
-import { openMemoryKv } from "../support/kv.ts";
+import { ManualClock } from "../support/clock.ts";
+import { openMemoryKv, stallingKv } from "../support/kv.ts";
 import { captureLogs } from "../support/log.ts";
 
 const keys = new Gw2Keys("http://fake.test");
@@ -93,4 +94,59 @@ Deno.test("RecordCache degrades to a miss when KV fails", async () => {
   await cache.putMany("item", [{ id: 1, entry: { fetchedAt: 1, found: false }, expireInMs: 1 }]);
   assert.equal(lines.length, 2);
   assert.match(lines[0] ?? "", /gw2 cache read failed/);
+});
+
+Deno.test("RecordCache.putMany() measures records exactly: one KV refuses is skipped alone", async () => {
+  using kv = await openMemoryKv();
+  const { log, lines } = captureLogs();
+  const cache = new RecordCache(kv, keys, log);
+  // 8,000 × 0.5 is 32 KB of JSON but 72 KB serialized: KV refuses it. A 40,000-character name is
+  // 40 KB of JSON and as much serialized: KV takes it.
+  const writes: RecordWrite<unknown>[] = Array.from({ length: 500 }, (_, index) => ({
+    id: index + 1,
+    entry: { fetchedAt: 1, found: true, value: { id: index + 1, name: "n" } },
+    expireInMs: 1000,
+  }));
+  writes[100] = {
+    id: 101,
+    entry: { fetchedAt: 1, found: true, value: { id: 101, data: Array(8000).fill(0.5) } },
+    expireInMs: 1000,
+  };
+  writes[200] = {
+    id: 201,
+    entry: { fetchedAt: 1, found: true, value: { id: 201, name: "x".repeat(40_000) } },
+    expireInMs: 1000,
+  };
+  await cache.putMany("item", writes);
+  let stored = 0;
+  for await (const _ of kv.list({ prefix: [...keys.prefix, "rec", "item"] })) stored++;
+  assert.equal(stored, 499, "every record but the oversized one");
+  assert.equal((await kv.get(keys.record("item", 101))).value, null);
+  assert.notEqual((await kv.get(keys.record("item", 201))).value, null);
+  const warnings = lines.filter((line) => line.includes('"level":"warn"'));
+  assert.equal(warnings.length, 1);
+  assert.match(warnings[0] ?? "", /oversized record.*"id":101/);
+});
+
+Deno.test("RecordCache gives up on a stalled KV within its bound: a miss, and a logged write", async () => {
+  using kv = await openMemoryKv();
+  const clock = new ManualClock();
+  const { log, lines } = captureLogs();
+  const cache = new RecordCache(
+    stallingKv(kv, ["getMany", "commit"]),
+    keys,
+    log,
+    { ms: 2_000, clock },
+  );
+  const read = cache.getMany("item", [1, 2], parseName);
+  clock.advance(2_000);
+  assert.equal((await read).size, 0);
+  const write = cache.putMany("item", [
+    { id: 1, entry: { fetchedAt: 1, found: false }, expireInMs: 1 },
+  ]);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  clock.advance(2_000);
+  await write;
+  assert.match(lines[0] ?? "", /gw2 cache read failed.*KvTimeoutError/);
+  assert.match(lines[1] ?? "", /gw2 cache write failed.*KvTimeoutError/);
 });

@@ -12,6 +12,14 @@ import { seeded } from "../support/random.ts";
 
 const KEY = ["test", "bucket"];
 
+/** Yields to the event loop until something sleeps on `clock`. */
+async function untilWaiting(clock: ManualClock): Promise<void> {
+  for (let turn = 0; clock.pendingSleeps === 0; turn++) {
+    assert.ok(turn < 1000, "nothing ever waited on the clock");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+}
+
 Deno.test("refill() adds perSec tokens per second up to the burst", () => {
   assert.equal(refill({ tokens: 0, ts: 0 }, 1000, 10, 5), 5);
   assert.equal(refill({ tokens: 2.5, ts: 0 }, 100, 10, 5), 3);
@@ -197,4 +205,45 @@ Deno.test("TokenBucket shared by two processes on one file never over-admits", a
   const allowed = burst + Math.floor(((last - startAt) * perSec) / 1000);
   assert.ok(admittedAt.length <= allowed, `admitted ${admittedAt.length} > allowed ${allowed}`);
   assert.ok(admittedAt.length >= burst, `admitted ${admittedAt.length} of ${calls} calls`);
+});
+
+Deno.test("TokenBucket.take() stops waiting for a refill when its signal aborts", async () => {
+  using kv = await openMemoryKv();
+  const clock = new ManualClock();
+  const bucket = new TokenBucket({ kv, key: KEY, burst: 1, perSec: 1, clock, random: () => 0 });
+  await bucket.tryTake();
+  const deadline = new AbortController();
+  const take = bucket.take(10_000, undefined, deadline.signal);
+  await untilWaiting(clock);
+  clock.advance(400);
+  deadline.abort();
+  assert.deepEqual(await take, { admitted: false, retryAfterMs: 600 });
+  assert.equal(clock.pendingSleeps, 0);
+});
+
+Deno.test("TokenBucket rejects a take on a stalled KV within its bound, and serves the next", async () => {
+  using kv = await openMemoryKv();
+  const clock = new ManualClock();
+  let stalled = true;
+  const flaky = new Proxy(kv, {
+    get(target, property) {
+      if (property === "get" && stalled) return () => new Promise(() => {});
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  const bucket = new TokenBucket({
+    kv: flaky,
+    key: KEY,
+    burst: 5,
+    perSec: 1,
+    clock,
+    timeout: { ms: 2_000, clock },
+  });
+  const take = bucket.tryTake();
+  await untilWaiting(clock);
+  clock.advance(2_000);
+  await assert.rejects(take, { name: "KvTimeoutError" });
+  stalled = false;
+  assert.deepEqual(await bucket.tryTake(), { admitted: true }, "the stalled take holds no queue");
 });

@@ -1,9 +1,11 @@
 import assert from "node:assert/strict";
+import { DeadlineExceededError } from "../../src/deadline.ts";
 import {
   Gw2KeyRejectedError,
   Gw2NotFoundError,
   Gw2RateLimitedError,
   Gw2ScopeMissingError,
+  Gw2StorageError,
   Gw2UpstreamError,
   type UpstreamFailureReason,
 } from "../../src/gw2/errors.ts";
@@ -123,4 +125,17 @@ Deno.test("toolErrorText() says a root without a recipe is not craftable, naming
   assert.match(named, /^Not craftable: item 19721 \(Glob of Ectoplasm\) has no recipe/);
   assert.match(named, /gw2_prices/);
   assert.match(toolErrorText(new NotCraftableError(5), "priory_recipe_tree"), /item 5 has no/);
+});
+
+Deno.test("toolErrorText() names a storage failure as the server's, not GW2's", () => {
+  const text = toolErrorText(new Gw2StorageError(), "gw2_items");
+  assert.match(text, /^Server storage unavailable: .*Deno KV.*the GW2 API was not asked\. Retry/);
+  assert.doesNotMatch(text, /could not be reached/);
+  assertClean(text);
+});
+
+Deno.test("toolErrorText() says a call ran out of time, and what to do", () => {
+  const text = toolErrorText(new DeadlineExceededError(15_000), "priory_future");
+  assert.match(text, /^Timed out: .*Retry in a minute\.$/);
+  assertClean(text);
 });

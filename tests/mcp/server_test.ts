@@ -3,20 +3,34 @@ import { z } from "zod";
 import { Gw2RateLimitedError } from "../../src/gw2/errors.ts";
 import { createLogger } from "../../src/log.ts";
 import type { Notification } from "@modelcontextprotocol/server";
-import {
-  callTool,
-  createMcpServer,
-  SERVER_CAPABILITIES,
-  serveToolCall,
-} from "../../src/mcp/server.ts";
+import { callTool, createMcpServer, serveToolCall } from "../../src/mcp/server.ts";
 import { gw2Items } from "../../src/tools/gw2_items.ts";
 import { TOOLS } from "../../src/tools/mod.ts";
-import { defineTool, requireGw2Key, UPSTREAM_READ } from "../../src/tools/types.ts";
+import { defineTool, requireGw2Key, type ToolDeps, UPSTREAM_READ } from "../../src/tools/types.ts";
 import { StubGw2Client } from "../tools/_stub_gw2.ts";
+import { connectClient, createTestHandler } from "../support/app.ts";
+import { ManualClock, settleOnClock } from "../support/clock.ts";
 
 function capture() {
   const lines: string[] = [];
   return { lines, log: createLogger({ level: "debug", write: (line) => lines.push(line) }) };
+}
+
+/** A tool whose handler runs `body` with its deps. */
+function probeTool(
+  body: (deps: ToolDeps) => Promise<{ ok: boolean }>,
+  deadlineMs?: number,
+) {
+  return defineTool({
+    name: "priory_probe",
+    title: "Probe",
+    description: "Priory-computed: test probe.",
+    inputSchema: z.strictObject({}),
+    outputSchema: z.object({ ok: z.boolean() }),
+    annotations: UPSTREAM_READ,
+    ...(deadlineMs === undefined ? {} : { deadlineMs }),
+    handle: (_input, deps) => body(deps),
+  });
 }
 
 Deno.test("callTool() returns structuredContent and the same JSON, compact, as one text block", async () => {
@@ -64,17 +78,9 @@ Deno.test("callTool() reports an unexpected throw as an internal error and logs 
 Deno.test("callTool() passes the request's GW2 key to the handler and never returns or logs it", async () => {
   const key = "ABCDEF01-2345-6789-ABCD-EF0123456789ABCDEF01-2345-6789-ABCD-EF0123456789";
   const seen: string[] = [];
-  const probe = defineTool({
-    name: "priory_probe",
-    title: "Probe",
-    description: "Priory-computed: test probe.",
-    inputSchema: z.strictObject({}),
-    outputSchema: z.object({ ok: z.boolean() }),
-    annotations: UPSTREAM_READ,
-    handle(_input, deps) {
-      seen.push(requireGw2Key(deps));
-      return Promise.resolve({ ok: true });
-    },
+  const probe = probeTool((deps) => {
+    seen.push(requireGw2Key(deps));
+    return Promise.resolve({ ok: true });
   });
   const { lines, log } = capture();
   const withKey = await callTool(probe, {}, { gw2: new StubGw2Client(), log, gw2Key: key });
@@ -95,7 +101,78 @@ Deno.test("createMcpServer() registers every tool of the registry", () => {
   for (const tool of TOOLS) {
     assert.ok(server.toolInputSchemaJson(tool.name), tool.name);
   }
-  assert.deepEqual(SERVER_CAPABILITIES, { tools: { listChanged: false } });
+});
+
+Deno.test("a client sees tools without list changes, and no other capability", async () => {
+  await using handler = createTestHandler({ gw2: new StubGw2Client() });
+  for (const era of ["2025", "2026"] as const) {
+    await using client = await connectClient(handler, { era });
+    const capabilities = client.getServerCapabilities();
+    assert.deepEqual(capabilities?.tools, { listChanged: false }, era);
+    assert.deepEqual(Object.keys(capabilities ?? {}).filter((name) => name !== "tools"), [], era);
+  }
+});
+
+Deno.test("callTool() bounds the handler's GW2 reads and signal by the call's deadline", async (t) => {
+  await t.step("15 s by default: reads and signal stop at 14 s", async () => {
+    const clock = new ManualClock({ start: 0 });
+    const gw2 = new StubGw2Client();
+    let signal: AbortSignal | undefined;
+    const tool = probeTool(async (deps) => {
+      signal = deps.signal;
+      await deps.gw2.items([19721]);
+      return { ok: true };
+    });
+    const result = await callTool(tool, {}, { gw2, log: capture().log, clock });
+    assert.deepEqual(result.structuredContent, { ok: true });
+    assert.equal(gw2.deadlines.length, 1);
+    assert.equal(gw2.deadlines[0]?.remainingMs(), 14_000);
+    assert.equal(gw2.deadlines[0]?.signal, signal);
+    assert.equal(clock.pendingSleeps, 0, "the call's timers are released when it answers");
+  });
+  await t.step("a tool may declare a longer deadline", async () => {
+    const clock = new ManualClock({ start: 0 });
+    const gw2 = new StubGw2Client();
+    const tool = probeTool(() => Promise.resolve({ ok: true }), 60_000);
+    await callTool(tool, {}, { gw2, log: capture().log, clock });
+    assert.equal(gw2.deadlines[0]?.remainingMs(), 59_000);
+  });
+});
+
+Deno.test("callTool() answers a timeout before the deadline whatever the handler does", async (t) => {
+  const TIMED_OUT = /^Timed out: the answer was not ready within this tool's time limit/;
+  await t.step("a handler that never settles: answered at 14.5 s", async () => {
+    const clock = new ManualClock();
+    const { lines, log } = capture();
+    const tool = probeTool(() => new Promise(() => {}));
+    const settled = await settleOnClock(
+      callTool(tool, {}, { gw2: new StubGw2Client(), log, clock }),
+      clock,
+    );
+    assert.ok(settled.ok);
+    assert.equal(settled.elapsedMs, 14_500);
+    assert.equal(settled.value.isError, true);
+    const [block] = settled.value.content;
+    assert.match(block?.type === "text" ? block.text : "", TIMED_OUT);
+    assert.equal(JSON.parse(lines.at(-1) ?? "{}").failure, "deadline");
+  });
+  await t.step("a CPU loop that checks its signal: answered at 14 s", async () => {
+    const clock = new ManualClock();
+    const tool = probeTool(async (deps) => {
+      for (;;) {
+        deps.signal?.throwIfAborted();
+        await clock.sleep(1_000);
+      }
+    });
+    const settled = await settleOnClock(
+      callTool(tool, {}, { gw2: new StubGw2Client(), log: capture().log, clock }),
+      clock,
+    );
+    assert.ok(settled.ok);
+    assert.equal(settled.elapsedMs, 14_000);
+    const [block] = settled.value.content;
+    assert.match(block?.type === "text" ? block.text : "", TIMED_OUT);
+  });
 });
 
 /** A tool that reports progress twice, if it was given a reporter, and says whether it was. */

@@ -9,7 +9,8 @@
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { type Config, parseConfig } from "../../src/config.ts";
 import { createGw2Client, type InstrumentedGw2Client } from "../../src/gw2/client.ts";
-import type { Gw2Client } from "../../src/gw2/types.ts";
+import type { Clock } from "../../src/clock.ts";
+import type { BoundableGw2Client } from "../../src/gw2/types.ts";
 import { createHandler, type Handler } from "../../src/http/handler.ts";
 import type { GuardPolicy } from "../../src/http/guard.ts";
 import { createLogger, type Logger, silentLogger } from "../../src/log.ts";
@@ -35,8 +36,10 @@ export const TEST_POLICY: GuardPolicy = {
 
 /** Options for {@linkcode createTestHandler}. */
 export interface TestHandlerOptions {
-  readonly gw2: Gw2Client;
+  readonly gw2: BoundableGw2Client;
   readonly names?: NameIndex;
+  /** The clock of call deadlines; defaults to the system clock. */
+  readonly clock?: Clock;
   readonly log?: Logger;
   readonly policy?: Partial<GuardPolicy>;
   readonly tools?: readonly ToolDefinition[];
@@ -49,6 +52,7 @@ export function createTestHandler(options: TestHandlerOptions): Handler & AsyncD
     gw2: options.gw2,
     ...(options.names === undefined ? {} : { names: options.names }),
     log: options.log ?? silentLogger,
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
     config: { ...TEST_POLICY, ...options.policy },
     ...(options.tools === undefined ? {} : { tools: options.tools }),
     ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
@@ -191,6 +195,11 @@ export interface TestAppOptions {
   readonly maxRetries?: number;
   /** The KV to use (e.g. a file shared with a second app); `:memory:` when absent. */
   readonly kv?: Deno.Kv;
+  /**
+   * The fake's latency waits on the test clock (as a timer) instead of real time, so a slow
+   * upstream is driven like everything else (`settleOnClock`).
+   */
+  readonly latencyOnClock?: boolean;
 }
 
 /**
@@ -218,7 +227,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     write: (line) => logs.push(line),
     now: () => clock.now(),
   });
-  const fake = createFakeGw2({ now: () => clock.now() });
+  const fake = createFakeGw2({
+    now: () => clock.now(),
+    ...(options.latencyOnClock ? { sleep: (ms, signal) => clock.timer(ms, signal) } : {}),
+  });
   const ownKv = options.kv === undefined;
   const kv = options.kv ?? await Deno.openKv(":memory:");
   const names = new NameIndex({ kv, namespace: config.gw2ApiBase, log, clock });
@@ -232,7 +244,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
     onItemsFetched: (items) => names.record(items),
   });
-  const handler = createHandler({ log, gw2, names, config });
+  const handler = createHandler({ log, gw2, names, config, clock });
   return {
     handler,
     fake,

@@ -1,7 +1,7 @@
 /**
  * A controllable {@linkcode Clock} for tests: time moves only when the test says so, or by
- * exactly what a sleep asks for, so backoff, refill and timeout logic run instantly and
- * deterministically.
+ * exactly what a pause asks for, so backoff, refill, timeout and deadline logic run instantly
+ * and deterministically.
  *
  * @module
  */
@@ -14,13 +14,13 @@ interface Sleeper {
 }
 
 /**
- * Which sleeps move time by themselves:
- * - `none`: every sleep waits for {@linkcode ManualClock.advance};
- * - `delays`: a sleep without a signal (a backoff, a refill wait, a coalescing window) advances
- *   time by its length and resolves at once, while a sleep raced with a signal (a timeout)
- *   waits for `advance` — so retries run instantly and a request times out exactly when the
- *   test decides;
- * - `all`: every sleep advances time and resolves at once.
+ * Which waits move time by themselves:
+ * - `none`: every pause (`sleep`) and timer (`timer`) waits for {@linkcode ManualClock.advance};
+ * - `delays`: a pause (a backoff, a refill wait, a coalescing window) advances time by its
+ *   length and resolves at once, waking any timer now due, while a timer (a request timeout, a
+ *   call's deadline) waits for `advance` — so retries run instantly and a request times out
+ *   exactly when the test decides;
+ * - `all`: every pause and timer advances time and resolves at once.
  */
 export type AdvanceMode = "none" | "delays" | "all";
 
@@ -37,10 +37,12 @@ export class ManualClock implements Clock {
   #now: number;
   readonly #mode: AdvanceMode;
   #sleepers: Sleeper[] = [];
-  /** Every duration passed to `sleep`, in call order. */
+  /** Every duration passed to `sleep` or `timer`, in call order. */
   readonly sleeps: number[] = [];
-  /** The durations of sleeps without a signal (delays), in call order. */
+  /** The durations of pauses (`sleep`), in call order. */
   readonly delays: number[] = [];
+  /** The durations of timers (`timer`), in call order. */
+  readonly timers: number[] = [];
 
   constructor(options: ManualClockOptions = {}) {
     this.#now = options.start ?? Date.UTC(2026, 10, 29);
@@ -53,10 +55,21 @@ export class ManualClock implements Clock {
 
   sleep(ms: number, signal?: AbortSignal): Promise<void> {
     this.sleeps.push(ms);
-    if (signal === undefined) this.delays.push(ms);
+    this.delays.push(ms);
+    return this.#wait(ms, signal, this.#mode !== "none");
+  }
+
+  timer(ms: number, signal: AbortSignal): Promise<void> {
+    this.sleeps.push(ms);
+    this.timers.push(ms);
+    return this.#wait(ms, signal, this.#mode === "all");
+  }
+
+  #wait(ms: number, signal: AbortSignal | undefined, passAtOnce: boolean): Promise<void> {
     if (signal?.aborted) return Promise.reject(signal.reason);
-    if (this.#mode === "all" || (this.#mode === "delays" && signal === undefined)) {
-      this.#now += Math.max(0, ms);
+    if (passAtOnce) {
+      // Time moved: timers now due fire too (a deadline passes during a long backoff).
+      this.advance(Math.max(0, ms));
       return Promise.resolve();
     }
     return new Promise<void>((resolve, reject) => {
@@ -82,8 +95,56 @@ export class ManualClock implements Clock {
     return this.#sleepers.length;
   }
 
-  /** The total of every delay slept. */
+  /** When the earliest waiting sleep is due (epoch ms); `undefined` when none waits. */
+  get nextDue(): number | undefined {
+    let earliest: number | undefined;
+    for (const sleeper of this.#sleepers) earliest = Math.min(earliest ?? Infinity, sleeper.until);
+    return earliest;
+  }
+
+  /** The total of every pause slept. */
   get delayed(): number {
     return this.delays.reduce((total, ms) => total + ms, 0);
   }
+}
+
+/** How a promise driven by {@linkcode settleOnClock} ended, and the clock time it took. */
+export type Settled<T> =
+  | { readonly ok: true; readonly value: T; readonly elapsedMs: number }
+  | { readonly ok: false; readonly error: unknown; readonly elapsedMs: number };
+
+/**
+ * Settles `promise` by moving `clock`: whenever it is still pending after two turns of the event
+ * loop (time for I/O such as an in-memory KV call), time jumps to the earliest waiting timer —
+ * by at most `maxStepMs` at once, so nothing in flight is skipped over. Returns the outcome and
+ * the clock time that passed. Throws when the promise waits on nothing the clock can move.
+ *
+ * The elapsed time is exact when timers decide it (a deadline firing); I/O slower than two turns
+ * (a loaded machine) can add a step or two, so assert "at once" as "well under a second".
+ */
+export async function settleOnClock<T>(
+  promise: Promise<T>,
+  clock: ManualClock,
+  maxStepMs = 250,
+): Promise<Settled<T>> {
+  const start = clock.now();
+  let outcome: { value: T } | { error: unknown } | undefined;
+  promise.then((value) => (outcome = { value }), (error: unknown) => (outcome = { error }));
+  const turn = () => new Promise((resolve) => setTimeout(resolve, 0));
+  for (let idle = 0; outcome === undefined;) {
+    await turn();
+    await turn();
+    if (outcome !== undefined) break;
+    const next = clock.nextDue;
+    if (next === undefined) {
+      if (++idle > 500) throw new Error("settleOnClock: pending, with no timer to move to");
+      continue;
+    }
+    idle = 0;
+    clock.advance(Math.max(0, Math.min(next - clock.now(), maxStepMs)));
+  }
+  const elapsedMs = clock.now() - start;
+  return "value" in outcome
+    ? { ok: true, value: outcome.value, elapsedMs }
+    : { ok: false, error: outcome.error, elapsedMs };
 }

@@ -24,3 +24,28 @@ export async function tempKvFile(): Promise<TempKvFile> {
     [Symbol.asyncDispose]: () => Deno.remove(dir, { recursive: true }),
   };
 }
+
+/**
+ * `kv` with the named operations stalled: they never settle, like a database that stopped
+ * answering. `commit` stalls the commit of every atomic operation.
+ */
+export function stallingKv(
+  kv: Deno.Kv,
+  stalled: readonly ("get" | "getMany" | "delete" | "commit")[],
+): Deno.Kv {
+  const never = () => new Promise<never>(() => {});
+  return new Proxy(kv, {
+    get(target, property) {
+      if (property === "atomic" && stalled.includes("commit")) {
+        return () => {
+          const op = target.atomic();
+          op.commit = never;
+          return op;
+        };
+      }
+      if (typeof property === "string" && stalled.some((name) => name === property)) return never;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}

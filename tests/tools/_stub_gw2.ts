@@ -19,7 +19,14 @@ import type {
   TokenInfo,
   WalletEntry,
 } from "../../src/gw2/schemas.ts";
-import type { BulkRead, Fresh, Gw2Client, RecipeSearchQuery } from "../../src/gw2/types.ts";
+import type { Deadline } from "../../src/deadline.ts";
+import type {
+  BoundableGw2Client,
+  BulkRead,
+  Fresh,
+  Gw2Client,
+  RecipeSearchQuery,
+} from "../../src/gw2/types.ts";
 
 /** Glob of Ectoplasm as the client returns it (validated, unknown fields already dropped). */
 export const ECTO: Item = {
@@ -82,9 +89,14 @@ export interface StubOptions {
   readonly staleAgeMs?: number;
 }
 
-/** The stub. Unknown ids land in `missingIds`; `failWith` makes every call reject. */
-export class StubGw2Client implements Gw2Client {
+/**
+ * The stub. Unknown ids land in `missingIds`; `failWith` makes every call reject. Its
+ * call-scoped views are the stub itself; the deadlines they were bound to are kept.
+ */
+export class StubGw2Client implements BoundableGw2Client {
   readonly calls: StubCall[] = [];
+  /** Every deadline a view was bound to, in order. */
+  readonly deadlines: Deadline[] = [];
   /** When set, every call rejects with it. */
   failWith: unknown = undefined;
   readonly #items = new Map<number, Item>([[ECTO.id, ECTO], [BOUND.id, BOUND]]);
@@ -94,6 +106,11 @@ export class StubGw2Client implements Gw2Client {
 
   constructor(options: StubOptions = {}) {
     this.#staleAgeMs = options.staleAgeMs;
+  }
+
+  withDeadline(deadline: Deadline): Gw2Client {
+    this.deadlines.push(deadline);
+    return this;
   }
 
   /** Number of calls to any method. */

@@ -1,0 +1,101 @@
+/**
+ * One deadline per tool call. The contract promises an answer within 15 s whatever upstream
+ * does, so every wait below a tool call (the shared budget, an upstream attempt, a retry pause,
+ * another caller's batch) takes the call's {@linkcode Deadline}: an `AbortSignal` that fires when
+ * the time is up, plus the time left, for decisions such as "is a retry still worth starting?".
+ * The deadline runs on the injected {@linkcode Clock}, so tests decide when it passes.
+ *
+ * @module
+ */
+
+import type { Clock } from "./clock.ts";
+
+/** The contract's bound on one tool call ("Time"): an answer within 15 seconds. */
+export const CALL_DEADLINE_MS = 15_000;
+
+/** The bound on some work: a signal that aborts when it passes, and the time left until then. */
+export interface Deadline {
+  /** Aborts (with a {@linkcode DeadlineExceededError}) when the time is up. */
+  readonly signal: AbortSignal;
+  /** Milliseconds left, on the clock that drives the deadline; 0 once it has passed. */
+  remainingMs(): number;
+}
+
+/** The reason a deadline's signal aborts with. */
+export class DeadlineExceededError extends Error {
+  /** The length of the deadline that passed, in milliseconds. */
+  readonly ms: number;
+  /** @param ms the length of the deadline */
+  constructor(ms: number) {
+    super(`The deadline of ${ms} ms passed`);
+    this.name = "DeadlineExceededError";
+    this.ms = ms;
+  }
+}
+
+/**
+ * Starts a deadline `ms` from now on `clock`. Dispose it when the work ends: that cancels its
+ * timer (and leaves the signal unaborted).
+ *
+ * @example
+ * ```ts
+ * using deadline = startDeadline(clock, 14_000);
+ * const read = await gw2.withDeadline(deadline).items(ids);
+ * ```
+ */
+export function startDeadline(clock: Clock, ms: number): Deadline & Disposable {
+  const expiry = new AbortController();
+  const timer = new AbortController();
+  const at = clock.now() + ms;
+  clock.timer(ms, timer.signal).then(
+    () => expiry.abort(new DeadlineExceededError(ms)),
+    () => undefined,
+  );
+  return {
+    signal: expiry.signal,
+    remainingMs: () => expiry.signal.aborted ? 0 : Math.max(0, at - clock.now()),
+    [Symbol.dispose]: () => timer.abort(),
+  };
+}
+
+/** Milliseconds left before `deadline`; `Infinity` for unbounded work. */
+export function remainingMs(deadline: Deadline | undefined): number {
+  return deadline === undefined ? Infinity : deadline.remainingMs();
+}
+
+/** True once `deadline` has passed (its signal aborted, or no time is left). */
+export function isExpired(deadline: Deadline | undefined): boolean {
+  return deadline !== undefined && (deadline.signal.aborted || deadline.remainingMs() <= 0);
+}
+
+/**
+ * Waits for `promise` unless `signal` aborts first. Resolves `{ value }` when the promise wins
+ * and `undefined` when the signal does (the promise keeps running; its rejection is observed).
+ * A rejection of the promise before the abort passes through.
+ */
+export function unlessAborted<T>(
+  promise: Promise<T>,
+  signal: AbortSignal,
+): Promise<{ readonly value: T } | undefined> {
+  if (signal.aborted) {
+    promise.catch(() => undefined);
+    return Promise.resolve(undefined);
+  }
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      promise.catch(() => undefined);
+      resolve(undefined);
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve({ value });
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
+}
