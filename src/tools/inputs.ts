@@ -11,8 +11,11 @@ import { z } from "zod";
 /** The bound on every id list: one tool call costs at most one upstream batch (≤ 200 ids). */
 export const MAX_IDS = 100;
 
-/** Renders a received value for a validation message, briefly. */
-function received(input: unknown): string {
+/**
+ * Renders a received value for a validation message, briefly: a string cut at 40 characters, an
+ * array or object only named, so a huge or deeply nested argument is never echoed back.
+ */
+export function received(input: unknown): string {
   if (typeof input === "string") return `the string ${JSON.stringify(input.slice(0, 40))}`;
   if (input === undefined) return "nothing";
   if (input === null || typeof input === "number" || typeof input === "boolean") {

@@ -7,18 +7,16 @@
 
 import { z } from "zod";
 import { findLegendaries, LEGENDARY_TYPES } from "../data/legendaries.ts";
-import { argumentsSchema } from "./inputs.ts";
+import { argumentsSchema, received } from "./inputs.ts";
 import { defineTool } from "./types.ts";
 
 const generationError = (issue: { input: unknown }) =>
   `generation must be 1, 2 or 3 (the legendary weapon generations), not ${
-    JSON.stringify(issue.input) ?? "nothing"
+    received(issue.input)
   }; omit it to list every legendary`;
 
 const typeError = (issue: { input: unknown }) =>
-  `type must be one of ${LEGENDARY_TYPES.join(", ")}, not ${
-    JSON.stringify(issue.input) ?? "nothing"
-  }`;
+  `type must be one of ${LEGENDARY_TYPES.join(", ")}, not ${received(issue.input)}`;
 
 /** The `priory_legendaries` tool. */
 export const prioryLegendaries = defineTool({

@@ -18,16 +18,14 @@ import { shapeRecipeTree } from "../domain/tree_shape.ts";
 import { Gw2NotFoundError } from "../gw2/errors.ts";
 import { readTreePrices } from "../trees/prices.ts";
 import { resolveRecipes } from "../trees/resolve.ts";
-import { argumentsSchema, idSchema, MAX_IDS, staleAgeField } from "./inputs.ts";
+import { argumentsSchema, idSchema, MAX_IDS, received, staleAgeField } from "./inputs.ts";
 import { defineTool, requireGw2Key, UPSTREAM_READ } from "./types.ts";
 
 /** The most units one tree prices. */
 export const MAX_TREE_QUANTITY = 250;
 
 const quantityError = (issue: { input: unknown }) =>
-  `quantity must be a whole number from 1 to ${MAX_TREE_QUANTITY}, not ${
-    JSON.stringify(issue.input) ?? "nothing"
-  }`;
+  `quantity must be a whole number from 1 to ${MAX_TREE_QUANTITY}, not ${received(issue.input)}`;
 
 const Copper = z.number();
 const CopperOrNull = z.number().nullable();
@@ -44,7 +42,7 @@ export const prioryRecipeTree = defineTool({
       .min(1, { error: quantityError }).max(MAX_TREE_QUANTITY, { error: quantityError })
       .default(1).describe("Units to craft"),
     useAccount: z.boolean({
-      error: (issue) => `useAccount must be true or false, not ${JSON.stringify(issue.input)}`,
+      error: (issue) => `useAccount must be true or false, not ${received(issue.input)}`,
     }).default(false).describe("Use your holdings (X-GW2-Key)"),
   }),
   outputSchema: z.object({

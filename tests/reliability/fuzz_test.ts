@@ -13,6 +13,7 @@
 import assert from "node:assert/strict";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
+import { TOOLS } from "../../src/tools/mod.ts";
 import {
   type Era,
   mcpHeaders,
@@ -149,8 +150,9 @@ function invalidFor(random: Random, schema: JsonSchema): unknown {
   }
   if (schema.type === "string") {
     if (schema.maxLength !== undefined) {
+      // zod and JSON Schema count code points, and a tool may trim: the x's alone are too many.
       const over = schema.maxLength;
-      options.push(() => oddString(random, over + 1).padEnd(over + 1, "x"));
+      options.push(() => `${oddString(random)}${"x".repeat(over + 1)}`);
     }
     if (schema.enum !== undefined) options.push(() => `${oddString(random)}\u0000`);
   }
@@ -184,7 +186,11 @@ function malformedArguments(random: Random, schema: JsonSchema): [string, unknow
     case "nothing":
       return [kind, {}];
     case "unknown field": {
-      const key = `${oddString(random)}${random.chance(0.5) ? "" : "_extra"}`;
+      // A key of exactly "__proto__" never reaches a tool: zod's record parse in the SDK's
+      // envelope drops it (no prototype is touched), so a tool without required arguments
+      // would rightly answer. Any other key is refused.
+      const odd = oddString(random);
+      const key = `${odd}${random.chance(0.5) && odd !== "__proto__" ? "" : "_extra"}`;
       const known = Object.fromEntries(
         typed.filter(() => random.chance(0.3)).map((
           [name, prop],
@@ -276,7 +282,7 @@ Deno.test("fuzz: malformed arguments to every tool are refused before any GW2 re
   const random = seeded(seed, "arguments");
   await using app = await startTestApp();
   const tools = await publishedTools(app);
-  assert.ok(tools.length >= 4);
+  assert.deepEqual(tools.map((tool) => tool.name), TOOLS.map((tool) => tool.name), "every tool");
   for (const tool of tools) {
     assert.equal(
       tool.inputSchema.additionalProperties,

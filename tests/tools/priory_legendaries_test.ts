@@ -46,7 +46,10 @@ Deno.test("priory_legendaries refuses a generation outside 1-3 before any work",
     name: "priory_legendaries",
     arguments: { type: "Sword" },
   });
-  assert.match(textOf(badType), /type must be one of weapon, armor, trinket, back, not "Sword"/);
+  assert.match(
+    textOf(badType),
+    /type must be one of weapon, armor, trinket, back, not the string "Sword"/,
+  );
 });
 
 Deno.test("priory_legendaries filters by type; rows outside the weapon generations carry generation null", async () => {
