@@ -16,7 +16,7 @@ import { DocCache } from "../kv/doc_cache.ts";
 import { KEY_SECRET_BYTES, loadKeySecret } from "../kv/key_secret.ts";
 import { Gw2Keys } from "../kv/keys.ts";
 import { RecordCache } from "../kv/record_cache.ts";
-import { KV_TIMEOUT_MS, type KvTimeout } from "../kv/timeout.ts";
+import { KV_TIMEOUT_MS, type KvTimeout, withKvTimeout } from "../kv/timeout.ts";
 import { TokenBucket } from "../kv/token_bucket.ts";
 import { describeError, type Logger } from "../log.ts";
 import { Counters, type CounterSnapshot } from "../metrics.ts";
@@ -77,8 +77,9 @@ export interface Gw2ClientOptions {
   readonly random?: () => number;
   /**
    * Write-through hook: called with the item records of every upstream answer, after they are
-   * cached (not for cache hits), and awaited. The name index (`src/search/`) is fed this way. A
-   * rejection is logged and never fails the read.
+   * cached (not for cache hits), and awaited up to the KV bound (`kvTimeoutMs`): it writes to KV,
+   * and a stalled write must not hold the read's callers. The name index (`src/search/`) is fed
+   * this way. A rejection or a timeout is logged and never fails the read.
    */
   readonly onItemsFetched?: (items: readonly Item[]) => Promise<void>;
   /** Bound of each KV operation (cache lookup or write, budget take). @default 2000 */
@@ -198,9 +199,12 @@ class KvGw2Client implements InstrumentedGw2Client {
       windowMs: options.coalesceWindowMs ?? 2,
       maxParallelRequests: options.maxParallelRequests ?? 4,
     };
+    const onItemsFetched = options.onItemsFetched;
     this.#items = new BulkReader(ITEMS, {
       ...bulk,
-      ...(options.onItemsFetched === undefined ? {} : { onFetched: options.onItemsFetched }),
+      ...(onItemsFetched === undefined ? {} : {
+        onFetched: (items) => withKvTimeout(kvTimeout, () => onItemsFetched(items)),
+      }),
     });
     this.#recipes = new BulkReader(RECIPES, bulk);
     this.#prices = new BulkReader(PRICES, bulk);

@@ -17,6 +17,11 @@ import type { ProgressReporter } from "../tools/types.ts";
 export interface ProgressChannel extends ProgressReporter {
   /** Resolves once every report so far has been handed to the transport (or dropped). */
   flush(): Promise<void>;
+  /**
+   * Drops every later report. A call answered at its deadline may leave its handler running,
+   * and a notification after the result would be lost (or refused by a closed stream).
+   */
+  close(): void;
 }
 
 /**
@@ -36,9 +41,11 @@ export function createProgressChannel(
   log: Logger,
 ): ProgressChannel {
   let sent = 0;
+  let closed = false;
   let queue = Promise.resolve();
   return {
     report(message) {
+      if (closed) return;
       sent += 1;
       const params = { progressToken: token, progress: sent, message };
       queue = queue
@@ -48,5 +55,8 @@ export function createProgressChannel(
         });
     },
     flush: () => queue,
+    close: () => {
+      closed = true;
+    },
   };
 }

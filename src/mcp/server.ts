@@ -115,7 +115,8 @@ export interface ToolCallRequest {
 /**
  * One `tools/call` as the SDK hands it over: {@linkcode callTool}, with a progress reporter in
  * the tool's dependencies when the client sent a `progressToken`, and every notification
- * delivered before the result is returned (one sent after it would be lost).
+ * delivered before the result is returned (one sent after it would be lost; a handler still
+ * running after a timeout answer reports into the void).
  *
  * @example
  * ```ts
@@ -132,6 +133,7 @@ export async function serveToolCall(
   if (token === undefined) return await callTool(tool, input, deps);
   const progress = createProgressChannel(token, (note) => request.notify(note), deps.log);
   const result = await callTool(tool, input, { ...deps, progress });
+  progress.close();
   await progress.flush();
   return result;
 }

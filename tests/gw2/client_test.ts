@@ -703,3 +703,34 @@ Deno.test("onItemsFetched is awaited, and its failure is logged, never the read'
   const logged = logRecords(failing.lines, "gw2 fetch observer failed");
   assert.deepEqual(logged.map((line) => line.endpoint), ["/v2/items"]);
 });
+
+Deno.test("onItemsFetched is awaited only up to the KV bound: a stalled index costs 2 s, not the call", async () => {
+  const clock = new ManualClock({ advance: "delays" });
+  using env = await setup({
+    clock,
+    client: { kvClock: clock, onItemsFetched: () => new Promise<void>(() => {}) },
+  });
+  const read = await settleOnClock(env.client.items([19721]), clock);
+  assert.ok(read.ok);
+  assert.deepEqual(read.value.found.map((item) => item.id), [19721]);
+  // The 2 ms window, then the 2 s bound (I/O on a loaded machine can add a clock step).
+  assert.ok(read.elapsedMs >= 2_002 && read.elapsedMs < 2_600, `${read.elapsedMs} ms`);
+  assert.equal(logRecords(env.lines, "gw2 fetch observer failed").length, 1);
+});
+
+Deno.test("a stalled key-hash secret read is bounded: a process-local secret stands in after 2 s", async () => {
+  const clock = new ManualClock({ advance: "delays" });
+  using env = await setup({ clock, client: { kvClock: clock } });
+  // Only the secret's entry stalls (the cache and the bucket keep working); the cast restores
+  // `get`'s generic signature, as in the test above.
+  const realGet = env.kv.get.bind(env.kv);
+  env.kv.get =
+    ((key: Deno.KvKey, options?: { consistency?: Deno.KvConsistencyLevel }) =>
+      key.at(-1) === "key-secret"
+        ? new Promise(() => {})
+        : realGet(key, options)) as typeof env.kv.get;
+  const read = await settleOnClock(env.client.account(TEST_KEYS.full), clock);
+  assert.ok(read.ok);
+  assert.ok(read.elapsedMs >= 2_000 && read.elapsedMs < 2_500, `${read.elapsedMs} ms`);
+  assert.ok(env.lines.some((line) => line.includes("key-hash secret unavailable")));
+});

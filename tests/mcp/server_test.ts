@@ -211,3 +211,42 @@ Deno.test("serveToolCall() delivers every progress notification before it return
   });
   assert.deepEqual(quiet.structuredContent, { reported: false });
 });
+
+Deno.test("serveToolCall() sends nothing after a timeout answer, though the handler goes on", async () => {
+  const clock = new ManualClock();
+  const events: string[] = [];
+  let reportedLate = false;
+  // Reports, then works past its deadline without checking its signal, then reports again.
+  const stubborn = probeTool(async (deps) => {
+    deps.progress?.report("started");
+    await clock.timer(20_000, new AbortController().signal);
+    deps.progress?.report("late");
+    reportedLate = true;
+    return { ok: true };
+  });
+  const served = serveToolCall(stubborn, {}, {
+    gw2: new StubGw2Client(),
+    log: capture().log,
+    clock,
+  }, {
+    _meta: { progressToken: "t-2" },
+    notify: (notification) => {
+      events.push(String(notification.params?.message));
+      return Promise.resolve();
+    },
+  });
+  const settled = await settleOnClock(
+    served.then((result) => {
+      events.push("result");
+      return result;
+    }),
+    clock,
+  );
+  assert.ok(settled.ok);
+  assert.equal(settled.value.isError, true);
+  assert.equal(settled.elapsedMs, 14_500);
+  clock.advance(10_000);
+  for (let turn = 0; turn < 5; turn++) await Promise.resolve();
+  assert.ok(reportedLate, "the handler did report again");
+  assert.deepEqual(events, ["started", "result"]);
+});
