@@ -107,7 +107,7 @@ Deno.test("tools/list: the ranking declares its cost, its growth with characters
   assert.match(description, /grows with your characters/, "cost per character");
   assert.match(
     description,
-    /If it times out, call it once more: the second call is served from the 5-minute cache, on any instance\./,
+    /If it times out, call it once more: the second call, on any instance, reuses what the first cached \(holdings 5 min, trees 1 day\) and does the rest\./,
     "the retry advice",
   );
   assert.match(description, /X-GW2-Key/);

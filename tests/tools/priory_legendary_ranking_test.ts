@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import type { Progress } from "@modelcontextprotocol/client";
 import { LEGENDARIES } from "../../src/data/legendaries.ts";
 import { rankableIds } from "../../src/domain/ranking.ts";
+import { RANKING_DEADLINE_MS } from "../../src/tools/priory_legendary_ranking.ts";
 import { resolveRecipes } from "../../src/trees/resolve.ts";
 import { GEN1_LEGENDARY_IDS, TEST_KEYS } from "../fake_gw2/mod.ts";
 import {
@@ -19,6 +20,7 @@ import {
   startTestApp,
   type TestApp,
 } from "../support/app.ts";
+import { settleOnClock } from "../support/clock.ts";
 import { tempKvFile } from "../support/kv.ts";
 
 type Row = {
@@ -193,6 +195,51 @@ Deno.test("priory_legendary_ranking: a retry on another instance within 5 minute
   const retried = await clientB.callTool({ name: NAME, arguments: {} });
   assert.equal(second.fake.control.requests.length, 0, "the other instance asked upstream nothing");
   assert.deepEqual(retried.structuredContent, original.structuredContent);
+});
+
+Deno.test("priory_legendary_ranking: a call that times out keeps what it read; the retry within 5 minutes pays only the rest", async () => {
+  const coldRequests = async () => {
+    await using app = await startTestApp();
+    await app.handler(rankingCall()).then((response) => response.text());
+    return app.fake.control.requests.length;
+  };
+  const cold = await coldRequests();
+  await using app = await startTestApp({ latencyOnClock: true });
+  // 3 s per answer: the nine-level walk needs about a minute, beyond the 45 s deadline.
+  app.fake.control.setLatency(3_000);
+  const first = await settleOnClock(
+    app.handler(rankingCall()).then((response) => response.text()),
+    app.clock,
+  );
+  assert.ok(first.ok);
+  // The reads stop 1 s before the deadline and their cause is the answer (on a loaded machine
+  // the 0.5 s answer margin may come first: a timeout all the same).
+  assert.match(first.value, /the GW2 API did not answer in time\. Retry|"Timed out: /);
+  assert.ok(
+    first.elapsedMs >= RANKING_DEADLINE_MS - 1_000 && first.elapsedMs <= RANKING_DEADLINE_MS - 500,
+    `answered at ${first.elapsedMs} ms`,
+  );
+  const before = app.fake.control.requests.map((request) => request.path);
+  const holdings = ["/v2/tokeninfo", "/v2/account/bank", "/v2/characters"];
+  for (const path of holdings) assert.ok(before.includes(path), `the first call read ${path}`);
+  assert.equal(app.clock.pendingSleeps, 0, "the reads in flight at the deadline were abandoned");
+
+  app.fake.control.setLatency(0);
+  app.clock.advance(60_000);
+  const retry = await settleOnClock(
+    app.handler(rankingCall()).then((response) => response.text()),
+    app.clock,
+  );
+  assert.ok(retry.ok);
+  assert.match(retry.value, /"priced":21/);
+  const again = app.fake.control.requests.slice(before.length).map((request) => request.path);
+  for (const path of holdings) assert.ok(!again.includes(path), `${path} came from KV`);
+  // What the first call completed is not asked again: only the rest (and the few requests the
+  // deadline cut short, whose tokens were spent) are.
+  assert.ok(
+    again.length < cold - before.length / 2,
+    `retry ${again.length} requests; cold ${cold}, before the deadline ${before.length}`,
+  );
 });
 
 Deno.test("priory_legendary_ranking: no key, or a key lacking scopes, is refused before the trees are read", async () => {
