@@ -9,6 +9,7 @@
 import {
   type CallToolResult,
   McpServer,
+  type ServerOptions,
   type StandardSchemaWithJSON,
 } from "@modelcontextprotocol/server";
 import type { z } from "zod";
@@ -29,6 +30,16 @@ export const SERVER_INFO = { name: "priory-mcp", version: "0.1.0" } as const;
 export const SERVER_CAPABILITIES = { tools: { listChanged: false } } as const;
 
 /**
+ * Cache hints of the 2026-07-28 cacheable results we answer. The tool list and the discovery
+ * answer are the same for every caller and change only when a new version is deployed, so
+ * clients and shared caches may keep them an hour (the SDK's default is `ttlMs: 0, private`).
+ */
+export const CACHE_HINTS = {
+  "tools/list": { ttlMs: 3_600_000, cacheScope: "public" },
+  "server/discover": { ttlMs: 3_600_000, cacheScope: "public" },
+} as const satisfies ServerOptions["cacheHints"];
+
+/**
  * A fresh server with `tools` registered over `deps`.
  *
  * @example
@@ -37,7 +48,10 @@ export const SERVER_CAPABILITIES = { tools: { listChanged: false } } as const;
  * ```
  */
 export function createMcpServer(tools: readonly ToolDefinition[], deps: ToolDeps): McpServer {
-  const server = new McpServer(SERVER_INFO, { capabilities: SERVER_CAPABILITIES });
+  const server = new McpServer(SERVER_INFO, {
+    capabilities: SERVER_CAPABILITIES,
+    cacheHints: CACHE_HINTS,
+  });
   for (const tool of tools) {
     server.registerTool(tool.name, {
       title: tool.title,
