@@ -145,6 +145,7 @@ class KvGw2Client implements InstrumentedGw2Client {
       perSec: options.rate.perSec,
       clock: options.clock,
       random,
+      log: options.log,
     });
     const transport = new Transport({
       baseUrl: options.baseUrl,
