@@ -197,7 +197,7 @@ export interface TestAppOptions {
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const env: Record<string, string> = {
     MCP_AUTH_TOKEN: TEST_TOKEN,
-    HOSTNAME: "127.0.0.1",
+    PRIORY_HOSTNAME: "127.0.0.1",
     GW2_API_BASE: "http://gw2.test",
     ...options.env,
   };
