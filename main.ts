@@ -1,19 +1,37 @@
 /**
  * The process entry: the only module that touches `Deno.env`, `Deno.openKv`, `Deno.serve`
- * and (later) `Deno.cron`. Everything else receives its dependencies as plain parameters.
+ * and `Deno.cron`. Everything else receives its dependencies as plain parameters.
  *
  * `deno task start` runs it in production mode; `deno task dev` passes `--dev`, which binds to
- * loopback and generates a bearer token when `MCP_AUTH_TOKEN` is unset.
+ * loopback and, when `MCP_AUTH_TOKEN` is unset, uses a generated token kept in
+ * `.priory/dev-token` so it survives `--watch` restarts.
+ *
+ * Order matters on Deno Deploy: cron jobs are registered at the top level before `Deno.serve`
+ * (the platform discovers them by evaluating this module), and shutdown drains requests before
+ * closing anything (SIGINT, then SIGKILL 5 s later).
  *
  * @module
  */
 
 import { systemClock } from "./src/clock.ts";
 import { type Config, ConfigError, parseConfig } from "./src/config.ts";
+import { type DevToken, keepDevToken } from "./src/dev_token.ts";
 import { createGw2Client } from "./src/gw2/client.ts";
 import { createHandler } from "./src/http/handler.ts";
+import { openKvStore } from "./src/kv_open.ts";
 import { createLogger } from "./src/log.ts";
 import { NameIndex } from "./src/search/name_index.ts";
+import { shutDown } from "./src/shutdown.ts";
+
+/** Prints a configuration problem as one line and exits 1; anything else is a real crash. */
+function exitOnConfigError(error: unknown): never {
+  if (error instanceof ConfigError) {
+    // deno-lint-ignore no-console -- startup failure goes to stderr, before any logger exists
+    console.error(`priory: ${error.message}`);
+    Deno.exit(1);
+  }
+  throw error;
+}
 
 function loadConfig(): Config {
   try {
@@ -21,27 +39,26 @@ function loadConfig(): Config {
       mode: Deno.args.includes("--dev") ? "dev" : "start",
     });
   } catch (error) {
-    if (error instanceof ConfigError) {
-      // deno-lint-ignore no-console -- startup failure goes to stderr, before any logger exists
-      console.error(`priory: ${error.message}`);
-      Deno.exit(1);
-    }
-    throw error;
+    exitOnConfigError(error);
   }
 }
 
 /**
- * The dev banner. A generated token is shown (it exists only for this run and the human needs
- * it); a token from the environment is never printed: the command refers to the variable.
+ * The dev banner. A generated token is shown (the human needs it; it is kept in
+ * `.priory/dev-token`); a token from the environment is never printed: the command refers to
+ * the variable.
  */
-function printDevBanner(config: Config, url: string): void {
-  const bearer = config.authTokenGenerated ? config.authToken : "$MCP_AUTH_TOKEN";
+function printDevBanner(devToken: DevToken | undefined, url: string): void {
+  const bearer = devToken?.token ?? "$MCP_AUTH_TOKEN";
+  const tokenLine = devToken === undefined
+    ? "Bearer token: the value of MCP_AUTH_TOKEN"
+    : devToken.kept
+    ? `Bearer token (generated once, kept in .priory/dev-token; set MCP_AUTH_TOKEN to use your own): ${devToken.token}`
+    : `Bearer token for this run only (.priory/dev-token could not be written; set MCP_AUTH_TOKEN to keep one): ${devToken.token}`;
   const lines = [
     "",
     `Priory MCP (dev) listening on ${url}/mcp`,
-    config.authTokenGenerated
-      ? `Bearer token for this run (generated; set MCP_AUTH_TOKEN to keep one): ${config.authToken}`
-      : "Bearer token: the value of MCP_AUTH_TOKEN",
+    tokenLine,
     "",
     "Add it to Claude Code:",
     `  claude mcp add --scope local --transport http priory ${url}/mcp \\`,
@@ -53,9 +70,12 @@ function printDevBanner(config: Config, url: string): void {
   console.error(lines.join("\n"));
 }
 
-const config = loadConfig();
+const parsed = loadConfig();
+// `dev` without MCP_AUTH_TOKEN: reuse the token of earlier runs (or keep this one for later).
+const devToken = parsed.authTokenGenerated ? await keepDevToken(parsed.authToken) : undefined;
+const config: Config = devToken === undefined ? parsed : { ...parsed, authToken: devToken.token };
 const log = createLogger({ level: config.logLevel });
-const kv = await Deno.openKv(config.kvPath);
+const kv = await openKvStore(config.kvPath, (path) => Deno.openKv(path)).catch(exitOnConfigError);
 const names = new NameIndex({ kv, namespace: config.gw2ApiBase, log, clock: systemClock });
 void names.warm();
 const gw2 = createGw2Client({
@@ -67,7 +87,35 @@ const gw2 = createGw2Client({
   // Write-through: every item read from upstream feeds the shared name index.
   onItemsFetched: (items) => names.record(items),
 });
+
+// Cron jobs go here: top level, before Deno.serve, each registered with
+// `{ signal: cronStop.signal, backoffSchedule: [...] }` so shutdown stops them.
+const cronStop = new AbortController();
+
 const handler = createHandler({ log, gw2, names, config });
+
+let stopping = false;
+async function stop(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  await shutDown({
+    stopScheduled: () => cronStop.abort(),
+    drain: () => server.shutdown(),
+    abort: () => handler.close(),
+    release: () => kv.close(),
+  }, { clock: systemClock, log, signal });
+  // Whatever still holds the event loop (a request that ignored its abort) must not outlive us.
+  Deno.exit(0);
+}
+// Installed before `Deno.serve`, whose `onListen` logs "listening" synchronously: whoever reads
+// that line may signal at once. A signal is handled in a later task, once `server` exists.
+// Under `deno task dev` (`--watch`) a listener would end only the program and leave the watcher
+// waiting for the next edit, so Ctrl-C would need pressing twice: dev leaves signals to Deno.
+if (config.mode === "start") {
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    Deno.addSignalListener(signal, () => void stop(signal));
+  }
+}
 
 const server = Deno.serve({
   hostname: config.hostname,
@@ -76,20 +124,6 @@ const server = Deno.serve({
     const host = hostname.includes(":") ? `[${hostname}]` : hostname;
     const displayHost = host === "0.0.0.0" || host === "[::]" ? "localhost" : host;
     log.info("listening", { hostname, port, mode: config.mode });
-    if (config.mode === "dev") printDevBanner(config, `http://${displayHost}:${port}`);
+    if (config.mode === "dev") printDevBanner(devToken, `http://${displayHost}:${port}`);
   },
 }, handler);
-
-let stopping = false;
-async function shutdown(signal: string): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  log.info("shutting down", { signal });
-  await handler.close();
-  await server.shutdown();
-  kv.close();
-}
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  Deno.addSignalListener(signal, () => void shutdown(signal));
-}
-await server.finished;

@@ -88,7 +88,7 @@ export function parseConfig(env: EnvGetter, options: ParseConfigOptions): Config
   const mode = options.mode;
   const { authToken, authTokenGenerated } = parseAuthToken(env, mode, options.generateToken);
   const port = parsePort(env("PORT"));
-  const hostname = parseHostname(env("HOSTNAME"), mode);
+  const hostname = parseHostname(env("PRIORY_HOSTNAME"), mode);
   const loopback = isLoopbackHostname(hostname);
   const allowedOrigins = parseOrigins(env("MCP_ALLOWED_ORIGINS"), loopback);
   const allowedHosts = parseHosts(env("MCP_ALLOWED_HOSTS"), loopback);
@@ -170,14 +170,18 @@ function parsePort(raw: string | undefined): number {
   return Number(value);
 }
 
+/**
+ * The listen address comes from `PRIORY_HOSTNAME`, never `HOSTNAME`: Docker and Kubernetes
+ * export `HOSTNAME` as the container or pod name, which is not an address to bind.
+ */
 function parseHostname(raw: string | undefined, mode: RunMode): string {
   const value = blankToUndefined(raw);
   const fallback = mode === "dev" ? "127.0.0.1" : "0.0.0.0";
   if (value === undefined) return fallback;
   if (!isListenAddress(value)) {
     throw new ConfigError(
-      "HOSTNAME",
-      `Cannot use "HOSTNAME": expected a listen address such as 0.0.0.0, 127.0.0.1, :: or localhost, got "${value}". If your shell or container sets HOSTNAME to the machine name, unset it for this process`,
+      "PRIORY_HOSTNAME",
+      `Cannot use "PRIORY_HOSTNAME": expected a listen address such as 0.0.0.0, 127.0.0.1, :: or localhost, not a machine name; got "${value}"`,
     );
   }
   return value;

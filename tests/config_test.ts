@@ -45,6 +45,15 @@ Deno.test("parseConfig() in dev mode binds loopback and restricts Host and Origi
   assert.deepEqual(config.allowedHosts, ["localhost", "127.0.0.1", "[::1]"]);
 });
 
+Deno.test("parseConfig() reads the listen address from PRIORY_HOSTNAME and ignores HOSTNAME", () => {
+  // What Docker and Kubernetes export: the container or pod name.
+  const pod = { MCP_AUTH_TOKEN: "t", HOSTNAME: "priory-7d9f8c6b5-x2k4q" };
+  assert.equal(parseConfig(envOf(pod), { mode: "start" }).hostname, "0.0.0.0");
+  const bound = parseConfig(envOf({ ...pod, PRIORY_HOSTNAME: "127.0.0.1" }), { mode: "start" });
+  assert.equal(bound.hostname, "127.0.0.1");
+  assert.equal(bound.loopback, true);
+});
+
 Deno.test("parseConfig() refuses to start without MCP_AUTH_TOKEN, naming it", async (t) => {
   for (const [label, env] of [["unset", {}], ["blank", { MCP_AUTH_TOKEN: "   " }]] as const) {
     await t.step(label, () => {
@@ -61,7 +70,7 @@ Deno.test("parseConfig() rejects malformed values with the variable named", asyn
     ["PORT", { PORT: "eighty" }],
     ["PORT", { PORT: "70000" }],
     ["PORT", { PORT: "-1" }],
-    ["HOSTNAME", { HOSTNAME: "my-laptop" }],
+    ["PRIORY_HOSTNAME", { PRIORY_HOSTNAME: "my-laptop" }],
     ["GW2_RATE_PER_SEC", { GW2_RATE_PER_SEC: "0" }],
     ["GW2_RATE_PER_SEC", { GW2_RATE_PER_SEC: "fast" }],
     ["GW2_RATE_BURST", { GW2_RATE_BURST: "2.5" }],
@@ -89,7 +98,7 @@ Deno.test("parseConfig() parses explicit values", () => {
     envOf({
       MCP_AUTH_TOKEN: "t",
       PORT: "9000",
-      HOSTNAME: "::",
+      PRIORY_HOSTNAME: "::",
       MCP_ALLOWED_ORIGINS: "https://app.example, http://localhost:*",
       MCP_ALLOWED_HOSTS: "mcp.example.com,MCP.example.com:443",
       GW2_API_BASE: "http://127.0.0.1:8787/",

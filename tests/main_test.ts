@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
 import { drain, readUntil, spawnDeno, taskArgs } from "./support/process.ts";
-
-/** Settings that keep the child local and self-contained whatever the parent's environment. */
-const LOCAL = { HOSTNAME: "127.0.0.1", PORT: "0", PRIORY_KV_PATH: ":memory:", LOG_LEVEL: "info" };
+import { callTool, LOCAL_ENV as LOCAL, servePriory } from "./support/served.ts";
+import { startFakeGw2 } from "./fake_gw2/mod.ts";
 
 Deno.test("deno task start refuses to run without MCP_AUTH_TOKEN, naming it", async () => {
   const output = await spawnDeno(await taskArgs("start"), { ...LOCAL, MCP_AUTH_TOKEN: " " })
@@ -48,4 +47,102 @@ Deno.test("deno task start serves /healthz, guards /mcp, logs no token, and stop
   assert.equal((await child.status).code, 0);
   assert.match(logged, /"msg":"shutting down","signal":"SIGTERM"/);
   assert.doesNotMatch(logged, new RegExp(token));
+});
+
+Deno.test("deno task start opens PRIORY_KV_PATH outside the checkout, creating its folder", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "priory-kv-path-" });
+  try {
+    const path = `${dir}/not/yet/there/kv.sqlite3`;
+    const server = await servePriory({ MCP_AUTH_TOKEN: "kv-path-token", PRIORY_KV_PATH: path });
+    const ended = await server.stop();
+    assert.equal(ended.code, 0, ended.stderr);
+    assert.ok((await Deno.stat(path)).isFile, "the KV file was created");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("deno task start refuses an unusable PRIORY_KV_PATH with one sentence naming it", async (t) => {
+  const dir = await Deno.makeTempDir({ prefix: "priory-kv-path-" });
+  try {
+    const file = `${dir}/a-file`;
+    await Deno.writeTextFile(file, "not a folder");
+    const cases: [string, string, RegExp][] = [
+      ["a folder that cannot be created", `${file}/kv.sqlite3`, /folder .* cannot be created/],
+      ["a folder, not a file", dir, /as a Deno KV file/],
+      ["a file that is not a database", file, /as a Deno KV file/],
+    ];
+    for (const [label, path, cause] of cases) {
+      await t.step(label, async () => {
+        const output = await spawnDeno(await taskArgs("start"), {
+          ...LOCAL,
+          MCP_AUTH_TOKEN: "kv-path-token",
+          PRIORY_KV_PATH: path,
+        }).output();
+        const stderr = new TextDecoder().decode(output.stderr);
+        assert.equal(output.code, 1);
+        const lines = stderr.trim().split("\n");
+        assert.equal(lines.length, 1, `one line, got: ${stderr}`);
+        assert.match(lines[0] ?? "", /^priory: Cannot .*"PRIORY_KV_PATH"/);
+        assert.match(lines[0] ?? "", cause);
+        assert.doesNotMatch(
+          stderr,
+          /\bat \S+:\d+:\d+|NotCapable|Stack backtrace/,
+          "no stack trace",
+        );
+      });
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("deno task dev keeps its generated token across restarts", async () => {
+  const cwd = await Deno.makeTempDir({ prefix: "priory-dev-" });
+  try {
+    const tokens: string[] = [];
+    for (let run = 0; run < 2; run++) {
+      await using server = await servePriory({}, { task: "dev", cwd });
+      const [, token] = await server.stderr.waitFor(/kept in \.priory\/dev-token.*: (\S+)\n/);
+      tokens.push(token ?? "");
+      await server.stderr.waitFor(new RegExp(`Bearer ${token}"`));
+      const health = await fetch(`${server.url}/mcp`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: "{}",
+      });
+      await health.body?.cancel();
+      assert.notEqual(health.status, 401, "the printed token is the one the server accepts");
+    }
+    assert.equal(tokens[0], tokens[1], "the restart printed the same token");
+    assert.match(tokens[0] ?? "", /^[A-Za-z0-9_-]{43}$/);
+    const stored = await Deno.stat(`${cwd}/.priory/dev-token`);
+    assert.equal((stored.mode ?? 0) & 0o777, 0o600, "readable by its owner only");
+  } finally {
+    await Deno.remove(cwd, { recursive: true });
+  }
+});
+
+Deno.test("deno task start finishes an in-flight request on SIGINT, then exits", async () => {
+  await using fake = await startFakeGw2();
+  fake.control.setLatency(1500, "/v2/items");
+  const token = "shutdown-test-token";
+  const server = await servePriory({ MCP_AUTH_TOKEN: token, GW2_API_BASE: fake.url });
+  try {
+    const answer = callTool(server.url, token, "gw2_items", { ids: [19721] });
+    await fake.control.waitForRequests(1);
+    const ended = server.stop("SIGINT");
+    const result = await answer;
+    assert.equal(result.isError, undefined);
+    assert.deepEqual(
+      (result.structuredContent as { items: { id: number }[] }).items.map((item) => item.id),
+      [19721],
+    );
+    const { code, stdout } = await ended;
+    assert.equal(code, 0);
+    assert.match(stdout, /"msg":"shutting down","signal":"SIGINT"/);
+    assert.match(stdout, /"msg":"stopped","outcome":"drained"/);
+  } finally {
+    await server.stop("SIGKILL");
+  }
 });

@@ -179,6 +179,7 @@ class KvGw2Client implements InstrumentedGw2Client {
       clock: options.clock,
       random,
       timeout: kvTimeout,
+      log: options.log,
     });
     const transport = new Transport({
       baseUrl: options.baseUrl,

@@ -17,10 +17,20 @@ export interface Freshness {
 export type EntryState = "fresh" | "stale" | "dead";
 
 /**
- * Classifies an entry fetched at `fetchedAt`. An entry from the future (another instance's
- * clock runs ahead) counts as age 0.
+ * How far in the future a `fetchedAt` may lie and still be trusted: another instance's clock
+ * running slightly ahead of ours. Such an entry counts as age 0.
+ */
+export const MAX_FUTURE_MS = 1000;
+
+/**
+ * Classifies an entry fetched at `fetchedAt`. An entry from further in the future than
+ * {@linkcode MAX_FUTURE_MS} was stamped by a clock running well ahead of ours: it is never
+ * fresh (so it is fetched again and overwritten with our stamp), only servable when upstream
+ * fails — and not even that when the policy allows no stale service. So no entry stays fresh
+ * for more than `ttlMs + MAX_FUTURE_MS` of the reader's clock, whoever wrote it.
  */
 export function entryState(fetchedAt: number, now: number, policy: Freshness): EntryState {
+  if (fetchedAt - now > MAX_FUTURE_MS) return policy.staleForMs > 0 ? "stale" : "dead";
   const age = entryAge(fetchedAt, now);
   if (age < policy.ttlMs) return "fresh";
   return age < policy.ttlMs + policy.staleForMs ? "stale" : "dead";

@@ -10,10 +10,24 @@
  * loop, a drain, a level read) is bounded by `timeout.ts`; a wait for a refill ends early when
  * the caller's signal aborts.
  *
+ * Instances do not share a clock, so the stored `ts` may come from a clock running ahead of
+ * ours or behind it. Two rules bound what skew can do:
+ * - **No starvation of a lagging instance.** A stored `ts` ahead of our clock moves our clock
+ *   forward (an offset kept for the life of the instance, logged when over a second), so refill
+ *   is measured on the leading clock instead of being nil until ours catches up.
+ * - **No over-admission by a leading instance.** Refill is credited only for time this instance
+ *   can vouch for: from our own earlier reading of an unchanged state; from the stored `ts` of a
+ *   state written since our last look (never from before that look); and for nothing on our
+ *   first look, or when that `ts` lies more than a second before our last look — an idle gap and
+ *   a writer whose clock lags ours look the same. What remains: a writer that has never seen the
+ *   leading clock, writing after the leading instance sat idle for longer than the skew, can
+ *   lend it up to one burst, once.
+ *
  * @module
  */
 
 import type { Clock } from "../clock.ts";
+import type { Logger } from "../log.ts";
 import { DEFAULT_KV_TIMEOUT, type KvTimeout, withKvTimeout } from "./timeout.ts";
 
 /** The stored state: `tokens` as of epoch-ms `ts`. */
@@ -26,6 +40,18 @@ export interface BucketState {
 export type TakeResult =
   | { readonly admitted: true }
   | { readonly admitted: false; readonly retryAfterMs: number };
+
+/** A stored time this far ahead of our clock is logged as clock skew. */
+export const SKEW_LOG_MS = 1000;
+
+/** What this instance last saw of the bucket, on its own (offset) clock. */
+interface Sighting {
+  /** `null`: there was no entry. */
+  readonly versionstamp: string | null;
+  /** When the stored count held: refill is credited from here while the entry is unchanged. */
+  readonly asOf: number;
+  readonly lookedAt: number;
+}
 
 /** Options of {@linkcode TokenBucket}. */
 export interface TokenBucketOptions {
@@ -42,6 +68,8 @@ export interface TokenBucketOptions {
   readonly maxAttempts?: number;
   /** The bound of each KV step; past it the step rejects with a `KvTimeoutError`. */
   readonly timeout?: KvTimeout;
+  /** Where clock skew over {@linkcode SKEW_LOG_MS} is reported. */
+  readonly log?: Logger;
 }
 
 /** Tokens available at `now`: the stored count refilled for the elapsed time, capped at `burst`. */
@@ -76,7 +104,11 @@ export class TokenBucket {
   readonly #maxAttempts: number;
   readonly #expireInMs: number;
   readonly #timeout: KvTimeout;
+  readonly #log: Logger | undefined;
   #queue: Promise<unknown> = Promise.resolve();
+  /** How far the leading instance's clock runs ahead of ours (never negative). */
+  #offsetMs = 0;
+  #seen: Sighting | undefined;
 
   /** @param options the KV, key, capacity, rate and clock */
   constructor(options: TokenBucketOptions) {
@@ -93,6 +125,7 @@ export class TokenBucket {
     this.#random = options.random ?? Math.random;
     this.#maxAttempts = options.maxAttempts ?? 10;
     this.#timeout = options.timeout ?? DEFAULT_KV_TIMEOUT;
+    this.#log = options.log;
     // Once KV drops the entry the bucket reads as full, which is true by then.
     this.#expireInMs = Math.ceil((this.#burst / this.#perSec) * 1000) + 60_000;
   }
@@ -130,10 +163,9 @@ export class TokenBucket {
     }
   }
 
-  /** Tokens available now (a strong read; no write). */
-  async level(): Promise<number> {
-    const entry = await withKvTimeout(this.#timeout, () => this.#kv.get(this.#key));
-    return refill(this.#state(entry.value), this.#clock.now(), this.#burst, this.#perSec);
+  /** Tokens available now, as a take would count them (a strong read; no write). */
+  level(): Promise<number> {
+    return this.#serialised(async () => this.#look(await this.#kv.get(this.#key)).tokens);
   }
 
   /**
@@ -145,8 +177,8 @@ export class TokenBucket {
       for (let attempt = 0; attempt < this.#maxAttempts; attempt++) {
         const entry = await this.#read();
         if (entry !== undefined) {
-          const ts = Math.max(this.#clock.now(), this.#state(entry.value).ts);
-          if (await this.#commit(entry, { tokens: 0, ts })) return;
+          const { now } = this.#look(entry);
+          if (await this.#commit(entry, { tokens: 0, ts: now })) return;
         }
         await this.#clock.sleep(conflictPauseMs(attempt, this.#random));
       }
@@ -160,13 +192,9 @@ export class TokenBucket {
         await this.#clock.sleep(conflictPauseMs(attempt, this.#random));
         continue;
       }
-      const state = this.#state(entry.value);
-      const now = this.#clock.now();
-      const tokens = refill(state, now, this.#burst, this.#perSec);
+      const { tokens, now } = this.#look(entry);
       if (tokens < 1) return { admitted: false, retryAfterMs: msUntilToken(tokens, this.#perSec) };
-      if (await this.#commit(entry, { tokens: tokens - 1, ts: Math.max(now, state.ts) })) {
-        return { admitted: true };
-      }
+      if (await this.#commit(entry, { tokens: tokens - 1, ts: now })) return { admitted: true };
       await this.#clock.sleep(conflictPauseMs(attempt, this.#random));
     }
     // Fail closed: under relentless contention, refuse rather than risk the upstream budget.
@@ -183,16 +211,61 @@ export class TokenBucket {
     }
   }
 
-  /** Compare-and-set; false on a lost race or a `database is locked` from another process. */
+  /**
+   * Compare-and-set of a state stamped with our (offset) clock; false on a lost race or a
+   * `database is locked` from another process.
+   */
   async #commit(entry: Deno.KvEntryMaybe<unknown>, next: BucketState): Promise<boolean> {
     try {
       const result = await this.#kv.atomic().check(entry)
         .set(this.#key, next, { expireIn: this.#expireInMs }).commit();
-      return result.ok;
+      if (!result.ok) return false;
+      this.#seen = { versionstamp: result.versionstamp, asOf: next.ts, lookedAt: next.ts };
+      return true;
     } catch (error) {
       if (isLockedError(error)) return false;
       throw error;
     }
+  }
+
+  /** Our clock, moved forward to the latest time any instance has stored. */
+  #now(): number {
+    return this.#clock.now() + this.#offsetMs;
+  }
+
+  /**
+   * Reads an entry the way this instance may trust it: the tokens available now (refill
+   * credited only from a time we can vouch for) and our clock, never behind the stored `ts`.
+   */
+  #look(entry: Deno.KvEntryMaybe<unknown>): { tokens: number; now: number } {
+    const state = this.#state(entry.value);
+    const ahead = state.ts - this.#now();
+    if (ahead > 0) {
+      this.#offsetMs += ahead;
+      if (ahead > SKEW_LOG_MS) {
+        this.#log?.warn("clock skew: another instance's clock runs ahead of this one", {
+          aheadMs: Math.round(ahead),
+          offsetMs: Math.round(this.#offsetMs),
+        });
+      }
+    }
+    const now = this.#now();
+    const asOf = this.#creditFrom(entry.versionstamp, state.ts, now);
+    this.#seen = { versionstamp: entry.versionstamp, asOf, lookedAt: now };
+    const tokens = refill({ tokens: state.tokens, ts: asOf }, now, this.#burst, this.#perSec);
+    return { tokens, now };
+  }
+
+  /** The time refill of the stored count is credited from (see the module notes). */
+  #creditFrom(versionstamp: string | null, ts: number, now: number): number {
+    const seen = this.#seen;
+    // No entry reads as a full bucket now; a first look credits nothing it cannot place.
+    if (versionstamp === null || seen === undefined) return now;
+    if (seen.versionstamp === versionstamp) return seen.asOf;
+    // Written since our last look, by a clock more than a second behind ours: when, we cannot say.
+    if (ts < seen.lookedAt - SKEW_LOG_MS) return now;
+    // Written since our last look: refill before that look was already ours to count.
+    return Math.max(ts, seen.lookedAt);
   }
 
   #state(value: unknown): BucketState {
@@ -203,7 +276,7 @@ export class TokenBucket {
         return { tokens: Math.min(tokens, this.#burst), ts };
       }
     }
-    return { tokens: this.#burst, ts: this.#clock.now() };
+    return { tokens: this.#burst, ts: this.#now() };
   }
 
   /**

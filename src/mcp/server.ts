@@ -12,6 +12,7 @@ import {
   McpServer,
   type Notification,
   type ProgressToken,
+  type ServerOptions,
   type StandardSchemaWithJSON,
 } from "@modelcontextprotocol/server";
 import type { z } from "zod";
@@ -45,6 +46,16 @@ export const SERVER_INFO = { name: "priory-mcp", version: "0.1.0" } as const;
  * open, which hosts that cut long streams turn into an endless reconnect loop.
  */
 export const SERVER_CAPABILITIES = { tools: { listChanged: false } } as const;
+
+/**
+ * Cache hints of the 2026-07-28 cacheable results we answer. The tool list and the discovery
+ * answer are the same for every caller and change only when a new version is deployed, so
+ * clients and shared caches may keep them an hour (the SDK's default is `ttlMs: 0, private`).
+ */
+export const CACHE_HINTS = {
+  "tools/list": { ttlMs: 3_600_000, cacheScope: "public" },
+  "server/discover": { ttlMs: 3_600_000, cacheScope: "public" },
+} as const satisfies ServerOptions["cacheHints"];
 
 /**
  * The workflow, for the agent: sent in `initialize` (2025) and `server/discover` (2026) as
@@ -93,6 +104,7 @@ export function createMcpServer(tools: readonly ToolDefinition[], deps: ServerDe
   const server = new McpServer(SERVER_INFO, {
     capabilities: SERVER_CAPABILITIES,
     instructions: SERVER_INSTRUCTIONS,
+    cacheHints: CACHE_HINTS,
   });
   for (const tool of tools) {
     server.registerTool(tool.name, {

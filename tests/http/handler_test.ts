@@ -347,3 +347,30 @@ Deno.test("handler answers malformed JSON with the SDK's parse error, not a cras
   assert.equal(response.status, 400);
   assert.equal(((await readRpc(response)).error as { code: number }).code, -32700);
 });
+
+Deno.test("handler lets 2026 clients cache tools/list and server/discover publicly for an hour", async (t) => {
+  await using handler = createTestHandler({ gw2: new StubGw2Client() });
+  for (const method of ["tools/list", "server/discover"]) {
+    await t.step(`${method} (2026-07-28)`, async () => {
+      const result = (await readRpc(await handler(modernPost(method)))).result as Record<
+        string,
+        unknown
+      >;
+      assert.equal(result.ttlMs, 3_600_000);
+      assert.equal(result.cacheScope, "public");
+    });
+  }
+  await t.step("tools/call stays uncached", async () => {
+    const response = await handler(
+      modernPost("tools/call", { name: "gw2_items", arguments: { ids: [19721] } }),
+    );
+    const result = (await readRpc(response)).result as Record<string, unknown>;
+    assert.equal("ttlMs" in result, false);
+    assert.equal("cacheScope" in result, false);
+  });
+  await t.step("a 2025-era tools/list carries no cache fields", async () => {
+    const result = (await readRpc(await handler(mcpPost(LIST)))).result as Record<string, unknown>;
+    assert.equal("ttlMs" in result, false);
+    assert.equal("cacheScope" in result, false);
+  });
+});

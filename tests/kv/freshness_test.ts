@@ -12,6 +12,19 @@ Deno.test("entryState() is fresh within the TTL, stale for a while after, then d
   assert.equal(entryState(0, 1000, { ttlMs: 1000, staleForMs: 0 }), "dead", "no stale window");
 });
 
+Deno.test("entryState() never trusts an entry stamped by a clock running well ahead of ours", () => {
+  assert.equal(entryState(1000, 0, policy), "fresh", "a second ahead is ordinary skew: age 0");
+  assert.equal(entryState(1001, 0, policy), "stale", "further ahead: fetch again");
+  assert.equal(entryState(3_600_000, 0, policy), "stale");
+  assert.equal(entryState(1001, 0, { ttlMs: 1000, staleForMs: 0 }), "dead", "no stale window");
+  // Fresh for at most ttl + MAX_FUTURE_MS of the reader's clock, whatever the stamp.
+  const fresh = [];
+  for (let now = -5000; now <= 5000; now += 100) {
+    if (entryState(2000, now, policy) === "fresh") fresh.push(now);
+  }
+  assert.equal(Math.max(...fresh) - Math.min(...fresh) + 100, policy.ttlMs + 1000);
+});
+
 Deno.test("entryAge() treats an entry from another instance's future as new", () => {
   assert.equal(entryAge(5000, 1000), 0);
   assert.equal(entryAge(1000, 5000), 4000);

@@ -200,6 +200,12 @@ export interface TestAppOptions {
    * upstream is driven like everything else (`settleOnClock`).
    */
   readonly latencyOnClock?: boolean;
+  /**
+   * The clock (e.g. another app's, for two instances on one KV: separate manual clocks drift
+   * apart by the pauses each took, and a record stamped more than a second in a reader's future
+   * is not fresh for it). A new one (delays advance at once) when absent.
+   */
+  readonly clock?: ManualClock;
 }
 
 /**
@@ -215,13 +221,13 @@ export interface TestAppOptions {
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const env: Record<string, string> = {
     MCP_AUTH_TOKEN: TEST_TOKEN,
-    HOSTNAME: "127.0.0.1",
+    PRIORY_HOSTNAME: "127.0.0.1",
     GW2_API_BASE: "http://gw2.test",
     ...options.env,
   };
   const config = parseConfig((name) => env[name], { mode: "start" });
   const logs: string[] = [];
-  const clock = new ManualClock({ advance: "delays" });
+  const clock = options.clock ?? new ManualClock({ advance: "delays" });
   const log = createLogger({
     level: "debug",
     write: (line) => logs.push(line),

@@ -26,11 +26,15 @@ export async function taskArgs(name: string): Promise<string[]> {
   return args;
 }
 
-/** Spawns the current Deno binary in the project root with piped output. */
-export function spawnDeno(args: string[], env: Record<string, string>): Deno.ChildProcess {
+/** Spawns the current Deno binary (in the project root unless `cwd` says) with piped output. */
+export function spawnDeno(
+  args: string[],
+  env: Record<string, string>,
+  cwd: string | URL = ROOT,
+): Deno.ChildProcess {
   return new Deno.Command(Deno.execPath(), {
     args,
-    cwd: ROOT,
+    cwd,
     env,
     stdin: "null",
     stdout: "piped",

@@ -187,7 +187,8 @@ Deno.test("priory_legendary_ranking: a retry on another instance within 5 minute
   using kvA = await Deno.openKv(file.path);
   using kvB = await Deno.openKv(file.path);
   await using first = await startTestApp({ kv: kvA });
-  await using second = await startTestApp({ kv: kvB });
+  // One clock, as two instances on real time share one (see `TestAppOptions.clock`).
+  await using second = await startTestApp({ kv: kvB, clock: first.clock });
   await using clientA = await connect(first, { key: TEST_KEYS.veteran });
   await using clientB = await connect(second, { key: TEST_KEYS.veteran, era: "2026" });
   const original = await clientA.callTool({ name: NAME, arguments: {} });
