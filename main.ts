@@ -1,6 +1,6 @@
 /**
  * The process entry: the only module that touches `Deno.env`, `Deno.openKv`, `Deno.serve`
- * and (later) `Deno.cron`. Everything else receives its dependencies as plain parameters.
+ * and `Deno.cron`. Everything else receives its dependencies as plain parameters.
  *
  * `deno task start` runs it in production mode; `deno task dev` passes `--dev`, which binds to
  * loopback and generates a bearer token when `MCP_AUTH_TOKEN` is unset.
@@ -8,9 +8,15 @@
  * @module
  */
 
+import { backgroundClientOptions, createBackgroundJobs, CRON_JOBS } from "./src/background/jobs.ts";
+import { RecipeCatalogue } from "./src/catalogue/recipe_catalogue.ts";
+import { withRecipeCatalogue } from "./src/catalogue/recipe_lookup.ts";
+import { RecipeStore } from "./src/catalogue/recipe_store.ts";
 import { systemClock } from "./src/clock.ts";
 import { type Config, ConfigError, parseConfig } from "./src/config.ts";
 import { createGw2Client } from "./src/gw2/client.ts";
+import type { Item } from "./src/gw2/schemas.ts";
+import type { Gw2Client } from "./src/gw2/types.ts";
 import { createHandler } from "./src/http/handler.ts";
 import { createLogger } from "./src/log.ts";
 import { NameIndex } from "./src/search/name_index.ts";
@@ -58,15 +64,57 @@ const log = createLogger({ level: config.logLevel });
 const kv = await Deno.openKv(config.kvPath);
 const names = new NameIndex({ kv, namespace: config.gw2ApiBase, log, clock: systemClock });
 void names.warm();
-const gw2 = createGw2Client({
+const recipeStore = new RecipeStore({ kv, namespace: config.gw2ApiBase });
+const recipes = new RecipeCatalogue({ store: recipeStore, clock: systemClock, log });
+if (config.catalogue) void recipes.warm();
+const upstream = {
   baseUrl: config.gw2ApiBase,
   kv,
   clock: systemClock,
   log,
   rate: { burst: config.rateBurst, perSec: config.ratePerSec },
   // Write-through: every item read from upstream feeds the shared name index.
-  onItemsFetched: (items) => names.record(items),
+  onItemsFetched: (items: readonly Item[]) => names.record(items),
+};
+// Recipe lookups come from the crawled catalogue once it is complete (PRIORY_CATALOGUE).
+const withCatalogue = <C extends Gw2Client>(client: C): C =>
+  config.catalogue ? withRecipeCatalogue(client, recipes) : client;
+const gw2 = withCatalogue(createGw2Client(upstream));
+// The background jobs' own client: same cache and bucket, a reserve left to interactive calls.
+const backgroundGw2 = createGw2Client({
+  ...upstream,
+  ...backgroundClientOptions(config.rateBurst),
 });
+const background = createBackgroundJobs({
+  kv,
+  namespace: config.gw2ApiBase,
+  owner: crypto.randomUUID(),
+  clock: systemClock,
+  log,
+  gw2: withCatalogue(backgroundGw2),
+  pages: backgroundGw2,
+  names,
+  recipes: recipeStore,
+  catalogue: recipes,
+  catalogueEnabled: config.catalogue,
+  ratePerSec: config.ratePerSec,
+});
+// Registered at top level, before Deno.serve, so Deno Deploy discovers them; always all three
+// (a conditional registration is not discovered): the crawl itself does nothing when off.
+Deno.cron(CRON_JOBS.warm.name, CRON_JOBS.warm.schedule, {
+  backoffSchedule: CRON_JOBS.warm.backoffSchedule,
+  signal: background.signal,
+}, background.warm);
+Deno.cron(CRON_JOBS.prices.name, CRON_JOBS.prices.schedule, {
+  backoffSchedule: CRON_JOBS.prices.backoffSchedule,
+  signal: background.signal,
+}, background.prices);
+Deno.cron(CRON_JOBS.catalogue.name, CRON_JOBS.catalogue.schedule, {
+  backoffSchedule: CRON_JOBS.catalogue.backoffSchedule,
+  signal: background.signal,
+}, background.catalogue);
+// The warm-up also runs now, unawaited: the first request never waits for it.
+void background.startup();
 const handler = createHandler({ log, gw2, names, config });
 
 const server = Deno.serve({
@@ -85,8 +133,10 @@ async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   log.info("shutting down", { signal });
+  const stopped = background.stop();
   await handler.close();
   await server.shutdown();
+  await stopped;
   kv.close();
 }
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

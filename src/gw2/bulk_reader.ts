@@ -30,6 +30,11 @@ export interface ReaderDeps {
   readonly clock: Clock;
   readonly log: Logger;
   readonly counters: Counters;
+  /**
+   * A background reader re-reads records that would expire within this many ms (and serves
+   * them, with their age, if that read fails); 0 for interactive reads.
+   */
+  readonly refreshAheadMs: number;
 }
 
 /** Options of {@linkcode BulkReader}. */
@@ -94,10 +99,13 @@ export class BulkReader<T extends { readonly id: number }> {
     const now = clock.now();
     for (const id of ids) {
       const entry = cached.get(id);
-      const state = entry === undefined
-        ? "dead"
-        : entryState(entry.fetchedAt, now, entry.found ? freshness : FRESHNESS.unknownId);
-      if (entry !== undefined && state === "fresh") {
+      const policy = entry?.found === false ? FRESHNESS.unknownId : freshness;
+      const state = entry === undefined ? "dead" : entryState(entry.fetchedAt, now, policy);
+      // Reading ahead is for records; an "unknown id" marker is simply asked again once expired.
+      const due = state === "fresh" && entry?.found === true &&
+        entryState(entry.fetchedAt, now + this.#options.refreshAheadMs, policy) !== "fresh";
+      if (due) stale.set(id, entry);
+      if (entry !== undefined && state === "fresh" && !due) {
         outcomes.set(id, entry.found ? { kind: "found", value: entry.value } : { kind: "missing" });
         if (!entry.found) counters.add("negativeHits");
         continue;

@@ -45,8 +45,16 @@ import type {
   TokenInfo,
   WalletEntry,
 } from "./schemas.ts";
+import {
+  type CatalogueItem,
+  CatalogueItemSchema,
+  type CatalogueRecipe,
+  CatalogueRecipeSchema,
+} from "./schemas.ts";
 import { type FetchFn, Transport } from "./transport.ts";
 import type { BulkRead, Fresh, Gw2Client, RecipeSearchQuery } from "./types.ts";
+import { PageReader } from "./page_reader.ts";
+import type { Gw2PagedReads, Page } from "./types.ts";
 
 /** Options of {@linkcode createGw2Client}. Plain values; `main.ts` wires them from the config. */
 export interface Gw2ClientOptions {
@@ -78,10 +86,17 @@ export interface Gw2ClientOptions {
    * rejection is logged and never fails the read.
    */
   readonly onItemsFetched?: (items: readonly Item[]) => Promise<void>;
+  /**
+   * Makes this a background client (warm-up, catalogue crawl) over the same KV cache and bucket:
+   * it leaves `reserveTokens` of the shared bucket to interactive calls, and re-reads cached
+   * records and searches that would expire within `refreshAheadMs`, so data it warms never
+   * lapses between two runs.
+   */
+  readonly background?: { readonly reserveTokens: number; readonly refreshAheadMs: number };
 }
 
-/** A {@linkcode Gw2Client} with the counters the benchmark reads. */
-export interface InstrumentedGw2Client extends Gw2Client {
+/** A {@linkcode Gw2Client} with the counters the benchmark reads, and the crawl's paged reads. */
+export interface InstrumentedGw2Client extends Gw2Client, Gw2PagedReads {
   /** Counters since creation (or the last reset). */
   stats(): CounterSnapshot;
   /** Sets every counter back to zero. */
@@ -139,6 +154,8 @@ class KvGw2Client implements InstrumentedGw2Client {
   readonly #currencies: DocReader<Currency[]>;
   readonly #search: DocReader<number[]>;
   readonly #account: AccountReaders;
+  readonly #itemPages: PageReader<CatalogueItem>;
+  readonly #recipePages: PageReader<CatalogueRecipe>;
 
   constructor(options: Gw2ClientOptions) {
     const random = options.random ?? Math.random;
@@ -157,6 +174,7 @@ class KvGw2Client implements InstrumentedGw2Client {
       perSec: options.rate.perSec,
       clock: options.clock,
       random,
+      ...(options.background === undefined ? {} : { reserve: options.background.reserveTokens }),
     });
     const transport = new Transport({
       baseUrl: options.baseUrl,
@@ -170,7 +188,13 @@ class KvGw2Client implements InstrumentedGw2Client {
       maxRateWaitMs: options.maxRateWaitMs ?? 10_000,
       random,
     });
-    const shared = { transport, clock: options.clock, log: options.log, counters: this.#counters };
+    const shared = {
+      transport,
+      clock: options.clock,
+      log: options.log,
+      counters: this.#counters,
+      refreshAheadMs: options.background?.refreshAheadMs ?? 0,
+    };
     const bulk = {
       ...shared,
       records: new RecordCache(options.kv, this.#keys, options.log),
@@ -201,6 +225,8 @@ class KvGw2Client implements InstrumentedGw2Client {
       character_inventory: new DocReader(ACCOUNT_ENDPOINTS.character_inventory, docs),
       tokeninfo: new DocReader(ACCOUNT_ENDPOINTS.tokeninfo, docs),
     };
+    this.#itemPages = new PageReader(ITEMS.path, CatalogueItemSchema, transport);
+    this.#recipePages = new PageReader(RECIPES.path, CatalogueRecipeSchema, transport);
   }
 
   items(ids: readonly number[]): Promise<BulkRead<Item>> {
@@ -295,6 +321,14 @@ class KvGw2Client implements InstrumentedGw2Client {
 
   tokenInfo(key: string): Promise<Fresh<TokenInfo>> {
     return this.#accountRead(key, "tokeninfo");
+  }
+
+  itemsPage(page: number, pageSize: number): Promise<Page<CatalogueItem>> {
+    return this.#itemPages.read(page, pageSize);
+  }
+
+  recipesPage(page: number, pageSize: number): Promise<Page<CatalogueRecipe>> {
+    return this.#recipePages.read(page, pageSize);
   }
 
   stats(): CounterSnapshot {

@@ -66,10 +66,13 @@ export class DocReader<T> {
     const { clock, counters, docs, log, transport } = this.#options;
     const { endpoint, freshness, scope } = this.#endpoint;
     const cached = await docs.get(request.cacheKey, this.#parse);
-    const state = cached === undefined
-      ? "dead"
-      : entryState(cached.fetchedAt, clock.now(), freshness);
-    if (cached !== undefined && state === "fresh") {
+    const now = clock.now();
+    const state = cached === undefined ? "dead" : entryState(cached.fetchedAt, now, freshness);
+    // A background reader re-reads what would expire soon, keeping a fresh entry as fallback.
+    const ahead = cached === undefined || state !== "fresh"
+      ? state
+      : entryState(cached.fetchedAt, now + this.#options.refreshAheadMs, freshness);
+    if (cached !== undefined && ahead === "fresh") {
       counters.add("cacheHits");
       log.debug("gw2 read", { endpoint, hit: 1, miss: 0, stale: 0 });
       return { value: cached.value };
@@ -92,7 +95,7 @@ export class DocReader<T> {
       log.debug("gw2 read", { endpoint, hit: 0, miss: 1, stale: 0 });
       return { value };
     } catch (error) {
-      if (cached === undefined || state !== "stale" || !isGw2Failure(error)) throw error;
+      if (cached === undefined || state === "dead" || !isGw2Failure(error)) throw error;
       if (!canServeStale(error)) throw error;
       counters.add("staleServes");
       const staleAgeMs = entryAge(cached.fetchedAt, clock.now());

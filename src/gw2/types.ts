@@ -9,6 +9,8 @@
 import type {
   Account,
   AccountMaterial,
+  CatalogueItem,
+  CatalogueRecipe,
   CharacterBags,
   CharacterInventory,
   Currency,
@@ -70,4 +72,26 @@ export interface Gw2Client {
   characterBags(key: string): Promise<Fresh<readonly CharacterBags[]>>;
   characterInventory(key: string, name: string): Promise<Fresh<CharacterInventory>>;
   tokenInfo(key: string): Promise<Fresh<TokenInfo>>;
+}
+
+/**
+ * One page of a collection (`?page=&page_size=`): the records that validated, how many did not
+ * (skipped, so one odd record cannot stall a crawl), and the collection's page count
+ * (`X-Page-Total`).
+ */
+export interface Page<T> {
+  readonly records: readonly T[];
+  readonly skipped: number;
+  readonly pageTotal: number;
+}
+
+/**
+ * Whole-collection reads for the background catalogue crawl. Pages are not cached: the crawl
+ * keeps only what search and trees need, in its own layout.
+ */
+export interface Gw2PagedReads {
+  /** `/v2/items?page=&page_size=`: id, name, rarity and type of each item. */
+  itemsPage(page: number, pageSize: number): Promise<Page<CatalogueItem>>;
+  /** `/v2/recipes?page=&page_size=`: id, output and ingredients of each recipe. */
+  recipesPage(page: number, pageSize: number): Promise<Page<CatalogueRecipe>>;
 }

@@ -6,7 +6,9 @@
  * (the design measured in the platform notes: zero over-admission across processes). A failed
  * check, or SQLite's `database is locked` (thrown, not returned, when processes share a file),
  * is a conflict: retry after a short jittered pause. Takes within one instance are serialised
- * locally, so conflicts only arise between instances.
+ * locally, so conflicts only arise between instances. A bucket built with a `reserve` (the
+ * background jobs') admits only while more than `reserve` tokens would remain, so interactive
+ * calls sharing the same entry always find that many.
  *
  * @module
  */
@@ -37,6 +39,11 @@ export interface TokenBucketOptions {
   readonly random?: () => number;
   /** Compare-and-set attempts per take before giving up as contended. @default 10 */
   readonly maxAttempts?: number;
+  /**
+   * Tokens this holder never takes: it is admitted only while `reserve + 1` are available, so
+   * holders without a reserve (interactive calls) always find `reserve`. @default 0
+   */
+  readonly reserve?: number;
 }
 
 /** Tokens available at `now`: the stored count refilled for the elapsed time, capped at `burst`. */
@@ -70,6 +77,7 @@ export class TokenBucket {
   readonly #random: () => number;
   readonly #maxAttempts: number;
   readonly #expireInMs: number;
+  readonly #reserve: number;
   #queue: Promise<unknown> = Promise.resolve();
 
   /** @param options the KV, key, capacity, rate and clock */
@@ -86,6 +94,7 @@ export class TokenBucket {
     this.#clock = options.clock;
     this.#random = options.random ?? Math.random;
     this.#maxAttempts = options.maxAttempts ?? 10;
+    this.#reserve = Math.max(0, Math.min(options.reserve ?? 0, this.#burst - 1));
     // Once KV drops the entry the bucket reads as full, which is true by then.
     this.#expireInMs = Math.ceil((this.#burst / this.#perSec) * 1000) + 60_000;
   }
@@ -149,7 +158,12 @@ export class TokenBucket {
       const state = this.#state(entry.value);
       const now = this.#clock.now();
       const tokens = refill(state, now, this.#burst, this.#perSec);
-      if (tokens < 1) return { admitted: false, retryAfterMs: msUntilToken(tokens, this.#perSec) };
+      if (tokens < 1 + this.#reserve) {
+        return {
+          admitted: false,
+          retryAfterMs: msUntilToken(tokens - this.#reserve, this.#perSec),
+        };
+      }
       if (await this.#commit(entry, { tokens: tokens - 1, ts: Math.max(now, state.ts) })) {
         return { admitted: true };
       }
