@@ -124,30 +124,42 @@ export async function crawlCatalogue(
   deps: CrawlDeps,
   options: CrawlOptions = {},
 ): Promise<CrawlReport> {
-  const { clock, kv, log, owner } = deps;
+  const { clock, kv } = deps;
   if (!deps.enabled) return { ran: false, reason: "off", phase: "done", pages: 0 };
   const sliceMs = options.sliceMs ?? CRAWL_SLICE_MS;
-  const progressKey = backgroundKey(deps, "crawl");
   const leaseKey = backgroundKey(deps, "crawl-lease");
-  const lease = await acquireLease(kv, leaseKey, owner, sliceMs + 30_000, clock);
+  const lease = await acquireLease(kv, leaseKey, deps.owner, sliceMs + 30_000, clock);
   if (lease === undefined) return { ran: false, reason: "leased", phase: "done", pages: 0 };
-  const sliceEnd = clock.now() + sliceMs;
+  try {
+    return await slice(deps, lease, clock.now() + sliceMs, options);
+  } finally {
+    // A no-op when the lease was lost: it is released only if still the one taken.
+    await releaseLease(kv, lease).catch(() => undefined);
+  }
+}
+
+/** Reads pages, at the crawl's pace, until the slice ends, the crawl is done, or a page fails. */
+async function slice(
+  deps: CrawlDeps,
+  lease: Lease,
+  sliceEnd: number,
+  options: CrawlOptions,
+): Promise<CrawlReport> {
+  const { clock, kv, log } = deps;
   const interval = crawlIntervalMs(deps.ratePerSec);
-  let progress = parseProgress((await kv.get(progressKey)).value) ?? newPass(clock.now());
+  const stopping = () => deps.signal?.aborted === true;
+  let progress = parseProgress((await kv.get(backgroundKey(deps, "crawl"))).value) ??
+    newPass(clock.now());
+  if (progress.phase === "done") {
+    const due = (progress.completedAt ?? 0) + (options.refreshMs ?? CRAWL_REFRESH_MS);
+    if (clock.now() < due) return { ran: false, reason: "fresh", phase: "done", pages: 0 };
+    progress = newPass(clock.now(), progress);
+  }
   let pages = 0;
   let error: string | undefined;
-  const stopping = () => deps.signal?.aborted === true;
   try {
-    if (progress.phase === "done") {
-      const due = (progress.completedAt ?? 0) + (options.refreshMs ?? CRAWL_REFRESH_MS);
-      if (clock.now() < due) return { ran: false, reason: "fresh", phase: "done", pages: 0 };
-      progress = newPass(clock.now(), progress);
-    }
     while (progress.phase !== "done" && !stopping()) {
-      const at = Math.max(
-        clock.now(),
-        (progress.lastRequestAt ?? Number.NEGATIVE_INFINITY) + interval,
-      );
+      const at = Math.max(clock.now(), (progress.lastRequestAt ?? -Infinity) + interval);
       if (at > sliceEnd) break;
       if (at > clock.now()) await clock.sleep(at - clock.now());
       if (stopping()) break;
@@ -173,7 +185,6 @@ export async function crawlCatalogue(
     log.warn("catalogue crawl lost its lease", { phase: progress.phase, page: progress.page });
     return { ran: true, phase: progress.phase, pages, error: failure.message };
   }
-  await releaseLease(kv, lease).catch(() => undefined);
   log.info("catalogue crawl", {
     phase: progress.phase,
     page: progress.page,
@@ -219,8 +230,8 @@ async function step(
     if (next.phase === "items") {
       log.info("recipe catalogue complete", { recipes: next.recipes, requests: next.requests });
       deps.onRecipesPublished?.();
-      // The generation before the one just replaced is no longer read by anyone.
-      if (head?.previous !== undefined) await recipes.drop(head.previous);
+      // Keep the new generation and the one it replaced (an instance may still be loading it).
+      await recipes.prune([progress.generation, ...(head === undefined ? [] : [head.generation])]);
     }
     return next;
   }

@@ -114,7 +114,7 @@ export async function warmLegendaries(deps: WarmDeps): Promise<WarmReport | Skip
     ran: true,
     ids: ids.length,
     missing: items.missingIds.length,
-    ms: clock.now() - started,
+    ms: Math.round(clock.now() - started),
   };
   log.info("warm-up done", { ...report });
   return report;

@@ -56,10 +56,9 @@ export class RecipeStore {
     this.#root = ["catalogue", "v1", options.namespace];
   }
 
-  /** The head: the complete generation, if any (an eventual read: one small value). */
+  /** The head: the complete generation, if any. */
   async head(): Promise<CatalogueHead | undefined> {
-    const entry = await this.#kv.get(this.#headKey(), { consistency: "eventual" });
-    return parseHead(entry.value);
+    return parseHead((await this.#kv.get(this.#headKey())).value);
   }
 
   /** Adds one crawled page of generation `generation` to `op` (a few chunk writes). */
@@ -90,8 +89,11 @@ export class RecipeStore {
     return recipes;
   }
 
-  /** Deletes every value of `generation` (a replaced catalogue, or an abandoned pass). */
-  async drop(generation: number): Promise<void> {
+  /**
+   * Deletes every generation but `keep`: the one replaced before the current (no instance loads
+   * it any more) and any abandoned pass.
+   */
+  async prune(keep: readonly number[]): Promise<void> {
     let keys: Deno.KvKey[] = [];
     const flush = async () => {
       const op = this.#kv.atomic();
@@ -99,7 +101,9 @@ export class RecipeStore {
       await op.commit();
       keys = [];
     };
-    for await (const entry of this.#kv.list({ prefix: [...this.#root, "recipes", generation] })) {
+    for await (const entry of this.#kv.list({ prefix: [...this.#root, "recipes"] })) {
+      const generation = entry.key[this.#root.length + 1];
+      if (typeof generation === "number" && keep.includes(generation)) continue;
       keys.push(entry.key);
       if (keys.length === DELETE_BATCH) await flush();
     }

@@ -6,6 +6,7 @@ import {
   crawlIntervalMs,
   type CrawlReport,
 } from "../../src/background/crawl.ts";
+import { acquireLease } from "../../src/background/lease.ts";
 import { resolveRecipes } from "../../src/trees/resolve.ts";
 import { FILLER_FIRST_ID, WELL_KNOWN } from "../fake_gw2/mod.ts";
 import { connectClient } from "../support/app.ts";
@@ -156,7 +157,7 @@ Deno.test("a failed page ends the slice; the next slice reads it again, keeping 
   assert.ok((second?.at ?? 0) - (first?.at ?? 0) >= crawlIntervalMs(5));
 });
 
-Deno.test("the catalogue is refreshed after a day into a new generation; the one before is dropped", async () => {
+Deno.test("the catalogue is refreshed after a day into a new generation; older ones and abandoned passes are pruned", async () => {
   await using app = await startBackgroundApp();
   await crawlToEnd(app);
   const generations = async () => {
@@ -176,6 +177,8 @@ Deno.test("the catalogue is refreshed after a day into a new generation; the one
     phase: "done",
     pages: 0,
   });
+  // An abandoned pass (its progress lost) leaves a generation behind; the next publication prunes it.
+  await app.kv.set(["catalogue", "v1", "http://gw2.test", "recipes", 1, 0, 0], [1, 2, 3, 0]);
   for (let pass = 2; pass <= 3; pass++) {
     app.clock.advance(CRAWL_REFRESH_MS);
     const before = app.sent.background.length;
@@ -207,4 +210,32 @@ Deno.test("two instances ticking together: one crawls, the other skips", async (
     crawlCatalogue(crawlDeps(b, { owner: "instance-b" })),
   ]);
   assert.deepEqual([first.reason, second.reason].filter(Boolean), ["leased"]);
+});
+
+Deno.test("a crawler that lost its lease (it stalled past it) stops without writing", async () => {
+  await using app = await startBackgroundApp();
+  const leaseKey = ["background", "v1", "http://gw2.test", "crawl-lease"];
+  let reads = 0;
+  const report = await crawlCatalogue(crawlDeps(app, {
+    pages: {
+      itemsPage: (page, size) => app.backgroundGw2.itemsPage(page, size),
+      recipesPage: async (page, size) => {
+        if (++reads === 2) {
+          // Stalled past the lease; another instance took over.
+          app.clock.advance(10 * TICK_MS);
+          assert.ok(await acquireLease(app.kv, leaseKey, "instance-b", TICK_MS, app.clock));
+        }
+        return await app.backgroundGw2.recipesPage(page, size);
+      },
+    },
+  }));
+  assert.equal(report.pages, 1);
+  assert.match(report.error ?? "", /lost its lease/);
+  const progress = await app.kv.get(["background", "v1", "http://gw2.test", "crawl"]);
+  assert.equal(Reflect.get(Object(progress.value), "page"), 1, "the second page was not recorded");
+  assert.equal(
+    (await crawlCatalogue(crawlDeps(app))).reason,
+    "leased",
+    "the new holder's lease stands",
+  );
 });

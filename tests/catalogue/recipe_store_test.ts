@@ -55,7 +55,7 @@ Deno.test("unpackRecipes() reads a value that does not fit the layout as empty",
   }
 });
 
-Deno.test("RecipeStore publishes a head, loads a generation, and drops one", async () => {
+Deno.test("RecipeStore publishes a head, loads a generation, and prunes the others", async () => {
   using kv = await openMemoryKv();
   const store = new RecipeStore({ kv, namespace: "http://gw2.test" });
   const other = new RecipeStore({ kv, namespace: "http://other.test" });
@@ -64,12 +64,16 @@ Deno.test("RecipeStore publishes a head, loads a generation, and drops one", asy
   store.addPage(op, 1, 0, [recipe(1)]);
   store.addPage(op, 1, 1, [recipe(2)]);
   store.addPage(op, 2, 0, [recipe(3)]);
+  store.addPage(op, 3, 0, [recipe(4)]);
+  other.addPage(op, 9, 0, [recipe(5)]);
   store.publish(op, { generation: 1, completedAt: 5, count: 2 });
   await op.commit();
   assert.deepEqual(await store.head(), { generation: 1, completedAt: 5, count: 2 });
   assert.equal(await other.head(), undefined, "another upstream's catalogue is apart");
   assert.deepEqual((await store.load(1)).map((r) => r.id), [1, 2]);
-  await store.drop(1);
-  assert.deepEqual(await store.load(1), []);
-  assert.deepEqual((await store.load(2)).map((r) => r.id), [3]);
+  await store.prune([1, 3]);
+  assert.deepEqual(await store.load(2), []);
+  assert.deepEqual((await store.load(1)).map((r) => r.id), [1, 2]);
+  assert.deepEqual((await store.load(3)).map((r) => r.id), [4]);
+  assert.equal((await other.load(9)).length, 1, "another upstream's catalogue is untouched");
 });
