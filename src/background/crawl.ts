@@ -6,7 +6,7 @@
  * - **A tenth of the budget.** Requests start at least {@linkcode crawlIntervalMs} apart (2 s at
  *   upstream's 5/s), the background client makes one attempt per request, and it never takes the
  *   shared bucket below the interactive reserve. The real catalogue (~13,200 recipes and ~74,300
- *   items: 66 + 372 pages) takes 438 requests, ~15 minutes of requests.
+ *   items: 66 + 372 pages) takes 438 requests, about 17 minutes in 50-second slices.
  * - **In slices, resumable.** A cron tick runs one slice of at most `sliceMs` under a KV lease;
  *   after every page the progress (phase, next page, page count, when the last request started)
  *   is committed with a check on that lease — for recipes in the same atomic commit as the page's

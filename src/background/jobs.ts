@@ -27,7 +27,7 @@ export interface CronSpec {
 
 /** The three crons, by handler. */
 export const CRON_JOBS: Readonly<Record<"warm" | "prices" | "catalogue", CronSpec>> = {
-  /** Hourly: items, recipes and recipe lookups of the warm set; retried after 30 s, 2 and 10 min. */
+  /** Hourly: the warm set's items, recipes and recipe lookups; retried after 30 s, 2 and 10 min. */
   warm: {
     name: "priory-warm-legendaries",
     schedule: "17 * * * *",

@@ -6,11 +6,11 @@
  *
  * **The warm set** is every legendary of the curated list (`src/data/legendaries.ts`), every
  * item of the curated recipes, and every item their trees reach: the curated Mystic Forge and
- * vendor recipes, and the official recipes beneath them (found through recipe searches, as `priory_recipe_tree` finds them). It is
- * computed by resolution through the client, not stored as data: the official parts are the
- * API's to say, resolution is free once warm (every search and recipe is in KV or the crawled
- * catalogue), and the item read waits for it, so the whole set is read in one batch — at most 3
- * requests of 200 ids.
+ * vendor recipes, and the official recipes beneath them (found through recipe searches, as
+ * `priory_recipe_tree` finds them). It is computed by resolution through the client, not stored
+ * as data: the official parts are the API's to say, resolution is free once warm (every search
+ * and recipe is in KV or the crawled catalogue), and the item read waits for it, so the whole
+ * set is read in one batch — at most 3 requests of 200 ids.
  *
  * Two jobs, each run under a short KV lease so instances starting or ticking together do not all
  * do the work:

@@ -10,7 +10,7 @@
  * | key suffix | value |
  * |---|---|
  * | `"recipes-head"` | `{generation, completedAt, count, previous?}`: the complete generation |
- * | `"recipes", generation, page, chunk` | packed recipes of one crawled page (see {@linkcode packRecipes}) |
+ * | `"recipes", gen, page, chunk` | a crawled page's packed recipes ({@linkcode packRecipes}) |
  *
  * Limits respected: a chunk holds at most {@linkcode CHUNK_JSON_BYTES} of JSON (V8's encoding
  * of small integers is no larger), far below KV's 64 KiB per value; one page is a few chunks,
@@ -34,7 +34,7 @@ export interface CatalogueHead {
   readonly completedAt: number;
   /** Recipes stored in it: a load that finds another number is incomplete. */
   readonly count: number;
-  /** The generation it replaced, kept until the next one completes (instances may be reading it). */
+  /** The generation it replaced, kept until the next one is published (an instance may read it). */
   readonly previous?: number;
 }
 
