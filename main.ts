@@ -13,10 +13,16 @@
  * @module
  */
 
+import { backgroundClientOptions, createBackgroundJobs, CRON_JOBS } from "./src/background/jobs.ts";
+import { RecipeCatalogue } from "./src/catalogue/recipe_catalogue.ts";
+import { withRecipeCatalogue } from "./src/catalogue/recipe_lookup.ts";
+import { RecipeStore } from "./src/catalogue/recipe_store.ts";
 import { systemClock } from "./src/clock.ts";
 import { type Config, ConfigError, parseConfig } from "./src/config.ts";
 import { type DevToken, keepDevToken } from "./src/dev_token.ts";
 import { createGw2Client } from "./src/gw2/client.ts";
+import type { Item } from "./src/gw2/schemas.ts";
+import type { BoundableGw2Client } from "./src/gw2/types.ts";
 import { createHandler } from "./src/http/handler.ts";
 import { openKvStore } from "./src/kv_open.ts";
 import { createLogger } from "./src/log.ts";
@@ -78,20 +84,58 @@ const log = createLogger({ level: config.logLevel });
 const kv = await openKvStore(config.kvPath, (path) => Deno.openKv(path)).catch(exitOnConfigError);
 const names = new NameIndex({ kv, namespace: config.gw2ApiBase, log, clock: systemClock });
 void names.warm();
-const gw2 = createGw2Client({
+const recipeStore = new RecipeStore({ kv, namespace: config.gw2ApiBase });
+const recipes = new RecipeCatalogue({ store: recipeStore, clock: systemClock, log });
+if (config.catalogue) void recipes.warm();
+const upstream = {
   baseUrl: config.gw2ApiBase,
   kv,
   clock: systemClock,
   log,
   rate: { burst: config.rateBurst, perSec: config.ratePerSec },
   // Write-through: every item read from upstream feeds the shared name index.
-  onItemsFetched: (items) => names.record(items),
+  onItemsFetched: (items: readonly Item[]) => names.record(items),
+};
+// Recipe lookups come from the crawled catalogue once it is complete (PRIORY_CATALOGUE).
+const withCatalogue = (client: BoundableGw2Client): BoundableGw2Client =>
+  config.catalogue ? withRecipeCatalogue(client, recipes) : client;
+const gw2 = withCatalogue(createGw2Client(upstream));
+// The background jobs' own client: same cache and bucket, a reserve left to interactive calls.
+const backgroundGw2 = createGw2Client({
+  ...upstream,
+  ...backgroundClientOptions(config.rateBurst),
 });
-
-// Cron jobs go here: top level, before Deno.serve, each registered with
-// `{ signal: cronStop.signal, backoffSchedule: [...] }` so shutdown stops them.
-const cronStop = new AbortController();
-
+const background = createBackgroundJobs({
+  kv,
+  namespace: config.gw2ApiBase,
+  owner: crypto.randomUUID(),
+  clock: systemClock,
+  log,
+  gw2: withCatalogue(backgroundGw2),
+  pages: backgroundGw2,
+  names,
+  recipes: recipeStore,
+  catalogue: recipes,
+  catalogueEnabled: config.catalogue,
+  ratePerSec: config.ratePerSec,
+});
+// Registered at top level, before Deno.serve, so Deno Deploy discovers them; always all three
+// (a conditional registration is not discovered): the crawl itself does nothing when off. Their
+// signal is the background jobs': shutdown's first step aborts it.
+Deno.cron(CRON_JOBS.warm.name, CRON_JOBS.warm.schedule, {
+  backoffSchedule: CRON_JOBS.warm.backoffSchedule,
+  signal: background.signal,
+}, background.warm);
+Deno.cron(CRON_JOBS.prices.name, CRON_JOBS.prices.schedule, {
+  backoffSchedule: CRON_JOBS.prices.backoffSchedule,
+  signal: background.signal,
+}, background.prices);
+Deno.cron(CRON_JOBS.catalogue.name, CRON_JOBS.catalogue.schedule, {
+  backoffSchedule: CRON_JOBS.catalogue.backoffSchedule,
+  signal: background.signal,
+}, background.catalogue);
+// The warm-up also runs now, unawaited: the first request never waits for it.
+void background.startup();
 const handler = createHandler({ log, gw2, names, config });
 
 let stopping = false;
@@ -99,7 +143,7 @@ async function stop(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   await shutDown({
-    stopScheduled: () => cronStop.abort(),
+    stopScheduled: () => background.stop(),
     drain: () => server.shutdown(),
     abort: () => handler.close(),
     release: () => kv.close(),

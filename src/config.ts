@@ -41,6 +41,8 @@ export interface Config {
   /** Shared upstream token bucket: tokens refilled per second. */
   readonly ratePerSec: number;
   readonly logLevel: LogLevel;
+  /** `PRIORY_CATALOGUE`: crawl the whole item and recipe catalogue in the background. */
+  readonly catalogue: boolean;
 }
 
 /** A configuration value that cannot be used; the message names the variable and the remedy. */
@@ -104,6 +106,7 @@ export function parseConfig(env: EnvGetter, options: ParseConfigOptions): Config
     { integer: false },
   );
   const logLevel = parseLogLevel(env("LOG_LEVEL"));
+  const catalogue = parseCatalogue(env("PRIORY_CATALOGUE"));
   return {
     mode,
     authToken,
@@ -118,6 +121,7 @@ export function parseConfig(env: EnvGetter, options: ParseConfigOptions): Config
     rateBurst,
     ratePerSec,
     logLevel,
+    catalogue,
   };
 }
 
@@ -309,4 +313,14 @@ function splitList(value: string): string[] {
 function blankToUndefined(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
   return trimmed === undefined || trimmed === "" ? undefined : trimmed;
+}
+
+function parseCatalogue(raw: string | undefined): boolean {
+  const value = blankToUndefined(raw)?.toLowerCase();
+  if (value === undefined || value === "on") return true;
+  if (value === "off") return false;
+  throw new ConfigError(
+    "PRIORY_CATALOGUE",
+    `Cannot use "PRIORY_CATALOGUE": expected on or off, got "${value}". Leave it unset (on) to crawl the whole catalogue in the background, or set off to rely on caching alone`,
+  );
 }

@@ -4,8 +4,10 @@
  * and only then abort whatever is left and release KV. If requests are still running when the
  * grace period ends, they are aborted so the process exits before a platform kills it.
  *
- * `main.ts` supplies the steps (`server.shutdown()`, `handler.close()`, stopping cron, closing
- * KV); this module owns their order and the bound, so both are tested without a process.
+ * `main.ts` supplies the steps (`server.shutdown()`, `handler.close()`, stopping cron and the
+ * background jobs, closing KV); this module owns their order and the bound, so both are tested
+ * without a process. Background jobs are told to stop first and wound down beside the drain;
+ * KV is closed only once they have settled, or when the bound is reached.
  *
  * @module
  */
@@ -20,8 +22,11 @@ export const SHUTDOWN_ABORT_MS = 1_000;
 
 /** What shutting down does, in the order it happens. */
 export interface ShutdownSteps {
-  /** Stops scheduled work (cron jobs) so nothing new starts. */
-  readonly stopScheduled: () => void;
+  /**
+   * Stops scheduled work: nothing new starts (cron jobs unregistered) and running jobs are told
+   * to stop. May resolve when they have settled; `release` waits for that, within the bound.
+   */
+  readonly stopScheduled: () => void | Promise<void>;
   /** Stops accepting connections and resolves when every in-flight request has been answered. */
   readonly drain: () => Promise<void>;
   /** Aborts what is still in flight (after the drain, or at the end of the grace period). */
@@ -51,7 +56,7 @@ export type ShutdownOutcome = "drained" | "cut";
  * @example
  * ```ts
  * const outcome = await shutDown({
- *   stopScheduled: () => cronStop.abort(),
+ *   stopScheduled: () => background.stop(),
  *   drain: () => server.shutdown(),
  *   abort: () => handler.close(),
  *   release: () => kv.close(),
@@ -64,13 +69,13 @@ export async function shutDown(
 ): Promise<ShutdownOutcome> {
   const { clock, log } = options;
   const graceMs = options.graceMs ?? SHUTDOWN_GRACE_MS;
+  const abortMs = options.abortMs ?? SHUTDOWN_ABORT_MS;
   const started = clock.now();
   log.info("shutting down", { signal: options.signal });
-  steps.stopScheduled();
-  const drained = steps.drain().then(() => true, (error: unknown) => {
-    log.warn("shutdown: the server did not stop cleanly", { error: describeError(error) });
-    return true;
-  });
+  let jobsStopped = false;
+  const scheduled = settled(() => steps.stopScheduled(), log, "shutdown: scheduled work failed");
+  void scheduled.then(() => jobsStopped = true);
+  const drained = settled(() => steps.drain(), log, "shutdown: the server did not stop cleanly");
   const inTime = await within(drained, graceMs, clock);
   if (!inTime) log.warn("shutdown: aborting requests still in flight", { graceMs });
   try {
@@ -79,11 +84,29 @@ export async function shutDown(
     log.warn("shutdown: aborting in-flight exchanges failed", { error: describeError(error) });
   }
   // Aborted exchanges answer quickly; give them a moment so their clients hear something.
-  if (!inTime) await within(drained, options.abortMs ?? SHUTDOWN_ABORT_MS, clock);
+  if (!inTime) await within(drained, abortMs, clock);
+  // Scheduled jobs wound down beside the drain; KV stays open for them, up to the bound.
+  const left = started + graceMs + abortMs - clock.now();
+  if (!jobsStopped && (left <= 0 || !(await within(scheduled, left, clock)))) {
+    log.warn("shutdown: closing KV under background jobs still running");
+  }
   steps.release();
   const outcome: ShutdownOutcome = inTime ? "drained" : "cut";
   log.info("stopped", { outcome, ms: clock.now() - started });
   return outcome;
+}
+
+/** Runs a step; resolves true once it has settled, logging (never rethrowing) its failure. */
+function settled(step: () => void | Promise<void>, log: Logger, message: string): Promise<true> {
+  const failed = (error: unknown): true => {
+    log.warn(message, { error: describeError(error) });
+    return true;
+  };
+  try {
+    return Promise.resolve(step()).then(() => true, failed);
+  } catch (error) {
+    return Promise.resolve(failed(error));
+  }
 }
 
 /** True when `done` settles within `ms`; the timer is released either way. */

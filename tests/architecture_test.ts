@@ -4,8 +4,9 @@
  * 1. The import graph (`deno info --json`, rooted at `main.ts` and at every module under `src/`):
  *    the GW2 layer's internals (`src/gw2/` but its public `types.ts`, `errors.ts`, `schemas.ts`)
  *    and `src/kv/` are imported only inside the layer, the client factory only by `main.ts`; the
- *    tools and the domain cannot reach the transport, the client or KV even indirectly; nothing
- *    imports a networking module or an npm HTTP client.
+ *    tools, the domain, the background jobs and the recipe catalogue cannot reach the transport,
+ *    the client or KV even indirectly (the jobs get their client from `main.ts`, as the tools
+ *    do); nothing imports a networking module or an npm HTTP client.
  * 2. One search over the source text, comments removed (and quoted strings blanked for the
  *    identifier rules): `fetch` only in the transport, no sockets, `Deno.serve`, `Deno.openKv`,
  *    `Deno.cron` and `Deno.env` only in `main.ts`, the upstream host only as the configured
@@ -66,11 +67,12 @@ function graphViolations(edges: readonly [string, string][]): string[] {
       found.add(`${from} imports the layer's internal ${to}`);
     }
   }
-  // Tools and domain logic see the client only through its interface, even indirectly.
+  // Tools, domain logic and background work see the client only through its interface, even
+  // indirectly.
   const next = new Map<string, string[]>();
   for (const [from, to] of edges) next.set(from, [...(next.get(from) ?? []), to]);
   for (const start of next.keys()) {
-    if (!/^src\/(?:tools|domain)\//.test(start)) continue;
+    if (!/^src\/(?:tools|domain|background|catalogue)\//.test(start)) continue;
     const seen = new Set([start]);
     for (const path of seen) {
       for (const to of next.get(path) ?? []) seen.add(to);
@@ -252,6 +254,13 @@ Deno.test("architecture: the rules trip on offending code and not on look-alikes
       "src/helpers/y.ts imports the layer's internal src/kv/keys.ts",
       "src/tools/x.ts reaches src/kv/keys.ts",
     ]);
+  });
+  await t.step("flags a background job reaching the transport through a helper", () => {
+    const chain: [string, string][] = [
+      ["src/background/x.ts", "src/helpers/y.ts"],
+      ["src/helpers/y.ts", "src/gw2/transport.ts"],
+    ];
+    assert.ok(graphViolations(chain).includes("src/background/x.ts reaches src/gw2/transport.ts"));
   });
   await t.step("passes the wiring and the public interface", () => {
     assert.deepEqual(

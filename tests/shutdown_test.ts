@@ -72,3 +72,44 @@ Deno.test("shutDown() aborts what outlives the grace period and still releases, 
   assert.equal(clock.now() - start, 4000, "done before a platform's 5 s SIGKILL");
   assert.ok(logs.lines.some((line) => line.includes("aborting requests still in flight")));
 });
+
+Deno.test("shutDown() keeps KV open until the background jobs it stopped first have settled", async () => {
+  const clock = new ManualClock();
+  const { steps, calls, finishDrain } = recordingSteps();
+  const jobs = Promise.withResolvers<void>();
+  const outcome = shutDown({
+    ...steps,
+    stopScheduled: () => {
+      calls.push("stopScheduled");
+      return jobs.promise;
+    },
+  }, { clock, log: silentLogger, signal: "SIGINT" });
+  finishDrain();
+  await until(() => calls.includes("abort") && clock.pendingSleeps === 1);
+  assert.deepEqual(calls, ["stopScheduled", "drain", "requests finished", "abort"]);
+  clock.advance(500);
+  calls.push("jobs stopped");
+  jobs.resolve();
+  assert.equal(await outcome, "drained");
+  assert.deepEqual(calls.slice(-2), ["jobs stopped", "release"]);
+  assert.equal(clock.pendingSleeps, 0);
+});
+
+Deno.test("shutDown() closes KV at the bound under background jobs that do not stop", async () => {
+  const clock = new ManualClock();
+  const { steps, calls, finishDrain } = recordingSteps();
+  const logs = captureLogs();
+  const start = clock.now();
+  const outcome = shutDown({
+    ...steps,
+    stopScheduled: () => new Promise<void>(() => {}),
+  }, { clock, log: logs.log, signal: "SIGTERM", graceMs: 3000, abortMs: 1000 });
+  clock.advance(1000);
+  finishDrain();
+  await until(() => calls.includes("abort") && clock.pendingSleeps === 1);
+  clock.advance(3000);
+  assert.equal(await outcome, "drained");
+  assert.equal(calls.at(-1), "release");
+  assert.equal(clock.now() - start, 4000, "within the same 4 s");
+  assert.ok(logs.lines.some((line) => line.includes("background jobs still running")));
+});

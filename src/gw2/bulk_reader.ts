@@ -31,6 +31,11 @@ export interface ReaderDeps {
   readonly clock: Clock;
   readonly log: Logger;
   readonly counters: Counters;
+  /**
+   * A background reader re-reads records that would expire within this many ms (and serves
+   * them, with their age, if that read fails); 0 for interactive reads.
+   */
+  readonly refreshAheadMs: number;
 }
 
 /** Options of {@linkcode BulkReader}. */
@@ -88,7 +93,10 @@ export class BulkReader<T extends { readonly id: number }> {
     }));
   }
 
-  /** The cache pass: fresh entries answer; expired ones still servable become fallbacks. */
+  /**
+   * The cache pass: fresh entries answer; expired ones still servable, and records due for
+   * reading ahead, become fallbacks.
+   */
   async #lookup(ids: readonly number[]): Promise<Map<number, Lookup<T>>> {
     const { clock, counters, log, records } = this.#options;
     const { kind, freshness } = this.#endpoint;
@@ -97,14 +105,19 @@ export class BulkReader<T extends { readonly id: number }> {
     const now = clock.now();
     let hits = 0;
     for (const [id, entry] of cached) {
-      const state = entryState(entry.fetchedAt, now, entry.found ? freshness : FRESHNESS.unknownId);
-      if (state === "fresh") {
+      const policy = entry.found ? freshness : FRESHNESS.unknownId;
+      const state = entryState(entry.fetchedAt, now, policy);
+      // A background reader re-reads a record that would expire soon, keeping it as the fallback;
+      // an "unknown id" marker is simply asked again once expired.
+      const due = state === "fresh" && entry.found &&
+        entryState(entry.fetchedAt, now + this.#options.refreshAheadMs, policy) !== "fresh";
+      if (state === "fresh" && !due) {
         hits++;
         if (!entry.found) counters.add("negativeHits");
         known.set(id, {
           answer: entry.found ? { kind: "found", value: entry.value } : { kind: "missing" },
         });
-      } else if (state === "stale") {
+      } else if (state === "stale" || due) {
         known.set(id, {
           fallback: () => {
             counters.add("staleServes");

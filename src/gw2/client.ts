@@ -48,8 +48,23 @@ import type {
   TokenInfo,
   WalletEntry,
 } from "./schemas.ts";
+import {
+  type CatalogueItem,
+  CatalogueItemSchema,
+  type CatalogueRecipe,
+  CatalogueRecipeSchema,
+} from "./schemas.ts";
 import { type FetchFn, Transport } from "./transport.ts";
-import type { BoundableGw2Client, BulkRead, Fresh, Gw2Client, RecipeSearchQuery } from "./types.ts";
+import { PageReader } from "./page_reader.ts";
+import type {
+  BoundableGw2Client,
+  BulkRead,
+  Fresh,
+  Gw2Client,
+  Gw2PagedReads,
+  Page,
+  RecipeSearchQuery,
+} from "./types.ts";
 
 /** Options of {@linkcode createGw2Client}. Plain values; `main.ts` wires them from the config. */
 export interface Gw2ClientOptions {
@@ -82,6 +97,13 @@ export interface Gw2ClientOptions {
    * this way. A rejection or a timeout is logged and never fails the read.
    */
   readonly onItemsFetched?: (items: readonly Item[]) => Promise<void>;
+  /**
+   * Makes this a background client (warm-up, catalogue crawl) over the same KV cache and bucket:
+   * it leaves `reserveTokens` of the shared bucket to interactive calls, and re-reads cached
+   * records and searches that would expire within `refreshAheadMs`, so data it warms never
+   * lapses between two runs.
+   */
+  readonly background?: { readonly reserveTokens: number; readonly refreshAheadMs: number };
   /** Bound of each KV operation (cache lookup or write, budget take). @default 2000 */
   readonly kvTimeoutMs?: number;
   /**
@@ -91,8 +113,11 @@ export interface Gw2ClientOptions {
   readonly kvClock?: Clock;
 }
 
-/** A {@linkcode BoundableGw2Client} with the counters the benchmark reads. */
-export interface InstrumentedGw2Client extends BoundableGw2Client {
+/**
+ * A {@linkcode BoundableGw2Client} with the counters the benchmark reads, and the crawl's paged
+ * reads.
+ */
+export interface InstrumentedGw2Client extends BoundableGw2Client, Gw2PagedReads {
   /** Counters since creation (or the last reset). */
   stats(): CounterSnapshot;
   /** Sets every counter back to zero. */
@@ -150,6 +175,8 @@ class KvGw2Client implements InstrumentedGw2Client {
   readonly #currencies: DocReader<Currency[]>;
   readonly #search: DocReader<number[]>;
   readonly #account: AccountReaders;
+  readonly #itemPages: PageReader<CatalogueItem>;
+  readonly #recipePages: PageReader<CatalogueRecipe>;
 
   constructor(options: Gw2ClientOptions) {
     const random = options.random ?? Math.random;
@@ -180,6 +207,7 @@ class KvGw2Client implements InstrumentedGw2Client {
       random,
       timeout: kvTimeout,
       log: options.log,
+      ...(options.background === undefined ? {} : { reserve: options.background.reserveTokens }),
     });
     const transport = new Transport({
       baseUrl: options.baseUrl,
@@ -193,7 +221,13 @@ class KvGw2Client implements InstrumentedGw2Client {
       maxRateWaitMs: options.maxRateWaitMs ?? 10_000,
       random,
     });
-    const shared = { transport, clock: options.clock, log: options.log, counters: this.#counters };
+    const shared = {
+      transport,
+      clock: options.clock,
+      log: options.log,
+      counters: this.#counters,
+      refreshAheadMs: options.background?.refreshAheadMs ?? 0,
+    };
     const bulk = {
       ...shared,
       records: new RecordCache(options.kv, this.#keys, options.log, kvTimeout),
@@ -227,6 +261,8 @@ class KvGw2Client implements InstrumentedGw2Client {
       character_inventory: new DocReader(ACCOUNT_ENDPOINTS.character_inventory, docs),
       tokeninfo: new DocReader(ACCOUNT_ENDPOINTS.tokeninfo, docs),
     };
+    this.#itemPages = new PageReader(ITEMS.path, CatalogueItemSchema, transport);
+    this.#recipePages = new PageReader(RECIPES.path, CatalogueRecipeSchema, transport);
   }
 
   withDeadline(deadline: Deadline): Gw2Client {
@@ -340,6 +376,18 @@ class KvGw2Client implements InstrumentedGw2Client {
 
   tokenInfo(key: string, deadline?: Deadline): Promise<Fresh<TokenInfo>> {
     return this.#accountRead(key, "tokeninfo", deadline);
+  }
+
+  itemsPage(page: number, pageSize: number, deadline?: Deadline): Promise<Page<CatalogueItem>> {
+    return this.#itemPages.read(page, pageSize, deadline);
+  }
+
+  recipesPage(
+    page: number,
+    pageSize: number,
+    deadline?: Deadline,
+  ): Promise<Page<CatalogueRecipe>> {
+    return this.#recipePages.read(page, pageSize, deadline);
   }
 
   stats(): CounterSnapshot {

@@ -110,10 +110,13 @@ export class DocReader<T> {
     const { clock, counters, docs, log, transport } = this.#options;
     const { endpoint, freshness, scope } = this.#endpoint;
     const cached = await docs.get(request.cacheKey, this.#parse);
-    const state = cached === undefined
-      ? "dead"
-      : entryState(cached.fetchedAt, clock.now(), freshness);
-    if (cached !== undefined && state === "fresh") {
+    const now = clock.now();
+    const state = cached === undefined ? "dead" : entryState(cached.fetchedAt, now, freshness);
+    // A background reader re-reads what would expire soon, keeping a fresh entry as fallback.
+    const ahead = cached === undefined || state !== "fresh"
+      ? state
+      : entryState(cached.fetchedAt, now + this.#options.refreshAheadMs, freshness);
+    if (cached !== undefined && ahead === "fresh") {
       counters.add("cacheHits");
       log.debug("gw2 read", { endpoint, hit: 1, miss: 0, stale: 0 });
       return { value: cached.value };
@@ -121,7 +124,8 @@ export class DocReader<T> {
     counters.add("cacheMisses");
     // Past its retention an entry must not linger (account reads: the 5-minute promise).
     if (cached !== undefined && state === "dead") await docs.delete(request.cacheKey);
-    if (cached !== undefined && state === "stale") {
+    // Expired but inside its stale window, or fresh but due for reading ahead: the fallback.
+    if (cached !== undefined && state !== "dead") {
       stale.fallback = () => {
         counters.add("staleServes");
         const staleAgeMs = entryAge(cached.fetchedAt, clock.now());

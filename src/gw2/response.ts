@@ -23,11 +23,19 @@ export interface RawAnswer {
   readonly body: string;
   /** `Retry-After`, when sent. */
   readonly retryAfter: string | null;
+  /** `X-Page-Total` of a paged read (`page=`), when sent. */
+  readonly pageTotal?: string | null;
 }
 
 /** The meaning of one answer. */
 export type Classified =
-  | { readonly kind: "ok"; readonly status: number; readonly json: unknown }
+  | {
+    readonly kind: "ok";
+    readonly status: number;
+    readonly json: unknown;
+    /** Pages of the collection, from `X-Page-Total` (paged reads only). */
+    readonly pageTotal?: number;
+  }
   | {
     readonly kind: "not_found";
     /** True for `{"text":"all ids provided are invalid"}` (a bulk read where no id exists). */
@@ -55,8 +63,10 @@ export function classifyAnswer(answer: RawAnswer, fallbackScope: string, now: nu
   const { status } = answer;
   if (status >= 200 && status < 300) {
     const json = parseJson(answer);
-    return json === undefined
-      ? failure(new Gw2UpstreamError("malformed", status), false)
+    if (json === undefined) return failure(new Gw2UpstreamError("malformed", status), false);
+    const pageTotal = answer.pageTotal?.trim() ?? "";
+    return /^\d{1,9}$/.test(pageTotal)
+      ? { kind: "ok", status, json: json.value, pageTotal: Number(pageTotal) }
       : { kind: "ok", status, json: json.value };
   }
   const text = errorText(answer);

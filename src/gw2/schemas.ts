@@ -68,6 +68,29 @@ export const PriceSchema = z.object({
 /** A validated price. */
 export type Price = z.infer<typeof PriceSchema>;
 
+/**
+ * An item as the catalogue crawl keeps it (`/v2/items?page=`): only what name search needs, so
+ * a page stays valid when a record lacks a field the full schema requires.
+ */
+export const CatalogueItemSchema = ItemSchema.pick({
+  id: true,
+  name: true,
+  rarity: true,
+  type: true,
+});
+/** A catalogue item. */
+export type CatalogueItem = z.infer<typeof CatalogueItemSchema>;
+
+/** A recipe as the catalogue crawl keeps it (`/v2/recipes?page=`): output and ingredients. */
+export const CatalogueRecipeSchema = RecipeSchema.pick({
+  id: true,
+  output_item_id: true,
+  output_item_count: true,
+  ingredients: true,
+});
+/** A catalogue recipe. */
+export type CatalogueRecipe = z.infer<typeof CatalogueRecipeSchema>;
+
 /** `/v2/recipes/search` answer: recipe ids. */
 export const RecipeIdsSchema = z.array(Id);
 

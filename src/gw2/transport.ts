@@ -162,6 +162,7 @@ export class Transport {
           contentType: (response.headers.get("content-type") ?? "").toLowerCase(),
           body,
           retryAfter: response.headers.get("retry-after"),
+          pageTotal: response.headers.get("x-page-total"),
         },
       };
     } catch (error) {

@@ -10,6 +10,8 @@ import type { Deadline } from "../deadline.ts";
 import type {
   Account,
   AccountMaterial,
+  CatalogueItem,
+  CatalogueRecipe,
   CharacterBags,
   CharacterInventory,
   Currency,
@@ -86,4 +88,31 @@ export interface BoundableGw2Client extends Gw2Client {
    * Work shared with other callers goes on while any of them still waits.
    */
   withDeadline(deadline: Deadline): Gw2Client;
+}
+
+/**
+ * One page of a collection (`?page=&page_size=`): the records that validated, how many did not
+ * (skipped, so one odd record cannot stall a crawl), and the collection's page count
+ * (`X-Page-Total`).
+ */
+export interface Page<T> {
+  readonly records: readonly T[];
+  readonly skipped: number;
+  readonly pageTotal: number;
+}
+
+/**
+ * Whole-collection reads for the background catalogue crawl. Pages are not cached: the crawl
+ * keeps only what search and trees need, in its own layout. Its one caller, a cron job rather
+ * than a tool call, passes its slice's deadline with each read.
+ */
+export interface Gw2PagedReads {
+  /** `/v2/items?page=&page_size=`: id, name, rarity and type of each item, until `deadline`. */
+  itemsPage(page: number, pageSize: number, deadline?: Deadline): Promise<Page<CatalogueItem>>;
+  /** `/v2/recipes?page=&page_size=`: id, output and ingredients of each recipe, until `deadline`. */
+  recipesPage(
+    page: number,
+    pageSize: number,
+    deadline?: Deadline,
+  ): Promise<Page<CatalogueRecipe>>;
 }

@@ -6,7 +6,9 @@
  * (the design measured in the platform notes: zero over-admission across processes). A failed
  * check, or SQLite's `database is locked` (thrown, not returned, when processes share a file),
  * is a conflict: retry after a short jittered pause. Takes within one instance are serialised
- * locally, so conflicts only arise between instances. Every KV step (one take's compare-and-set
+ * locally, so conflicts only arise between instances. A bucket built with a `reserve` (the
+ * background jobs') admits only while more than `reserve` tokens would remain, so interactive
+ * calls sharing the same entry always find that many. Every KV step (one take's compare-and-set
  * loop, a drain, a level read) is bounded by `timeout.ts`; a wait for a refill ends early when
  * the caller's signal aborts.
  *
@@ -70,6 +72,11 @@ export interface TokenBucketOptions {
   readonly timeout?: KvTimeout;
   /** Where clock skew over {@linkcode SKEW_LOG_MS} is reported. */
   readonly log?: Logger;
+  /**
+   * Tokens this holder never takes: it is admitted only while `reserve + 1` are available, so
+   * holders without a reserve (interactive calls) always find `reserve`. @default 0
+   */
+  readonly reserve?: number;
 }
 
 /** Tokens available at `now`: the stored count refilled for the elapsed time, capped at `burst`. */
@@ -105,6 +112,7 @@ export class TokenBucket {
   readonly #expireInMs: number;
   readonly #timeout: KvTimeout;
   readonly #log: Logger | undefined;
+  readonly #reserve: number;
   #queue: Promise<unknown> = Promise.resolve();
   /** How far the leading instance's clock runs ahead of ours (never negative). */
   #offsetMs = 0;
@@ -126,6 +134,7 @@ export class TokenBucket {
     this.#maxAttempts = options.maxAttempts ?? 10;
     this.#timeout = options.timeout ?? DEFAULT_KV_TIMEOUT;
     this.#log = options.log;
+    this.#reserve = Math.max(0, Math.min(options.reserve ?? 0, this.#burst - 1));
     // Once KV drops the entry the bucket reads as full, which is true by then.
     this.#expireInMs = Math.ceil((this.#burst / this.#perSec) * 1000) + 60_000;
   }
@@ -193,7 +202,12 @@ export class TokenBucket {
         continue;
       }
       const { tokens, now } = this.#look(entry);
-      if (tokens < 1) return { admitted: false, retryAfterMs: msUntilToken(tokens, this.#perSec) };
+      if (tokens < 1 + this.#reserve) {
+        return {
+          admitted: false,
+          retryAfterMs: msUntilToken(tokens - this.#reserve, this.#perSec),
+        };
+      }
       if (await this.#commit(entry, { tokens: tokens - 1, ts: now })) return { admitted: true };
       await this.#clock.sleep(conflictPauseMs(attempt, this.#random));
     }

@@ -86,6 +86,17 @@ export async function resolveRecipes(
   return { recipes, itemIds, names, currencyNames, missingItemIds: missing, ...stale.field() };
 }
 
+/**
+ * Every item id the trees of `rootIds` reach (roots first, discovery order), walking recipes
+ * only: the searches and recipe reads of {@linkcode resolveRecipes} without its item reads, so
+ * a caller can read the items afterwards in one batch (the warm-up does: ≤ 3 requests).
+ *
+ * @throws {Gw2Failure} when an upstream read fails (see `src/gw2/errors.ts`)
+ */
+export async function treeItemIds(gw2: Gw2Client, rootIds: readonly number[]): Promise<number[]> {
+  return (await walkRecipes(gw2, rootIds, new StaleAge())).itemIds;
+}
+
 /** The recipes and item ids a walk reached. */
 interface Walked {
   readonly recipes: Map<number, TreeRecipe>;
@@ -94,21 +105,22 @@ interface Walked {
 
 /**
  * Walks the trees level by level: per level, the searches run concurrently, then the chosen
- * official recipes are read in one batch; each level's item read is started and pushed to
- * `itemReads` (settled, so a failure waits for the caller instead of going unhandled).
+ * official recipes are read in one batch; when `itemReads` is given, each level's item read is
+ * started and pushed to it (settled, so a failure waits for the caller instead of going
+ * unhandled).
  */
 async function walkRecipes(
   gw2: Gw2Client,
   rootIds: readonly number[],
   stale: StaleAge,
-  itemReads: Promise<PromiseSettledResult<BulkRead<Item>>>[],
-  onLevel: ResolveOptions["onLevel"],
+  itemReads?: Promise<PromiseSettledResult<BulkRead<Item>>>[],
+  onLevel?: ResolveOptions["onLevel"],
 ): Promise<Walked> {
   const recipes = new Map<number, TreeRecipe>();
   const seen = new Set<number>(rootIds);
   let level = [...seen];
   for (let depth = 1; level.length > 0; depth++) {
-    itemReads.push(settle(gw2.items(level)));
+    itemReads?.push(settle(gw2.items(level)));
     const searched = level.filter((id) => !CURATED_RECIPES.has(id));
     const searches = await mapWithConcurrency(
       searched,

@@ -1,0 +1,149 @@
+/**
+ * The background jobs of one process, as `main.ts` registers them with `Deno.cron`: their
+ * names, schedules and retry policies ({@linkcode CRON_JOBS}), handlers that log instead of
+ * leaking a failure into the cron runtime, the warm-up at startup, and a stop that aborts them
+ * on shutdown and waits (briefly) for a running one. Also the options of the background client
+ * ({@linkcode backgroundClientOptions}): its reserve and refresh-ahead.
+ *
+ * @module
+ */
+
+import type { RecipeCatalogue } from "../catalogue/recipe_catalogue.ts";
+import type { RecipeStore } from "../catalogue/recipe_store.ts";
+import type { BoundableGw2Client, Gw2PagedReads } from "../gw2/types.ts";
+import { describeError } from "../log.ts";
+import type { NameIndex } from "../search/name_index.ts";
+import type { BackgroundContext } from "./context.ts";
+import { crawlCatalogue } from "./crawl.ts";
+import { warmLegendaries, warmPrices } from "./warm.ts";
+
+/** A cron registration: name (≤ 64 characters, `[A-Za-z0-9 _-]`), schedule, retry delays. */
+export interface CronSpec {
+  readonly name: string;
+  readonly schedule: string;
+  /** Always explicit: Deno Deploy retries nothing by default, a local runtime does. */
+  readonly backoffSchedule: number[];
+}
+
+/** The three crons, by handler. */
+export const CRON_JOBS: Readonly<Record<"warm" | "prices" | "catalogue", CronSpec>> = {
+  /** Hourly: the warm set's items, recipes and recipe lookups; retried after 30 s, 2 and 10 min. */
+  warm: {
+    name: "priory-warm-legendaries",
+    schedule: "17 * * * *",
+    backoffSchedule: [30_000, 120_000, 600_000],
+  },
+  /** Every minute: the warm set's prices (fresh for a minute); the next tick is the retry. */
+  prices: { name: "priory-warm-prices", schedule: "* * * * *", backoffSchedule: [] },
+  /** Every minute: one slice of the catalogue crawl; the next tick is the retry. */
+  catalogue: { name: "priory-catalogue-crawl", schedule: "* * * * *", backoffSchedule: [] },
+};
+
+/**
+ * Background reads re-read what would expire within this: the hourly warm-up's period plus
+ * room for its retries, so warmed records and searches never lapse between two runs (and
+ * prices, fresh for a minute, are always re-read).
+ */
+export const REFRESH_AHEAD_MS = 90 * 60_000;
+
+/**
+ * The background client's options: it never takes the shared bucket below half its burst (the
+ * reserve interactive calls always find), makes one attempt per request (the crawl's pace counts
+ * requests; a failed job is retried by its cron), waits up to a minute for its share, and
+ * re-reads ahead ({@linkcode REFRESH_AHEAD_MS}).
+ */
+export function backgroundClientOptions(rateBurst: number): {
+  readonly maxRetries: number;
+  readonly maxRateWaitMs: number;
+  readonly background: { readonly reserveTokens: number; readonly refreshAheadMs: number };
+} {
+  return {
+    maxRetries: 0,
+    maxRateWaitMs: 60_000,
+    background: { reserveTokens: Math.floor(rateBurst / 2), refreshAheadMs: REFRESH_AHEAD_MS },
+  };
+}
+
+/** What {@linkcode createBackgroundJobs} wires together (its `signal` is its own). */
+export interface BackgroundJobsDeps extends Omit<BackgroundContext, "signal"> {
+  /** The background client with recipe lookups from the catalogue: what the warm jobs read. */
+  readonly gw2: BoundableGw2Client;
+  /** The background client's paged reads: what the crawl reads. */
+  readonly pages: Gw2PagedReads;
+  readonly names: NameIndex;
+  readonly recipes: RecipeStore;
+  /** This process's recipe lookup, reloaded when the crawl here publishes. */
+  readonly catalogue?: Pick<RecipeCatalogue, "refresh">;
+  /** `PRIORY_CATALOGUE`. */
+  readonly catalogueEnabled: boolean;
+  readonly ratePerSec: number;
+}
+
+/** The handlers `main.ts` registers, and their lifecycle. */
+export interface BackgroundJobs {
+  /** Aborted by {@linkcode BackgroundJobs.stop}: pass it to `Deno.cron` to unregister. */
+  readonly signal: AbortSignal;
+  /** Handler of {@linkcode CRON_JOBS}.warm; rejects on failure so the backoff retries it. */
+  warm(): Promise<void>;
+  /** Handler of {@linkcode CRON_JOBS}.prices. */
+  prices(): Promise<void>;
+  /** Handler of {@linkcode CRON_JOBS}.catalogue. */
+  catalogue(): Promise<void>;
+  /**
+   * The warm-up at startup, to start without awaiting (no request waits for it); never rejects
+   * (a failure is logged, and the hourly cron tries again).
+   */
+  startup(): Promise<void>;
+  /**
+   * Stops the crons and new slices, ends running jobs' reads (their deadlines pass at once), then
+   * waits up to `graceMs` for the jobs to settle.
+   */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/** Builds the background jobs of one process. */
+export function createBackgroundJobs(deps: BackgroundJobsDeps): BackgroundJobs {
+  const controller = new AbortController();
+  // Every job sees the stop signal: its reads end at once on shutdown (`jobDeadline`).
+  const context = { ...deps, signal: controller.signal };
+  const running = new Set<Promise<unknown>>();
+  const { log } = deps;
+  const track = <T>(run: Promise<T>): Promise<T> => {
+    running.add(run);
+    const forget = () => running.delete(run);
+    run.then(forget, forget);
+    return run;
+  };
+  const logged = async (job: string, run: () => Promise<unknown>): Promise<void> => {
+    try {
+      await track(run());
+    } catch (error) {
+      log.warn("background job failed", { job, error: describeError(error) });
+      if (job === "warm" && !controller.signal.aborted) throw error;
+    }
+  };
+  return {
+    signal: controller.signal,
+    warm: () => logged("warm", () => warmLegendaries(context)),
+    prices: () => logged("prices", () => warmPrices(context)),
+    catalogue: () =>
+      logged("catalogue", () =>
+        crawlCatalogue({
+          ...context,
+          enabled: deps.catalogueEnabled,
+          ...(deps.catalogue === undefined
+            ? {}
+            : { onRecipesPublished: () => deps.catalogue?.refresh() }),
+        })),
+    startup: () => logged("warm", () => warmLegendaries(context)).catch(() => undefined),
+    stop: async (graceMs = 2_000) => {
+      controller.abort();
+      if (running.size === 0 || graceMs <= 0) return;
+      const cancel = new AbortController();
+      const grace = deps.clock.timer(graceMs, cancel.signal).catch(() => undefined);
+      await Promise.race([Promise.allSettled([...running]), grace]);
+      cancel.abort();
+      await grace;
+    },
+  };
+}

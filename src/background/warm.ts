@@ -1,0 +1,162 @@
+/**
+ * The warm-up: what agents ask about most — the legendaries and everything their trees are made
+ * of — is read into KV before anyone asks, so those items, their names (through the client's
+ * write-through to the name index), their recipe lookups and their prices are answered without
+ * an upstream request.
+ *
+ * **The warm set** is every legendary of the curated list (`src/data/legendaries.ts`), every
+ * item of the curated recipes, and every item their trees reach: the curated Mystic Forge and
+ * vendor recipes, and the official recipes beneath them (found through recipe searches, as
+ * `priory_recipe_tree` finds them). It is computed by resolution through the client, not stored
+ * as data: the official parts are the API's to say, resolution is free once warm (every search
+ * and recipe is in KV or the crawled catalogue), and the item read waits for it, so the whole
+ * set is read in one batch — at most 3 requests of 200 ids.
+ *
+ * Two jobs, each run under a short KV lease so instances starting or ticking together do not all
+ * do the work:
+ * - {@linkcode warmLegendaries} (hourly, and once at startup): the warm set's recipe lookups,
+ *   recipes and items, then the set itself in KV for the price job;
+ * - {@linkcode warmPrices} (every minute): the warm set's prices.
+ *
+ * Both run on the background client, which keeps a reserve of the shared budget for interactive
+ * calls and re-reads entries that would expire before the next run (see `docs/background.md`).
+ * Each run's reads are bounded by its lease ({@linkcode jobDeadline}): a run whose upstream hangs
+ * ends by the time another instance may take over, and at once on shutdown.
+ *
+ * @module
+ */
+
+import { curatedTreeItemIds } from "../data/curated_recipes.ts";
+import { LEGENDARIES } from "../data/legendaries.ts";
+import type { BoundableGw2Client, Gw2Client } from "../gw2/types.ts";
+import { treeItemIds } from "../trees/resolve.ts";
+import { type BackgroundContext, backgroundKey, jobDeadline } from "./context.ts";
+import { acquireLease } from "./lease.ts";
+
+/**
+ * Where the warm set starts: every legendary of the curated list, and every item of the curated
+ * recipes (a few vendor purchases, such as Eldritch Scroll, are in no gen-1 tree).
+ */
+export const WARM_ROOTS: readonly number[] = [
+  ...new Set([...LEGENDARIES.map(({ id }) => id), ...curatedTreeItemIds()]),
+];
+/**
+ * How long a warm-up keeps others from warming: instances starting within it skip theirs. Long
+ * enough for a cold warm-up's first burst, short enough that a crashed warmer is replaced soon.
+ * Also the bound of its reads: past it the run fails (what it read stays cached) and the cron's
+ * backoff retries.
+ */
+export const WARM_LEASE_MS = 2 * 60_000;
+/** The price job's lease and read bound: under its one-minute period, so the next tick can run. */
+export const PRICE_LEASE_MS = 45_000;
+
+/** What the warm jobs need: the shared context and the background client. */
+export interface WarmDeps extends BackgroundContext {
+  /** The background client, with recipe lookups from the catalogue (see `main.ts`). */
+  readonly gw2: BoundableGw2Client;
+}
+
+/** A job skipped because another instance holds its lease, or had nothing to do. */
+export interface Skipped {
+  readonly ran: false;
+  readonly reason: "leased" | "no_warm_set";
+}
+
+/** What {@linkcode warmLegendaries} did. */
+export interface WarmReport {
+  readonly ran: true;
+  /** Ids in the warm set. */
+  readonly ids: number;
+  /** Of those, ids upstream does not know. */
+  readonly missing: number;
+  readonly ms: number;
+}
+
+/** What {@linkcode warmPrices} did. */
+export interface PriceWarmReport {
+  readonly ran: true;
+  readonly ids: number;
+  /** Ids with a Trading Post price (the others are untradeable). */
+  readonly priced: number;
+}
+
+/**
+ * The warm set through `gw2`: every id the trees of {@linkcode WARM_ROOTS} reach (the roots
+ * included), walking recipes only. Precursors of legendaries outside generation 1 are not in
+ * it: no tree reaches them (those legendaries have no curated recipe), and with them the set
+ * would need a fourth item request (655 ids on the fake).
+ *
+ * @throws {Gw2Failure} when an upstream read fails
+ */
+export function warmSetIds(gw2: Gw2Client): Promise<number[]> {
+  return treeItemIds(gw2, WARM_ROOTS);
+}
+
+/**
+ * Warms the items, recipes and recipe lookups of the warm set, then stores the set for
+ * {@linkcode warmPrices}. Skipped while another instance holds the lease. Cold, the items cost
+ * at most 3 requests; on a fresh KV, none.
+ *
+ * @throws {Gw2Failure} when an upstream read fails (the cron's backoff retries; what was read
+ * stays cached)
+ */
+export async function warmLegendaries(deps: WarmDeps): Promise<WarmReport | Skipped> {
+  const { clock, gw2, kv, log, owner } = deps;
+  const lease = await acquireLease(
+    kv,
+    backgroundKey(deps, "warm-lease"),
+    owner,
+    WARM_LEASE_MS,
+    clock,
+  );
+  if (lease === undefined) return { ran: false, reason: "leased" };
+  const started = clock.now();
+  using deadline = jobDeadline(deps, WARM_LEASE_MS);
+  const reads = gw2.withDeadline(deadline);
+  const ids = await warmSetIds(reads);
+  const items = await reads.items(ids);
+  await kv.set(backgroundKey(deps, "warm-set"), { ids, at: clock.now() });
+  const report: WarmReport = {
+    ran: true,
+    ids: ids.length,
+    missing: items.missingIds.length,
+    ms: Math.round(clock.now() - started),
+  };
+  log.info("warm-up done", { ...report });
+  return report;
+}
+
+/**
+ * Re-reads the prices of the warm set (the background client always refetches them: they are
+ * fresh for a minute), so trees and rankings price from warm data. Skipped while another
+ * instance holds the lease, and until a warm-up has stored the set.
+ *
+ * @throws {Gw2Failure} when the read fails
+ */
+export async function warmPrices(deps: WarmDeps): Promise<PriceWarmReport | Skipped> {
+  const { clock, gw2, kv, log, owner } = deps;
+  const stored = await kv.get(backgroundKey(deps, "warm-set"));
+  const ids = parseIds(stored.value);
+  if (ids === undefined) return { ran: false, reason: "no_warm_set" };
+  const lease = await acquireLease(
+    kv,
+    backgroundKey(deps, "price-lease"),
+    owner,
+    PRICE_LEASE_MS,
+    clock,
+  );
+  if (lease === undefined) return { ran: false, reason: "leased" };
+  using deadline = jobDeadline(deps, PRICE_LEASE_MS);
+  const read = await gw2.withDeadline(deadline).prices(ids);
+  const report: PriceWarmReport = { ran: true, ids: ids.length, priced: read.found.length };
+  log.debug("warm prices done", { ...report });
+  return report;
+}
+
+function parseIds(value: unknown): number[] | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const ids: unknown = Reflect.get(value, "ids");
+  return Array.isArray(ids) && ids.length > 0 && ids.every((id) => Number.isSafeInteger(id))
+    ? ids
+    : undefined;
+}

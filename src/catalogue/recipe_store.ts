@@ -1,0 +1,189 @@
+/**
+ * The recipe catalogue in Deno KV: every `/v2/recipes` record reduced to what recipe lookups and
+ * trees need (id, output, output count, ingredients), written page by page by the background
+ * crawl (`src/background/crawl.ts`) into a **generation** of its own, and published by one
+ * write of the head once the whole collection is in. A daily re-crawl writes the next
+ * generation beside the current one, so lookups never see a half-written catalogue. Layout,
+ * under `["catalogue", "v1", <upstream base URL>]` (a KV shared by the real API and the fake
+ * keeps them apart; a layout change bumps `v1`):
+ *
+ * | key suffix | value |
+ * |---|---|
+ * | `"recipes-head"` | `{generation, completedAt, count, previous?}`: the complete generation |
+ * | `"recipes", gen, page, chunk` | a crawled page's packed recipes ({@linkcode packRecipes}) |
+ *
+ * Limits respected: a chunk holds at most {@linkcode CHUNK_JSON_BYTES} of JSON (V8's encoding
+ * of small integers is no larger), far below KV's 64 KiB per value; one page is a few chunks,
+ * committed with the crawl's progress in one atomic operation (≤ 10 mutations, ≤ 100 KB).
+ *
+ * @module
+ */
+
+import type { CatalogueRecipe } from "../gw2/schemas.ts";
+
+/** JSON bytes per chunk value: a quarter of KV's 64 KiB value limit. */
+export const CHUNK_JSON_BYTES = 16_000;
+/** Ingredient types as stored: the index is the code. GW2 may add others; those are dropped. */
+export const INGREDIENT_TYPES = ["Item", "Currency", "GuildUpgrade"] as const;
+const DELETE_BATCH = 500;
+
+/** What the head says: which generation is complete, since when, and how many recipes it holds. */
+export interface CatalogueHead {
+  readonly generation: number;
+  /** When the crawl finished writing it (epoch ms). */
+  readonly completedAt: number;
+  /** Recipes stored in it: a load that finds another number is incomplete. */
+  readonly count: number;
+  /** The generation it replaced, kept until the next one is published (an instance may read it). */
+  readonly previous?: number;
+}
+
+/** Options of {@linkcode RecipeStore}. */
+export interface RecipeStoreOptions {
+  readonly kv: Deno.Kv;
+  /** Keeps the catalogues of different upstreams apart: pass the upstream base URL. */
+  readonly namespace: string;
+}
+
+/** The KV side of the recipe catalogue. */
+export class RecipeStore {
+  readonly #kv: Deno.Kv;
+  readonly #root: Deno.KvKey;
+
+  /** @param options the KV and the namespace */
+  constructor(options: RecipeStoreOptions) {
+    this.#kv = options.kv;
+    this.#root = ["catalogue", "v1", options.namespace];
+  }
+
+  /** The head: the complete generation, if any. */
+  async head(): Promise<CatalogueHead | undefined> {
+    return parseHead((await this.#kv.get(this.#headKey())).value);
+  }
+
+  /** Adds one crawled page of generation `generation` to `op` (a few chunk writes). */
+  addPage(
+    op: Deno.AtomicOperation,
+    generation: number,
+    page: number,
+    recipes: readonly CatalogueRecipe[],
+  ): Deno.AtomicOperation {
+    packRecipes(recipes).forEach((chunk, index) => {
+      op.set([...this.#root, "recipes", generation, page, index], chunk);
+    });
+    return op;
+  }
+
+  /** Adds the publication of `head` to `op`: lookups switch to its generation on commit. */
+  publish(op: Deno.AtomicOperation, head: CatalogueHead): Deno.AtomicOperation {
+    return op.set(this.#headKey(), head);
+  }
+
+  /** Every recipe of `generation`, in page order. */
+  async load(generation: number): Promise<CatalogueRecipe[]> {
+    const recipes: CatalogueRecipe[] = [];
+    const list = this.#kv.list({ prefix: [...this.#root, "recipes", generation] }, {
+      batchSize: 500,
+    });
+    for await (const entry of list) recipes.push(...unpackRecipes(entry.value));
+    return recipes;
+  }
+
+  /**
+   * Deletes every generation but `keep`: the one replaced before the current (no instance loads
+   * it any more) and any abandoned pass.
+   */
+  async prune(keep: readonly number[]): Promise<void> {
+    let keys: Deno.KvKey[] = [];
+    const flush = async () => {
+      const op = this.#kv.atomic();
+      for (const key of keys) op.delete(key);
+      await op.commit();
+      keys = [];
+    };
+    for await (const entry of this.#kv.list({ prefix: [...this.#root, "recipes"] })) {
+      const generation = entry.key[this.#root.length + 1];
+      if (typeof generation === "number" && keep.includes(generation)) continue;
+      keys.push(entry.key);
+      if (keys.length === DELETE_BATCH) await flush();
+    }
+    if (keys.length > 0) await flush();
+  }
+
+  #headKey(): Deno.KvKey {
+    return [...this.#root, "recipes-head"];
+  }
+}
+
+/**
+ * Packs recipes as flat integer arrays, `[id, outputId, outputCount, n, (type, id, count) × n,
+ * …]`, split so each chunk's JSON stays under {@linkcode CHUNK_JSON_BYTES}. Ingredients of a
+ * type outside {@linkcode INGREDIENT_TYPES} are dropped.
+ */
+export function packRecipes(recipes: readonly CatalogueRecipe[]): number[][] {
+  const chunks: number[][] = [];
+  let current: number[] = [];
+  let bytes = 2;
+  for (const recipe of recipes) {
+    const ingredients = recipe.ingredients.flatMap((ingredient) => {
+      const code = INGREDIENT_TYPES.findIndex((type) => type === ingredient.type);
+      return code === -1 ? [] : [code, ingredient.id, ingredient.count];
+    });
+    const packed = [
+      recipe.id,
+      recipe.output_item_id,
+      recipe.output_item_count,
+      ingredients.length / 3,
+      ...ingredients,
+    ];
+    const size = JSON.stringify(packed).length - 1;
+    if (current.length > 0 && bytes + size > CHUNK_JSON_BYTES) {
+      chunks.push(current);
+      current = [];
+      bytes = 2;
+    }
+    current.push(...packed);
+    bytes += size;
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
+}
+
+/** The recipes of one packed chunk; a value that does not fit the layout reads as empty. */
+export function unpackRecipes(value: unknown): CatalogueRecipe[] {
+  if (!Array.isArray(value) || !value.every((n) => Number.isSafeInteger(n))) return [];
+  const numbers: number[] = value;
+  const recipes: CatalogueRecipe[] = [];
+  let index = 0;
+  while (index + 4 <= numbers.length) {
+    const [id = 0, output = 0, count = 0, n = 0] = numbers.slice(index, index + 4);
+    const end = index + 4 + n * 3;
+    if (n < 0 || end > numbers.length) return [];
+    const ingredients = [];
+    for (let at = index + 4; at < end; at += 3) {
+      const [code = -1, ingredientId = 0, ingredientCount = 0] = numbers.slice(at, at + 3);
+      const type = INGREDIENT_TYPES[code];
+      if (type === undefined) return [];
+      ingredients.push({ type, id: ingredientId, count: ingredientCount });
+    }
+    recipes.push({ id, output_item_id: output, output_item_count: count, ingredients });
+    index = end;
+  }
+  return index === numbers.length ? recipes : [];
+}
+
+function parseHead(value: unknown): CatalogueHead | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const generation: unknown = Reflect.get(value, "generation");
+  const completedAt: unknown = Reflect.get(value, "completedAt");
+  const count: unknown = Reflect.get(value, "count");
+  const previous: unknown = Reflect.get(value, "previous");
+  if (
+    typeof generation !== "number" || typeof completedAt !== "number" || typeof count !== "number"
+  ) {
+    return undefined;
+  }
+  return typeof previous === "number"
+    ? { generation, completedAt, count, previous }
+    : { generation, completedAt, count };
+}

@@ -1,0 +1,248 @@
+import assert from "node:assert/strict";
+import {
+  CRAWL_REFRESH_MS,
+  crawlCatalogue,
+  type CrawlDeps,
+  crawlIntervalMs,
+  type CrawlReport,
+} from "../../src/background/crawl.ts";
+import { acquireLease } from "../../src/background/lease.ts";
+import { resolveRecipes } from "../../src/trees/resolve.ts";
+import { FILLER_FIRST_ID, WELL_KNOWN } from "../fake_gw2/mod.ts";
+import { connectClient } from "../support/app.ts";
+import { type BackgroundApp, startBackgroundApp, to } from "../support/background.ts";
+
+const ITEM_PAGES = 42; // 8,242 items
+const RECIPE_PAGES = 6; // 1,048 recipes
+const TICK_MS = 60_000;
+
+function crawlDeps(app: BackgroundApp, extra: Partial<CrawlDeps> = {}): CrawlDeps {
+  return {
+    kv: app.kv,
+    namespace: "http://gw2.test",
+    owner: "instance-a",
+    clock: app.clock,
+    log: app.log,
+    enabled: true,
+    pages: app.backgroundGw2,
+    names: app.names,
+    recipes: app.recipeStore,
+    ratePerSec: 5,
+    onRecipesPublished: () => app.recipes.refresh(),
+    ...extra,
+  };
+}
+
+/** Runs a slice per cron tick (a minute apart) until the crawl is done. */
+async function crawlToEnd(app: BackgroundApp, deps = crawlDeps(app)): Promise<CrawlReport[]> {
+  const reports: CrawlReport[] = [];
+  for (let tick = 0; tick < 20; tick++) {
+    const report = await crawlCatalogue(deps);
+    reports.push(report);
+    if (report.phase === "done") return reports;
+    app.clock.advance(TICK_MS - (app.clock.now() % TICK_MS));
+  }
+  throw new Error("the crawl did not finish in 20 ticks");
+}
+
+Deno.test("crawlIntervalMs(): a tenth of the refill rate", () => {
+  assert.equal(crawlIntervalMs(5), 2000);
+  assert.equal(crawlIntervalMs(20), 500);
+});
+
+Deno.test("the crawl reads the fake's whole catalogue, within a tenth of the budget", async () => {
+  await using app = await startBackgroundApp();
+  const started = app.clock.now();
+  const reports = await crawlToEnd(app);
+  const sent = app.sent.background;
+  assert.equal(to(sent, "/v2/recipes").length, RECIPE_PAGES);
+  assert.equal(to(sent, "/v2/items").length, ITEM_PAGES);
+  assert.equal(sent.length, RECIPE_PAGES + ITEM_PAGES, "one request per page, nothing else");
+  for (const request of sent) assert.equal(request.query.get("page_size"), "200");
+  // The pace: requests at least 2 s apart, so never more than a tenth of 5/s in any window.
+  for (let index = 1; index < sent.length; index++) {
+    const gap = (sent[index]?.at ?? 0) - (sent[index - 1]?.at ?? 0);
+    assert.ok(gap >= crawlIntervalMs(5), `gap ${gap} ms before request ${index}`);
+  }
+  const elapsed = (sent.at(-1)?.at ?? 0) - started;
+  assert.ok(sent.length <= 1 + (elapsed / 1000) * 5 * 0.1);
+  assert.ok(reports.length >= 2, `done in ${reports.length} slices of 50 s`);
+
+  const status = await app.names.status();
+  assert.equal(status.complete, true);
+  assert.equal(status.names, app.fake.world.items.size);
+  const recipes = await app.recipes.status();
+  assert.equal(recipes.complete, true);
+  assert.equal(recipes.recipes, app.fake.world.recipes.size);
+});
+
+Deno.test("after the crawl, search finds filler items and trees and recipe search need no search request", async () => {
+  await using app = await startBackgroundApp();
+  await crawlToEnd(app);
+  const filler = app.fake.world.items.get(FILLER_FIRST_ID + 4321);
+  assert.ok(filler);
+  const { matches } = await app.names.search(filler.name, 5);
+  assert.ok(matches.some((match) => match.id === filler.id), filler.name);
+
+  const before = app.sent.interactive.length;
+  await using client = await connectClient(app.handler);
+  // A tool call reads through a view bound to its deadline: lookups still come from the catalogue.
+  const tree = await client.callTool({
+    name: "priory_recipe_tree",
+    arguments: { itemId: WELL_KNOWN.eternity },
+  });
+  assert.equal(tree.isError, undefined);
+  assert.deepEqual(to(app.sent.interactive.slice(before), "/v2/recipes/search"), []);
+  const resolved = await resolveRecipes(app.gw2, [WELL_KNOWN.sunrise, WELL_KNOWN.twilight]);
+  assert.equal(resolved.recipes.get(WELL_KNOWN.dawn)?.source, "official");
+  const search = await client.callTool({
+    name: "gw2_recipe_search",
+    arguments: { input: WELL_KNOWN.globOfEctoplasm },
+  });
+  assert.deepEqual(search.structuredContent, {
+    recipe_ids: app.fake.world.recipesByInput.get(WELL_KNOWN.globOfEctoplasm),
+  });
+  const after = app.sent.interactive.slice(before);
+  assert.deepEqual(to(after, "/v2/recipes/search"), []);
+  assert.ok(to(after, "/v2/recipes").length > 0, "recipes by id still come from the client");
+});
+
+Deno.test("catalogue lookups equal upstream's searches for every item", async () => {
+  await using app = await startBackgroundApp();
+  await crawlToEnd(app);
+  const world = app.fake.world;
+  for (const id of world.items.keys()) {
+    const output = await app.recipes.search({ output: id });
+    assert.deepEqual(output, world.recipesByOutput.get(id) ?? [], `output ${id}`);
+    const input = await app.recipes.search({ input: id });
+    assert.deepEqual(input, world.recipesByInput.get(id) ?? [], `input ${id}`);
+  }
+});
+
+Deno.test("the crawl resumes after a stop from the progress in KV, reading no page twice", async () => {
+  await using kv = await Deno.openKv(":memory:");
+  const stop = new AbortController();
+  {
+    await using first = await startBackgroundApp({ kv });
+    let pages = 0;
+    const deps = crawlDeps(first, {
+      signal: stop.signal,
+      pages: {
+        recipesPage: (page, size) => first.backgroundGw2.recipesPage(page, size),
+        itemsPage: async (page, size) => {
+          // Shut down while the tenth item page is read.
+          if (++pages === 10) stop.abort();
+          return await first.backgroundGw2.itemsPage(page, size);
+        },
+      },
+    });
+    const report = await crawlCatalogue(deps, { sliceMs: 10 * TICK_MS });
+    assert.equal(report.phase, "items");
+    assert.equal(report.pages, RECIPE_PAGES + 10);
+  }
+  // A new process on the same KV takes over at the next tick.
+  await using second = await startBackgroundApp({ kv, owner: "instance-b" });
+  second.clock.advance(TICK_MS);
+  await crawlToEnd(second, crawlDeps(second, { owner: "instance-b" }));
+  const items = to(second.sent.background, "/v2/items").map((r) => Number(r.query.get("page")));
+  assert.deepEqual(items, Array.from({ length: ITEM_PAGES - 10 }, (_, index) => 10 + index));
+  assert.deepEqual(to(second.sent.background, "/v2/recipes"), []);
+  assert.equal((await second.names.status()).names, second.fake.world.items.size);
+});
+
+Deno.test("a failed page ends the slice; the next slice reads it again, keeping the pace", async () => {
+  await using app = await startBackgroundApp();
+  app.fake.control.injectFault("server_error", { endpoint: "/v2/recipes" });
+  const failed = await crawlCatalogue(crawlDeps(app));
+  assert.equal(failed.pages, 0);
+  assert.match(failed.error ?? "", /server_error|5\d\d/i);
+  const next = await crawlCatalogue(crawlDeps(app));
+  assert.ok(next.pages > 0);
+  const pages = to(app.sent.background, "/v2/recipes").map((r) => r.query.get("page"));
+  assert.deepEqual(pages.slice(0, 2), ["0", "0"]);
+  const [first, second] = app.sent.background;
+  assert.ok((second?.at ?? 0) - (first?.at ?? 0) >= crawlIntervalMs(5));
+});
+
+Deno.test("the catalogue is refreshed after a day into a new generation; older ones and abandoned passes are pruned", async () => {
+  await using app = await startBackgroundApp();
+  await crawlToEnd(app);
+  const generations = async () => {
+    const found = new Set<unknown>();
+    for await (
+      const entry of app.kv.list({ prefix: ["catalogue", "v1", "http://gw2.test", "recipes"] })
+    ) {
+      found.add(entry.key[4]);
+    }
+    return found.size;
+  };
+  assert.equal(await generations(), 1);
+  app.clock.advance(TICK_MS);
+  assert.deepEqual(await crawlCatalogue(crawlDeps(app)), {
+    ran: false,
+    reason: "fresh",
+    phase: "done",
+    pages: 0,
+  });
+  // An abandoned pass (its progress lost) leaves a generation behind; the next publication prunes it.
+  await app.kv.set(["catalogue", "v1", "http://gw2.test", "recipes", 1, 0, 0], [1, 2, 3, 0]);
+  for (let pass = 2; pass <= 3; pass++) {
+    app.clock.advance(CRAWL_REFRESH_MS);
+    const before = app.sent.background.length;
+    await crawlToEnd(app);
+    assert.equal(app.sent.background.length - before, RECIPE_PAGES + ITEM_PAGES);
+    assert.equal(await generations(), 2, `pass ${pass}: the current and the previous one`);
+  }
+  assert.equal((await app.recipes.status()).recipes, app.fake.world.recipes.size);
+});
+
+Deno.test("PRIORY_CATALOGUE=off: the crawl does nothing", async () => {
+  await using app = await startBackgroundApp({ catalogue: false });
+  const report = await crawlCatalogue(crawlDeps(app, { enabled: false }));
+  assert.deepEqual(report, { ran: false, reason: "off", phase: "done", pages: 0 });
+  assert.deepEqual(app.sent.background, []);
+});
+
+Deno.test("two instances ticking together: one crawls, the other skips", async () => {
+  await using kv = await Deno.openKv(":memory:");
+  await using a = await startBackgroundApp({ kv });
+  await using b = await startBackgroundApp({
+    kv,
+    fake: a.fake,
+    clock: a.clock,
+    owner: "instance-b",
+  });
+  const [first, second] = await Promise.all([
+    crawlCatalogue(crawlDeps(a)),
+    crawlCatalogue(crawlDeps(b, { owner: "instance-b" })),
+  ]);
+  assert.deepEqual([first.reason, second.reason].filter(Boolean), ["leased"]);
+});
+
+Deno.test("a crawler that lost its lease (it stalled past it) stops without writing", async () => {
+  await using app = await startBackgroundApp();
+  const leaseKey = ["background", "v1", "http://gw2.test", "crawl-lease"];
+  let reads = 0;
+  const report = await crawlCatalogue(crawlDeps(app, {
+    pages: {
+      itemsPage: (page, size) => app.backgroundGw2.itemsPage(page, size),
+      recipesPage: async (page, size) => {
+        if (++reads === 2) {
+          // Stalled past the lease; another instance took over.
+          app.clock.advance(10 * TICK_MS);
+          assert.ok(await acquireLease(app.kv, leaseKey, "instance-b", TICK_MS, app.clock));
+        }
+        return await app.backgroundGw2.recipesPage(page, size);
+      },
+    },
+  }));
+  assert.equal(report.pages, 1);
+  assert.match(report.error ?? "", /lost its lease/);
+  const progress = await app.kv.get(["background", "v1", "http://gw2.test", "crawl"]);
+  assert.equal(Reflect.get(Object(progress.value), "page"), 1, "the second page was not recorded");
+  assert.equal(
+    (await crawlCatalogue(crawlDeps(app))).reason,
+    "leased",
+    "the new holder's lease stands",
+  );
+});

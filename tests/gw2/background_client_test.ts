@@ -1,0 +1,205 @@
+/**
+ * The client's background options and paged reads: the bucket's reserve, reading ahead of
+ * expiry, and `itemsPage` / `recipesPage` (`X-Page-Total`, odd records skipped, past the end).
+ */
+
+import assert from "node:assert/strict";
+import { createGw2Client, type Gw2ClientOptions } from "../../src/gw2/client.ts";
+import { Gw2UpstreamError } from "../../src/gw2/errors.ts";
+import { classifyAnswer } from "../../src/gw2/response.ts";
+import { TokenBucket } from "../../src/kv/token_bucket.ts";
+import { createFakeGw2 } from "../fake_gw2/mod.ts";
+import { ManualClock } from "../support/clock.ts";
+import { openMemoryKv } from "../support/kv.ts";
+import { silentLogger } from "../../src/log.ts";
+import { jsonAnswer, scriptedFetch } from "./_support.ts";
+
+const HOUR = 3_600_000;
+
+function clientOver(
+  kv: Deno.Kv,
+  clock: ManualClock,
+  fake: ReturnType<typeof createFakeGw2>,
+  options: Partial<Gw2ClientOptions> = {},
+) {
+  return createGw2Client({
+    baseUrl: "http://gw2.fake",
+    kv,
+    clock,
+    log: silentLogger,
+    rate: { burst: 300, perSec: 5 },
+    fetch: (input, init) => fake.fetch(new Request(input, init)),
+    random: () => 0.5,
+    ...options,
+  });
+}
+
+Deno.test("TokenBucket with a reserve stops above it; a holder without one takes the rest", async () => {
+  using kv = await openMemoryKv();
+  const clock = new ManualClock();
+  const key = ["bucket"];
+  const background = new TokenBucket({ kv, key, burst: 10, perSec: 5, clock, reserve: 4 });
+  const interactive = new TokenBucket({ kv, key, burst: 10, perSec: 5, clock });
+  const admitted = async (bucket: TokenBucket) => {
+    let count = 0;
+    while ((await bucket.tryTake()).admitted) count++;
+    return count;
+  };
+  assert.equal(await admitted(background), 6);
+  assert.deepEqual(await background.tryTake(), { admitted: false, retryAfterMs: 200 });
+  assert.equal(await admitted(interactive), 4, "the reserve is the interactive holders'");
+  clock.advance(1000);
+  assert.equal(await admitted(background), 1, "5 tokens back: one above the reserve");
+  assert.equal(await admitted(interactive), 4);
+});
+
+Deno.test("a background client leaves its reserve of the shared bucket to the interactive one", async () => {
+  using kv = await openMemoryKv();
+  const clock = new ManualClock({ advance: "delays" });
+  const fake = createFakeGw2({ now: () => clock.now() });
+  const background = clientOver(kv, clock, fake, {
+    rate: { burst: 21, perSec: 5 },
+    maxRateWaitMs: 0,
+    background: { reserveTokens: 10, refreshAheadMs: 0 },
+  });
+  const interactive = clientOver(kv, clock, fake, { rate: { burst: 21, perSec: 5 } });
+  const ids = Array.from({ length: 30 }, (_, index) => 900_001 + index);
+  // The capacity is 20 (one spare token); the background takes 10 and is refused the 11th.
+  const reads = await Promise.allSettled(ids.map((id) => background.searchRecipes({ output: id })));
+  assert.equal(reads.filter((read) => read.status === "fulfilled").length, 10);
+  const more = await Promise.all(
+    ids.slice(0, 10).map((id) => interactive.searchRecipes({ input: id })),
+  );
+  assert.equal(more.length, 10);
+  assert.equal(interactive.stats().bucketWaits, 0);
+});
+
+Deno.test("a background client re-reads records and searches that would expire within its horizon", async () => {
+  using kv = await openMemoryKv();
+  const clock = new ManualClock({ advance: "delays" });
+  const fake = createFakeGw2({ now: () => clock.now() });
+  const interactive = clientOver(kv, clock, fake);
+  const background = clientOver(kv, clock, fake, {
+    background: { reserveTokens: 0, refreshAheadMs: 2 * HOUR },
+  });
+  await interactive.items([19721]);
+  await interactive.searchRecipes({ output: 19684 });
+  const requests = () => fake.control.requests.length;
+  assert.equal(requests(), 2);
+  clock.advance(21 * HOUR);
+  await background.items([19721]);
+  await background.searchRecipes({ output: 19684 });
+  assert.equal(requests(), 2, "fresh beyond the horizon: nothing read");
+  clock.advance(2 * HOUR);
+  await background.items([19721]);
+  await background.searchRecipes({ output: 19684 });
+  assert.equal(requests(), 4, "23 h old: read again ahead of expiry");
+  // The interactive client reads those entries as fresh, a full day later.
+  clock.advance(23 * HOUR);
+  await interactive.items([19721]);
+  await interactive.searchRecipes({ output: 19684 });
+  assert.equal(requests(), 4);
+  // An "unknown id" marker (fresh for an hour) is asked again once expired, not ahead.
+  await interactive.items([999_999_001]);
+  clock.advance(HOUR / 2);
+  await background.items([999_999_001]);
+  assert.equal(requests(), 5);
+});
+
+Deno.test("a background read ahead that fails serves the still-fresh record", async () => {
+  using kv = await openMemoryKv();
+  const clock = new ManualClock({ advance: "delays" });
+  const fake = createFakeGw2({ now: () => clock.now() });
+  const background = clientOver(kv, clock, fake, {
+    maxRetries: 0,
+    background: { reserveTokens: 0, refreshAheadMs: 2 * HOUR },
+  });
+  await background.items([19721]);
+  clock.advance(23 * HOUR);
+  fake.control.injectFault("server_error");
+  const read = await background.items([19721]);
+  assert.equal(read.found[0]?.id, 19721);
+});
+
+Deno.test("itemsPage() and recipesPage() read a page of the collection with its page count", async () => {
+  using kv = await openMemoryKv();
+  const clock = new ManualClock({ advance: "delays" });
+  const fake = createFakeGw2({ now: () => clock.now() });
+  const client = clientOver(kv, clock, fake);
+  const first = await client.itemsPage(0, 200);
+  assert.equal(first.records.length, 200);
+  assert.equal(first.pageTotal, Math.ceil(fake.world.items.size / 200));
+  assert.equal(first.skipped, 0);
+  assert.deepEqual(Object.keys(first.records[0] ?? {}).sort(), ["id", "name", "rarity", "type"]);
+  const last = await client.recipesPage(5, 200);
+  assert.equal(last.records.length, fake.world.recipes.size - 5 * 200);
+  assert.deepEqual(Object.keys(last.records[0] ?? {}).sort(), [
+    "id",
+    "ingredients",
+    "output_item_count",
+    "output_item_id",
+  ]);
+  assert.deepEqual(fake.control.requests.map((request) => request.query.replace(/&v=.*/, "")), [
+    "page=0&page_size=200",
+    "page=5&page_size=200",
+  ]);
+  await assert.rejects(() => client.recipesPage(6, 200), (error) => {
+    assert.ok(error instanceof Gw2UpstreamError);
+    assert.equal(error.status, 400, "page out of range");
+    return true;
+  });
+  await assert.rejects(() => client.itemsPage(0, 201), RangeError);
+  await assert.rejects(() => client.itemsPage(-1, 200), RangeError);
+  assert.equal(fake.control.requests.length, 3, "a bad page or size is refused before sending");
+  // Nothing is cached: a paged read is the crawl's, kept in its own layout.
+  assert.equal((await client.items([first.records[0]?.id ?? 0])).found.length, 1);
+  assert.equal(fake.control.requests.length, 4);
+});
+
+Deno.test("a page skips records that fail the schema, and a page without X-Page-Total is malformed", async () => {
+  using kv = await openMemoryKv();
+  const clock = new ManualClock({ advance: "delays" });
+  const answers = scriptedFetch(
+    () =>
+      jsonAnswer(200, [{ id: 1, name: "One", rarity: "Fine", type: "Trophy" }, { id: "x" }], {
+        "x-page-total": "7",
+      }),
+    () => jsonAnswer(200, []),
+  );
+  const client = createGw2Client({
+    baseUrl: "http://gw2.fake",
+    kv,
+    clock,
+    log: silentLogger,
+    rate: { burst: 300, perSec: 5 },
+    fetch: answers.fetch,
+  });
+  const page = await client.itemsPage(3, 2);
+  assert.deepEqual(page, {
+    records: [{ id: 1, name: "One", rarity: "Fine", type: "Trophy" }],
+    skipped: 1,
+    pageTotal: 7,
+  });
+  await assert.rejects(() => client.itemsPage(4, 2), (error) => {
+    assert.ok(error instanceof Gw2UpstreamError);
+    assert.equal(error.reason, "malformed");
+    return true;
+  });
+});
+
+Deno.test("classifyAnswer() reads X-Page-Total only when it is a count", () => {
+  const answer = { status: 200, contentType: "application/json", body: "[]", retryAfter: null };
+  assert.deepEqual(classifyAnswer({ ...answer, pageTotal: "42" }, "account", 0), {
+    kind: "ok",
+    status: 200,
+    json: [],
+    pageTotal: 42,
+  });
+  for (const pageTotal of [null, "", "many", "-1"]) {
+    assert.deepEqual(classifyAnswer({ ...answer, pageTotal }, "account", 0), {
+      kind: "ok",
+      status: 200,
+      json: [],
+    });
+  }
+});

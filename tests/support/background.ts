@@ -1,0 +1,167 @@
+/**
+ * The whole process as `main.ts` wires it, background included, in-process: the fake GW2 API,
+ * a KV (in memory unless one is given, so a "restart" can reopen the same one), the name index,
+ * the recipe catalogue, the interactive client (recipe lookups from the catalogue), the
+ * background client (reserve, refresh-ahead, one attempt per request), the background jobs
+ * (their stop signal ends their reads, as shutdown's first step does in `main.ts`), and the HTTP
+ * handler (call deadlines on the test clock). Each client's requests are recorded with the clock
+ * time they were sent.
+ *
+ * @module
+ */
+
+import {
+  backgroundClientOptions,
+  type BackgroundJobs,
+  createBackgroundJobs,
+} from "../../src/background/jobs.ts";
+import { RecipeCatalogue } from "../../src/catalogue/recipe_catalogue.ts";
+import { withRecipeCatalogue } from "../../src/catalogue/recipe_lookup.ts";
+import { RecipeStore } from "../../src/catalogue/recipe_store.ts";
+import { createGw2Client, type InstrumentedGw2Client } from "../../src/gw2/client.ts";
+import type { Item } from "../../src/gw2/schemas.ts";
+import type { BoundableGw2Client } from "../../src/gw2/types.ts";
+import type { Handler } from "../../src/http/handler.ts";
+import { createLogger, type Logger } from "../../src/log.ts";
+import { NameIndex } from "../../src/search/name_index.ts";
+import { createFakeGw2, type FakeGw2 } from "../fake_gw2/mod.ts";
+import { createTestHandler } from "./app.ts";
+import { ManualClock } from "./clock.ts";
+
+/** One request a client sent: when (clock time) and where. */
+export interface SentRequest {
+  readonly at: number;
+  readonly path: string;
+  readonly query: URLSearchParams;
+}
+
+/** The background-enabled process. Dispose it (`await using`). */
+export interface BackgroundApp extends AsyncDisposable {
+  readonly fake: FakeGw2;
+  readonly kv: Deno.Kv;
+  readonly clock: ManualClock;
+  readonly names: NameIndex;
+  readonly recipes: RecipeCatalogue;
+  readonly recipeStore: RecipeStore;
+  /** The interactive client as the handler sees it (recipe lookups from the catalogue). */
+  readonly gw2: BoundableGw2Client;
+  /** The interactive client itself: its counters and the bucket level. */
+  readonly interactiveGw2: InstrumentedGw2Client;
+  readonly backgroundGw2: InstrumentedGw2Client;
+  readonly jobs: BackgroundJobs;
+  readonly handler: Handler;
+  /** Requests of the interactive client, and of the background client. */
+  readonly sent: { readonly interactive: SentRequest[]; readonly background: SentRequest[] };
+  readonly logs: string[];
+  readonly log: Logger;
+}
+
+/** Options of {@linkcode startBackgroundApp}. */
+export interface BackgroundAppOptions {
+  /** A KV to share with another app (a restart); `:memory:` of its own otherwise. */
+  readonly kv?: Deno.Kv;
+  /** A fake to share with another app; a new one otherwise. */
+  readonly fake?: FakeGw2;
+  /** A clock to share; a new one (delays advance at once) otherwise. */
+  readonly clock?: ManualClock;
+  /** `PRIORY_CATALOGUE`. @default true */
+  readonly catalogue?: boolean;
+  /** @default 300 */
+  readonly rateBurst?: number;
+  /** @default 5 */
+  readonly ratePerSec?: number;
+  /** Held before each background request is sent, when given (to keep a warm-up running). */
+  readonly backgroundGate?: () => Promise<void>;
+  /** This process's id. @default "instance-a" */
+  readonly owner?: string;
+}
+
+const BASE = "http://gw2.test";
+
+/** Starts the process. */
+export async function startBackgroundApp(
+  options: BackgroundAppOptions = {},
+): Promise<BackgroundApp> {
+  const clock = options.clock ?? new ManualClock({ advance: "delays" });
+  const logs: string[] = [];
+  const log = createLogger({
+    level: "debug",
+    write: (line) => logs.push(line),
+    now: () => clock.now(),
+  });
+  const fake = options.fake ?? createFakeGw2({ now: () => clock.now() });
+  const kv = options.kv ?? await Deno.openKv(":memory:");
+  const catalogue = options.catalogue ?? true;
+  const rateBurst = options.rateBurst ?? 300;
+  const ratePerSec = options.ratePerSec ?? 5;
+  const names = new NameIndex({ kv, namespace: BASE, log, clock });
+  const recipeStore = new RecipeStore({ kv, namespace: BASE });
+  const recipes = new RecipeCatalogue({ store: recipeStore, clock, log });
+  const sent = { interactive: [] as SentRequest[], background: [] as SentRequest[] };
+  const recording =
+    (into: SentRequest[], gate?: () => Promise<void>) =>
+    async (input: string, init: RequestInit): Promise<Response> => {
+      await gate?.();
+      const url = new URL(input);
+      into.push({ at: clock.now(), path: url.pathname, query: url.searchParams });
+      return await fake.fetch(new Request(input, init));
+    };
+  const upstream = {
+    baseUrl: BASE,
+    kv,
+    clock,
+    log,
+    rate: { burst: rateBurst, perSec: ratePerSec },
+    onItemsFetched: (items: readonly Item[]) => names.record(items),
+  };
+  const wrap = (client: BoundableGw2Client): BoundableGw2Client =>
+    catalogue ? withRecipeCatalogue(client, recipes) : client;
+  const interactiveGw2 = createGw2Client({ ...upstream, fetch: recording(sent.interactive) });
+  const gw2 = wrap(interactiveGw2);
+  const backgroundGw2 = createGw2Client({
+    ...upstream,
+    ...backgroundClientOptions(rateBurst),
+    fetch: recording(sent.background, options.backgroundGate),
+  });
+  const jobs = createBackgroundJobs({
+    kv,
+    namespace: BASE,
+    owner: options.owner ?? "instance-a",
+    clock,
+    log,
+    gw2: wrap(backgroundGw2),
+    pages: backgroundGw2,
+    names,
+    recipes: recipeStore,
+    catalogue: recipes,
+    catalogueEnabled: catalogue,
+    ratePerSec,
+  });
+  const handler = createTestHandler({ gw2, names, log, clock });
+  return {
+    fake,
+    kv,
+    clock,
+    names,
+    recipes,
+    recipeStore,
+    gw2,
+    interactiveGw2,
+    backgroundGw2,
+    jobs,
+    handler,
+    sent,
+    logs,
+    log,
+    [Symbol.asyncDispose]: async () => {
+      await jobs.stop(0);
+      await handler[Symbol.asyncDispose]();
+      if (options.kv === undefined) kv.close();
+    },
+  };
+}
+
+/** The requests to `path` among `sent`. */
+export function to(sent: readonly SentRequest[], path: string): SentRequest[] {
+  return sent.filter((request) => request.path === path);
+}
