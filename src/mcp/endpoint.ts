@@ -16,6 +16,7 @@ import {
 import type { Gw2Client } from "../gw2/types.ts";
 import type { Logger } from "../log.ts";
 import type { ToolDefinition, ToolDeps } from "../tools/types.ts";
+import { isRecord } from "./schema.ts";
 import { createMcpServer } from "./server.ts";
 
 /** The request header carrying the player's GW2 API key. */
@@ -48,8 +49,14 @@ export interface McpEndpoint {
  * ```
  */
 export function createMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
-  const factory = (context: McpRequestContext) =>
-    createMcpServer(deps.tools, toolDeps(deps, context.requestInfo));
+  // The tools each forwarded request needs; a request the SDK hands back as another object
+  // (none today) simply gets every tool.
+  const needed = new WeakMap<Request, readonly ToolDefinition[]>();
+  const factory = (context: McpRequestContext) => {
+    const request = context.requestInfo;
+    const tools = (request === undefined ? undefined : needed.get(request)) ?? deps.tools;
+    return createMcpServer(tools, toolDeps(deps, request));
+  };
   const sdk: McpHttpHandler = createMcpHandler(factory, {
     responseMode: "auto",
     maxRequestBodySize: deps.maxBodyBytes,
@@ -59,14 +66,15 @@ export function createMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
   return {
     async handle(request, body) {
       const parsed = parseJson(body);
-      // A copy of the request with the bytes already read (the original body is consumed).
-      // `request.signal` is not forwarded: under Deno.serve's legacy abort behaviour (Deno 2.5,
-      // and 2.9 by default) it also aborts when a response completes, and a tool call cannot be
-      // cancelled anyway; a vanished client only loses its answer.
+      // A copy of the request (the original body is consumed). It carries the bytes only when
+      // they did not parse: given a parsed body the SDK never reads one, and otherwise it answers
+      // the malformed JSON itself. `request.signal` is not forwarded: under Deno.serve's legacy
+      // abort behaviour (Deno 2.5, and 2.9 by default) it also aborts when a response completes,
+      // and a tool call cannot be cancelled anyway; a vanished client only loses its answer.
       const forward = new Request(request.url, {
         method: request.method,
         headers: request.headers,
-        body: body.byteLength === 0 ? null : body,
+        body: parsed.ok || body.byteLength === 0 ? null : body,
       });
       if (
         parsed.ok && isListenRequest(parsed.value) &&
@@ -74,6 +82,7 @@ export function createMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
       ) {
         return listenRefused(parsed.value);
       }
+      if (parsed.ok) needed.set(forward, toolsFor(parsed.value, deps.tools));
       return sdk.fetch(forward, parsed.ok ? { parsedBody: parsed.value } : undefined);
     },
     close: () => sdk.close(),
@@ -88,11 +97,31 @@ function toolDeps(deps: McpEndpointDeps, request: Request | undefined): ToolDeps
     : { gw2: deps.gw2, log: deps.log, gw2Key: key };
 }
 
+/**
+ * The tools a request needs registered: for one `tools/call` of a known tool, that tool alone
+ * (registering every tool costs each warm call a few microseconds per tool); for anything else —
+ * `tools/list`, a batch, an unknown name, whose error the SDK words from its registry — every
+ * tool.
+ */
+export function toolsFor(
+  message: unknown,
+  tools: readonly ToolDefinition[],
+): readonly ToolDefinition[] {
+  if (!isRecord(message) || message.method !== "tools/call" || !isRecord(message.params)) {
+    return tools;
+  }
+  const name = message.params.name;
+  const called = tools.filter((tool) => tool.name === name);
+  return called.length === 1 ? called : tools;
+}
+
 type Parsed = { readonly ok: true; readonly value: unknown } | { readonly ok: false };
+
+const DECODER = new TextDecoder();
 
 function parseJson(body: Uint8Array<ArrayBuffer>): Parsed {
   try {
-    return { ok: true, value: JSON.parse(new TextDecoder().decode(body)) };
+    return { ok: true, value: JSON.parse(DECODER.decode(body)) };
   } catch {
     // The SDK answers malformed JSON itself (400, -32700).
     return { ok: false };
