@@ -60,6 +60,8 @@ function serve(
       const { rss } = Deno.memoryUsage();
       return Promise.resolve({ rss, peak: rss });
     },
+    // The bench's own process: its CPU time would include the clients'.
+    cpuTime: () => Promise.resolve(undefined),
     close: () =>
       closing ??= (async () => {
         await server.shutdown();

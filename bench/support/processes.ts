@@ -87,6 +87,7 @@ async function spawnServer(args: string[], env: Record<string, string>): Promise
     spawnedAt,
     listeningAt,
     memory: () => processMemory(child.pid),
+    cpuTime: () => processCpuTime(child.pid),
     close: () =>
       closing ??= (async () => {
         child.kill("SIGTERM");
@@ -107,19 +108,46 @@ async function collect(reader: ReadableStreamDefaultReader<string>): Promise<str
   return tail;
 }
 
+/**
+ * A file of `/proc/<pid>/`, or undefined where there is none. Read through `cat`: Deno asks for
+ * `--allow-all` to read another process's `/proc` entries, and the bench may already run
+ * processes.
+ */
+async function procFile(pid: number, name: string): Promise<string | undefined> {
+  try {
+    const { success, stdout } = await new Deno.Command("cat", {
+      args: [`/proc/${pid}/${name}`],
+      stdout: "piped",
+      stderr: "null",
+    }).output();
+    return success ? new TextDecoder().decode(stdout) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Resident and peak resident memory of a process, in bytes (Linux `/proc`; else undefined). */
 export async function processMemory(
   pid: number,
 ): Promise<{ readonly rss: number; readonly peak: number } | undefined> {
-  let status: string;
-  try {
-    status = await Deno.readTextFile(`/proc/${pid}/status`);
-  } catch {
-    return undefined;
-  }
+  const status = await procFile(pid, "status");
+  if (status === undefined) return undefined;
   const kib = (field: string) =>
     Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1]);
   const rss = kib("VmRSS");
   const peak = kib("VmHWM");
   return Number.isFinite(rss) ? { rss: rss * 1024, peak: peak * 1024 } : undefined;
+}
+
+/** Linux's clock ticks per second for `/proc/<pid>/stat` (`getconf CLK_TCK`, 100 on x86-64). */
+const CLOCK_TICKS = 100;
+
+/** User plus system CPU time of a process and all its threads, ms (Linux `/proc`; else undefined). */
+export async function processCpuTime(pid: number): Promise<number | undefined> {
+  const stat = await procFile(pid, "stat");
+  if (stat === undefined) return undefined;
+  // Fields after the parenthesised command name; utime and stime are the 14th and 15th.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return Number.isFinite(ticks) ? (ticks * 1000) / CLOCK_TICKS : undefined;
 }
