@@ -1,7 +1,8 @@
 /**
  * Resident memory after a load: a Priory that has served the representative ids on the three
  * bulk tools, the whole priced catalogue, and a stretch of warm calls from concurrent clients.
- * Read from `/proc/<pid>/status` (VmRSS, and VmHWM for the peak).
+ * Read from `/proc/<pid>/status` (VmRSS, and VmHWM for the peak). The floor, loaded by the same
+ * clients for the same time, shows what the runtime alone grows to.
  *
  * @module
  */
@@ -9,7 +10,7 @@
 import { chunk, mapWithConcurrency } from "../../src/concurrency.ts";
 import { REPRESENTATIVE_IDS, WELL_KNOWN } from "../../tests/fake_gw2/mod.ts";
 import type { Scenario } from "../scenario.ts";
-import { ITEMS, PRICES, RECIPES, structured } from "./calls.ts";
+import { expectResult, FLOOR_CALL, ITEMS, PRICES, RECIPES, structured } from "./calls.ts";
 import { callsPerSecond } from "./throughput.ts";
 
 const OPEN_BUDGET = { burst: 100_000, perSec: 10_000 } as const;
@@ -52,6 +53,13 @@ export const memory: Scenario = {
     if (loaded === undefined || idle === undefined) {
       throw new Error("resident memory cannot be read on this system (no /proc)");
     }
+    // The floor under the same clients for the same time: what the runtime itself grows to.
+    const floor = await ctx.floor();
+    const echoes = Array.from({ length: ctx.options.concurrency }, () => ctx.client(floor));
+    await callsPerSecond(echoes.length, ctx.options.quick ? 1_000 : 5_000, async () => {
+      expectResult(await echoes[next++ % echoes.length]!.callTool(...FLOOR_CALL), "echo");
+    });
+    const floorLoaded = await floor.memory();
     return {
       figures: [
         { label: "RSS after start", value: idle.rss / MB, unit: "MB" },
@@ -59,7 +67,10 @@ export const memory: Scenario = {
           label: "RSS after the load",
           value: loaded.rss / MB,
           unit: "MB",
-          note: `peak ${(loaded.peak / MB).toFixed(0)} MB; ${Math.round(rate)} calls/s of 51 ids`,
+          ...(floorLoaded === undefined ? {} : { floor: floorLoaded.rss / MB }),
+          note: `peak ${(loaded.peak / MB).toFixed(0)} MB; ${
+            Math.round(rate)
+          } calls/s of 51 ids; floor: echo, same clients and time`,
         },
       ],
       targets: [{
