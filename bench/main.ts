@@ -22,6 +22,7 @@ import { figuresTable, passed, type Results, type RunEnvironment, targetsTable }
 import { defaultOptions, runScenarios } from "./runner.ts";
 import type { BenchOptions } from "./scenario.ts";
 import { SCENARIOS } from "./scenarios/mod.ts";
+import { readProc } from "./support/processes.ts";
 import { type Protocol, PROTOCOLS } from "./support/wire.ts";
 
 const USAGE = `deno task bench [options]
@@ -171,10 +172,6 @@ console.log([
 Deno.exit(results.passed ? 0 : 1);
 
 async function cpuModel(): Promise<string> {
-  try {
-    const info = await Deno.readTextFile("/proc/cpuinfo");
-    return /^model name\s*:\s*(.+)$/m.exec(info)?.[1]?.trim() ?? "unknown CPU";
-  } catch {
-    return "unknown CPU";
-  }
+  const info = await readProc("cpuinfo");
+  return /^model name\s*:\s*(.+)$/m.exec(info ?? "")?.[1]?.trim() ?? "unknown CPU";
 }

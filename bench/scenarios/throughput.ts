@@ -82,7 +82,7 @@ export const throughput: Scenario = {
     // Warm-up windows, not counted.
     await window({ ...floorTotals }, floor, concurrency, 300, callFloor);
     await window({ ...prioryTotals }, priory, concurrency, 300, callPriory);
-    const rounds = quick ? 1 : 3;
+    const rounds = quick ? 1 : 6;
     for (let round = 0; round < rounds; round++) {
       await window(floorTotals, floor, concurrency, durationMs / rounds, callFloor);
       await window(prioryTotals, priory, concurrency, durationMs / rounds, callPriory);

@@ -109,14 +109,14 @@ async function collect(reader: ReadableStreamDefaultReader<string>): Promise<str
 }
 
 /**
- * A file of `/proc/<pid>/`, or undefined where there is none. Read through `cat`: Deno asks for
- * `--allow-all` to read another process's `/proc` entries, and the bench may already run
- * processes.
+ * A file under `/proc` (e.g. `cpuinfo`, `1234/status`), or undefined where there is none. Read
+ * through `cat`: Deno asks for `--allow-all` to read `/proc` entries, and the bench may already
+ * run processes.
  */
-async function procFile(pid: number, name: string): Promise<string | undefined> {
+export async function readProc(path: string): Promise<string | undefined> {
   try {
     const { success, stdout } = await new Deno.Command("cat", {
-      args: [`/proc/${pid}/${name}`],
+      args: [`/proc/${path}`],
       stdout: "piped",
       stderr: "null",
     }).output();
@@ -130,7 +130,7 @@ async function procFile(pid: number, name: string): Promise<string | undefined> 
 export async function processMemory(
   pid: number,
 ): Promise<{ readonly rss: number; readonly peak: number } | undefined> {
-  const status = await procFile(pid, "status");
+  const status = await readProc(`${pid}/status`);
   if (status === undefined) return undefined;
   const kib = (field: string) =>
     Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1]);
@@ -144,7 +144,7 @@ const CLOCK_TICKS = 100;
 
 /** User plus system CPU time of a process and all its threads, ms (Linux `/proc`; else undefined). */
 export async function processCpuTime(pid: number): Promise<number | undefined> {
-  const stat = await procFile(pid, "stat");
+  const stat = await readProc(`${pid}/stat`);
   if (stat === undefined) return undefined;
   // Fields after the parenthesised command name; utime and stime are the 14th and 15th.
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
