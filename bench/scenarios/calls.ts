@@ -49,3 +49,6 @@ export function tokens(value: unknown): number {
 export function upstreamRequests(fake: BenchFake): number {
   return fake.fake.control.requests.length;
 }
+
+/** A budget so large that a scenario measuring something else never waits for it. */
+export const OPEN_BUDGET = { burst: 100_000, perSec: 10_000 } as const;

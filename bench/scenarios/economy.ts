@@ -12,10 +12,15 @@ import { chunk, mapWithConcurrency } from "../../src/concurrency.ts";
 import { REPRESENTATIVE_IDS, WELL_KNOWN } from "../../tests/fake_gw2/mod.ts";
 import type { Figure, Scenario, Target } from "../scenario.ts";
 import type { McpWire } from "../support/wire.ts";
-import { ITEMS, jsonBytes, PRICES, RECIPE_SEARCH, RECIPES, structured } from "./calls.ts";
-
-/** A budget large enough that the catalogue sweep never waits for it. */
-const OPEN_BUDGET = { burst: 100_000, perSec: 10_000 } as const;
+import {
+  ITEMS,
+  jsonBytes,
+  OPEN_BUDGET,
+  PRICES,
+  RECIPE_SEARCH,
+  RECIPES,
+  structured,
+} from "./calls.ts";
 
 /** One comparison: shaped against upstream, both compact JSON. */
 interface Comparison {

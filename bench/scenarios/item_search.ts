@@ -8,7 +8,7 @@
 
 import type { Scenario } from "../scenario.ts";
 import { interleaved, median, percentile, timed } from "../support/stats.ts";
-import { expectResult, FLOOR_CALL, ITEM_SEARCH, structured, tokens } from "./calls.ts";
+import { expectResult, FLOOR_CALL, ITEM_SEARCH, OPEN_BUDGET, structured, tokens } from "./calls.ts";
 
 /** Queries of each kind the contract names. */
 export const SEARCH_QUERIES: readonly string[] = [
@@ -18,8 +18,6 @@ export const SEARCH_QUERIES: readonly string[] = [
   "SUNRISE",
   "[&AgEJTQAA]",
 ];
-
-const OPEN_BUDGET = { burst: 100_000, perSec: 10_000 } as const;
 
 /** The item-search scenario. */
 export const itemSearch: Scenario = {

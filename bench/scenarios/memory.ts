@@ -10,10 +10,17 @@
 import { chunk, mapWithConcurrency } from "../../src/concurrency.ts";
 import { REPRESENTATIVE_IDS, WELL_KNOWN } from "../../tests/fake_gw2/mod.ts";
 import type { Scenario } from "../scenario.ts";
-import { expectResult, FLOOR_CALL, ITEMS, PRICES, RECIPES, structured } from "./calls.ts";
+import {
+  expectResult,
+  FLOOR_CALL,
+  ITEMS,
+  OPEN_BUDGET,
+  PRICES,
+  RECIPES,
+  structured,
+} from "./calls.ts";
 import { callsPerSecond } from "./throughput.ts";
 
-const OPEN_BUDGET = { burst: 100_000, perSec: 10_000 } as const;
 const MB = 1024 * 1024;
 
 /** The memory scenario. */

@@ -10,11 +10,10 @@
 import { TEST_KEYS } from "../../tests/fake_gw2/mod.ts";
 import type { Scenario } from "../scenario.ts";
 import { timed } from "../support/stats.ts";
-import { RANKING, structured, tokens } from "./calls.ts";
+import { OPEN_BUDGET, RANKING, structured, tokens } from "./calls.ts";
 
 /** The upstream latency of this scenario, as the issue sets it. */
 const RANKING_LATENCY_MS = 300;
-const OPEN_BUDGET = { burst: 100_000, perSec: 10_000 } as const;
 
 /** The ranking scenario. */
 export const ranking: Scenario = {

@@ -9,9 +9,7 @@
 import { GEN1_LEGENDARY_IDS, WELL_KNOWN } from "../../tests/fake_gw2/mod.ts";
 import type { Scenario } from "../scenario.ts";
 import { interleaved, median, timed } from "../support/stats.ts";
-import { expectResult, FLOOR_CALL, RECIPE_TREE, structured, tokens } from "./calls.ts";
-
-const OPEN_BUDGET = { burst: 100_000, perSec: 10_000 } as const;
+import { expectResult, FLOOR_CALL, OPEN_BUDGET, RECIPE_TREE, structured, tokens } from "./calls.ts";
 
 /** The recipe-tree scenario. */
 export const recipeTree: Scenario = {
