@@ -36,7 +36,6 @@ const USAGE = `deno task bench [options]
   --samples N           sequential calls per side in latency scenarios (default 300, quick 60)
   --duration-ms MS      measuring time per side of throughput (default 3000, quick 1000)
   --concurrency N       concurrent clients of throughput (default 20)
-  --in-process          serve Priory and the floor inside the bench process (no spawning)
   --profile DIR         write a V8 CPU profile of every spawned Priory to DIR
   --out FILE            results file (default bench/results/<date>.json)
   --list                list the scenarios and exit`;
@@ -74,7 +73,6 @@ const { values } = (() => {
         samples: { type: "string" },
         "duration-ms": { type: "string" },
         concurrency: { type: "string" },
-        "in-process": { type: "boolean", default: false },
         profile: { type: "string" },
         out: { type: "string" },
         list: { type: "boolean", default: false },
@@ -128,7 +126,6 @@ const started = performance.now();
 const outcomes = await runScenarios(selected, {
   options,
   tools: toolNames,
-  inProcess: values["in-process"],
   ...(values.profile === undefined ? {} : { profileDir: values.profile }),
   // deno-lint-ignore no-console -- progress goes to stderr, the tables to stdout
   note: (message) => console.error(message),
@@ -145,7 +142,6 @@ const environment: RunEnvironment = {
   loadStart,
   loadEnd: Deno.loadavg(),
   sdk: denoConfig.imports["@modelcontextprotocol/server"].replace(/^npm:/, ""),
-  mode: values["in-process"] ? "in-process" : "process",
 };
 const results: Results = { environment, options, scenarios: outcomes, passed: passed(outcomes) };
 const out = values.out ?? `bench/results/${environment.date.replaceAll(":", "-")}.json`;
@@ -157,9 +153,9 @@ const load = (values: readonly number[]) => values.map((value) => value.toFixed(
 console.log([
   "",
   `Priory bench — ${environment.date}, Deno ${environment.deno}, ${environment.sdk}, ${environment.cpus} × ${environment.cpu}`,
-  `mode ${environment.mode}, protocol ${options.protocol}, load average ${load(loadStart)} → ${
-    load(environment.loadEnd)
-  }, ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  `protocol ${options.protocol}, load average ${load(loadStart)} → ${load(environment.loadEnd)}, ${
+    ((performance.now() - started) / 1000).toFixed(0)
+  } s`,
   "",
   figuresTable(outcomes),
   "",

@@ -21,7 +21,6 @@ export interface RunEnvironment {
   readonly loadStart: readonly number[];
   readonly loadEnd: readonly number[];
   readonly sdk: string;
-  readonly mode: "process" | "in-process";
 }
 
 /** The results file's document. */

@@ -15,8 +15,12 @@ import type {
   Target,
 } from "./scenario.ts";
 import { serveFake } from "./support/fake.ts";
-import { serveFloor, servePriory } from "./support/in_process.ts";
-import { BENCH_TOKEN, spawnFloor, spawnPriory } from "./support/processes.ts";
+import {
+  BENCH_TOKEN,
+  spawnFloor,
+  spawnPriory,
+  type SpawnPrioryOptions,
+} from "./support/processes.ts";
 import { McpWire } from "./support/wire.ts";
 
 /** Upstream of a Priory started without a fake: the discard port, where nothing listens. */
@@ -44,8 +48,14 @@ export interface RunSettings {
   readonly options: BenchOptions;
   /** Tools Priory registers. */
   readonly tools: ReadonlySet<string>;
-  /** Serve Priory and the floor inside this process instead of spawning them. */
-  readonly inProcess?: boolean;
+  /**
+   * How servers start; by default each in a process of its own (Priory as `deno task start`
+   * runs it). The runner's test passes servers inside its own process.
+   */
+  readonly servers?: {
+    readonly priory: (options: SpawnPrioryOptions) => Promise<BenchServer>;
+    readonly floor: () => Promise<BenchServer>;
+  };
   /** Write a V8 CPU profile of every spawned Priory here. */
   readonly profileDir?: string;
   /** Progress lines; silent by default. */
@@ -77,6 +87,7 @@ export async function runScenarios(
   settings: RunSettings,
 ): Promise<ScenarioOutcome[]> {
   const note = settings.note ?? (() => {});
+  const servers = settings.servers ?? { priory: spawnPriory, floor: spawnFloor };
   // Inside the project: `deno task start` may read and write only there (`.priory/` is ignored).
   const scratch = new URL("../.priory/", import.meta.url);
   await Deno.mkdir(scratch, { recursive: true });
@@ -111,12 +122,12 @@ export async function runScenarios(
             ...(options.rate === undefined ? {} : { rate: options.rate }),
             ...(settings.profileDir === undefined ? {} : { cpuProfileDir: settings.profileDir }),
           };
-          const server = settings.inProcess ? await servePriory(start) : await spawnPriory(start);
+          const server = await servers.priory(start);
           // Closed first: a Priory may still be talking to its fake.
           opened.unshift(server);
           return server;
         },
-        floor: () => floor ??= settings.inProcess ? Promise.resolve(serveFloor()) : spawnFloor(),
+        floor: () => floor ??= servers.floor(),
         kvPath: () => `${tempDir}/kv-${++kvCount}.sqlite3`,
         client: (server, options = {}) =>
           new McpWire({

@@ -108,7 +108,7 @@ export interface BenchServer {
   readonly listeningAt: number;
   /** Resident and peak resident memory, bytes; undefined where it cannot be read. */
   memory(): Promise<{ readonly rss: number; readonly peak: number } | undefined>;
-  /** CPU time the server's process has used (all threads), ms; undefined in-process. */
+  /** CPU time the server's process has used (all threads), ms; undefined where unknown. */
   cpuTime(): Promise<number | undefined>;
   /** Stops the server (the runner also closes everything after the scenario). */
   close(): Promise<void>;

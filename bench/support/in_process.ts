@@ -1,54 +1,20 @@
 /**
- * Priory and the floor served inside the bench process (`--in-process`, and the runner's own
- * test): wired exactly as `main.ts` wires them — `parseConfig` over the same environment a
- * spawned Priory gets, `createGw2Client` on KV, `createHandler` — but without a process of their
- * own, so nothing is spawned. Figures from this mode share one thread with the clients; the
- * default mode runs each server in its own process.
+ * Servers inside the current process, for the runner's own test (which must not spawn): any
+ * request handler served on a free port of 127.0.0.1 as a {@linkcode BenchServer}, and the floor.
+ * `deno task bench` itself always runs servers in processes of their own.
  *
  * @module
  */
 
-import { systemClock } from "../../src/clock.ts";
-import { parseConfig } from "../../src/config.ts";
-import { createGw2Client } from "../../src/gw2/client.ts";
-import { createHandler } from "../../src/http/handler.ts";
-import { createLogger } from "../../src/log.ts";
 import { createFloorHandler } from "../floor.ts";
 import type { BenchServer } from "../scenario.ts";
-import { prioryEnv, type SpawnPrioryOptions } from "./processes.ts";
 
-/** Serves Priory in this process; its logs are formatted (as in production) and discarded. */
-export async function servePriory(options: SpawnPrioryOptions): Promise<BenchServer> {
-  const spawnedAt = performance.now();
-  const env = prioryEnv(options);
-  const config = parseConfig((name) => env[name], { mode: "start" });
-  const log = createLogger({ level: config.logLevel, write: () => {} });
-  const kv = await Deno.openKv(config.kvPath);
-  const gw2 = createGw2Client({
-    baseUrl: config.gw2ApiBase,
-    kv,
-    clock: systemClock,
-    log,
-    keySecret: config.authToken,
-    rate: { burst: config.rateBurst, perSec: config.ratePerSec },
-  });
-  const handler = createHandler({ log, gw2, config });
-  return serve(handler, spawnedAt, async () => {
-    await handler.close();
-    kv.close();
-  });
-}
-
-/** Serves the floor in this process. */
-export function serveFloor(): BenchServer {
-  return serve(createFloorHandler().fetch, performance.now(), () => Promise.resolve());
-}
-
-function serve(
+/** Serves `handler` on a free port of 127.0.0.1; `release` runs after the server stops. */
+export function serveInProcess(
   handler: (request: Request) => Promise<Response>,
-  spawnedAt: number,
-  release: () => Promise<void>,
+  release: () => Promise<void> = () => Promise.resolve(),
 ): BenchServer {
+  const spawnedAt = performance.now();
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, handler);
   const listeningAt = performance.now();
   let closing: Promise<void> | undefined;
@@ -56,11 +22,8 @@ function serve(
     mcpUrl: `http://127.0.0.1:${server.addr.port}/mcp`,
     spawnedAt,
     listeningAt,
-    memory: () => {
-      const { rss } = Deno.memoryUsage();
-      return Promise.resolve({ rss, peak: rss });
-    },
-    // The bench's own process: its CPU time would include the clients'.
+    // This process's figures would include the clients'.
+    memory: () => Promise.resolve(undefined),
     cpuTime: () => Promise.resolve(undefined),
     close: () =>
       closing ??= (async () => {
@@ -68,4 +31,9 @@ function serve(
         await release();
       })(),
   };
+}
+
+/** The floor, served in this process. */
+export function serveFloor(): BenchServer {
+  return serveInProcess(createFloorHandler().fetch);
 }

@@ -39,7 +39,7 @@ export async function spawnPriory(options: SpawnPrioryOptions): Promise<BenchSer
  * fake as upstream and the given KV and budget. (`PRIORY_HOSTNAME` is the contract's name,
  * `HOSTNAME` the one read before it; both are set.)
  */
-export function prioryEnv(options: SpawnPrioryOptions): Record<string, string> {
+function prioryEnv(options: SpawnPrioryOptions): Record<string, string> {
   const rate = options.rate ?? { burst: 300, perSec: 5 };
   return {
     MCP_AUTH_TOKEN: BENCH_TOKEN,

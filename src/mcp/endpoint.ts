@@ -16,7 +16,6 @@ import {
 import type { Gw2Client } from "../gw2/types.ts";
 import type { Logger } from "../log.ts";
 import type { ToolDefinition, ToolDeps } from "../tools/types.ts";
-import { isRecord } from "./schema.ts";
 import { createMcpServer } from "./server.ts";
 
 /** The request header carrying the player's GW2 API key. */
@@ -107,10 +106,16 @@ export function toolsFor(
   message: unknown,
   tools: readonly ToolDefinition[],
 ): readonly ToolDefinition[] {
-  if (!isRecord(message) || message.method !== "tools/call" || !isRecord(message.params)) {
+  if (
+    typeof message !== "object" || message === null || !("method" in message) ||
+    message.method !== "tools/call" || !("params" in message)
+  ) {
     return tools;
   }
-  const name = message.params.name;
+  const { params } = message;
+  const name = typeof params === "object" && params !== null && "name" in params
+    ? params.name
+    : undefined;
   const called = tools.filter((tool) => tool.name === name);
   return called.length === 1 ? called : tools;
 }

@@ -1,8 +1,7 @@
 /**
- * Builds the MCP server for one request: a fresh `McpServer` with the given tool definitions
- * registered (every tool, or only the called one; see `endpoint.ts`). A server instance serves
- * exactly one request (the SDK refuses reuse), so this runs per request; it is cheap (no I/O,
- * schemas are converted lazily by the SDK) but grows with each tool registered.
+ * Builds the MCP server for one request: a fresh `McpServer` with every tool definition
+ * registered. A server instance serves exactly one request (the SDK refuses reuse), so this runs
+ * per request; it is cheap (no I/O, schemas are converted lazily by the SDK).
  *
  * @module
  */

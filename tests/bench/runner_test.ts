@@ -1,25 +1,39 @@
 /**
  * Keeps `deno task bench` from rotting without running it: the scenario registry is well formed,
- * the runner runs a small scenario in-process end to end (servers started and closed — the
- * sanitizers see any leak), skips a scenario whose tool is absent, survives one that throws, and
- * the budget check tells a conforming upstream stream from one that is not.
+ * the runner runs a small scenario end to end with its servers inside this process (Priory's
+ * handler over a stub GW2 client; started and closed — the sanitizers see any leak), skips a
+ * scenario whose tool is absent, survives one that throws, and the budget check tells a
+ * conforming upstream stream from one that is not.
  *
  * @module
  */
 
 import assert from "node:assert/strict";
-import { defaultOptions, meets, runScenarios } from "../../bench/runner.ts";
+import { defaultOptions, meets, runScenarios, type RunSettings } from "../../bench/runner.ts";
 import type { Scenario } from "../../bench/scenario.ts";
 import { budget, busiestSecond, peakOverRefill } from "../../bench/scenarios/budget.ts";
 import { SCENARIOS } from "../../bench/scenarios/mod.ts";
 import { toolsList } from "../../bench/scenarios/tools_list.ts";
+import { serveFloor, serveInProcess } from "../../bench/support/in_process.ts";
+import { BENCH_TOKEN } from "../../bench/support/processes.ts";
 import { median, percentile } from "../../bench/support/stats.ts";
 import { TOOLS } from "../../src/tools/mod.ts";
+import { createTestHandler } from "../support/app.ts";
+import { StubGw2Client } from "../tools/_stub_gw2.ts";
 
-const settings = {
+const settings: RunSettings = {
   options: defaultOptions(true),
   tools: new Set(TOOLS.map((tool) => tool.name)),
-  inProcess: true,
+  servers: {
+    priory: () => {
+      const handler = createTestHandler({
+        gw2: new StubGw2Client(),
+        policy: { authToken: BENCH_TOKEN },
+      });
+      return Promise.resolve(serveInProcess(handler, () => handler.close()));
+    },
+    floor: () => Promise.resolve(serveFloor()),
+  },
 };
 
 Deno.test("bench: every scenario has a unique kebab-case name, a summary and known tool names", () => {
@@ -33,7 +47,7 @@ Deno.test("bench: every scenario has a unique kebab-case name, a summary and kno
   assert.ok(names.includes(toolsList.name) && names.includes(budget.name));
 });
 
-Deno.test("bench: the runner runs the tools-list scenario in-process and checks its target", async () => {
+Deno.test("bench: the runner runs the tools-list scenario end to end and checks its target", async () => {
   const [outcome] = await runScenarios([toolsList], settings);
   assert.ok(outcome !== undefined);
   assert.equal(outcome.status, "ok", outcome.reason);
