@@ -93,6 +93,7 @@ export async function runScenarios(
   await Deno.mkdir(scratch, { recursive: true });
   const tempDir = await Deno.makeTempDir({ dir: scratch.pathname, prefix: "bench-" });
   let kvCount = 0;
+  const freshKvPath = () => `${tempDir}/kv-${++kvCount}.sqlite3`;
   let floor: Promise<BenchServer> | undefined;
   const outcomes: ScenarioOutcome[] = [];
   try {
@@ -118,7 +119,7 @@ export async function runScenarios(
         startPriory: async (upstream, options = {}) => {
           const start = {
             gw2ApiBase: upstream?.url ?? NO_UPSTREAM,
-            kvPath: options.kvPath ?? `${tempDir}/kv-${++kvCount}.sqlite3`,
+            kvPath: options.kvPath ?? freshKvPath(),
             ...(options.rate === undefined ? {} : { rate: options.rate }),
             ...(settings.profileDir === undefined ? {} : { cpuProfileDir: settings.profileDir }),
           };
@@ -128,7 +129,7 @@ export async function runScenarios(
           return server;
         },
         floor: () => floor ??= servers.floor(),
-        kvPath: () => `${tempDir}/kv-${++kvCount}.sqlite3`,
+        kvPath: freshKvPath,
         client: (server, options = {}) =>
           new McpWire({
             url: server.mcpUrl,

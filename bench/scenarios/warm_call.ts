@@ -27,12 +27,12 @@ export const warmCall: Scenario = {
     const figures: Figure[] = [];
     const targets: Target[] = [];
     const warmup = ctx.options.quick ? 20 : 100;
-    let upstreamBefore = -1;
+    // The one cold call: everything after it must be a cache hit.
+    expectResult(await ctx.client(priory).callTool(ITEMS, args), ITEMS);
+    const upstreamBefore = upstreamRequests(fake);
     for (const protocol of PROTOCOLS) {
       const items = ctx.client(priory, { protocol });
       const echo = ctx.client(floor, { protocol });
-      expectResult(await items.callTool(ITEMS, args), ITEMS);
-      if (upstreamBefore < 0) upstreamBefore = upstreamRequests(fake);
       const subjects = {
         priory: async () => expectResult(await items.callTool(ITEMS, args), ITEMS),
         floor: async () => expectResult(await echo.callTool(...FLOOR_CALL), "echo"),
@@ -58,11 +58,10 @@ export const warmCall: Scenario = {
           note: `direct fetch ${percentile(ms.direct, 95).toFixed(2)} ms`,
         },
       );
-      const label = `warm call median ≤ 1.5× floor (${protocol})`;
       targets.push(
-        { label, value: ratio, unit: "×", max: 1.5 },
+        { label: `warm call median ≤ 1.5× floor (${protocol})`, value: ratio, unit: "×", max: 1.5 },
         {
-          label: `${label.replace("1.5", "1.2")}, stretch`,
+          label: `warm call median ≤ 1.2× floor (${protocol}), stretch`,
           value: ratio,
           unit: "×",
           max: 1.2,
