@@ -54,8 +54,14 @@ export interface McpEndpoint {
  * ```
  */
 export function createMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
-  const factory = (context: McpRequestContext) =>
-    createMcpServer(deps.tools, toolDeps(deps, context.requestInfo));
+  // The tools each forwarded request needs; a request the SDK hands back as another object
+  // (none today) simply gets every tool.
+  const needed = new WeakMap<Request, readonly ToolDefinition[]>();
+  const factory = (context: McpRequestContext) => {
+    const request = context.requestInfo;
+    const tools = (request === undefined ? undefined : needed.get(request)) ?? deps.tools;
+    return createMcpServer(tools, toolDeps(deps, request));
+  };
   const sdk: McpHttpHandler = createMcpHandler(factory, {
     responseMode: "auto",
     maxRequestBodySize: deps.maxBodyBytes,
@@ -65,14 +71,15 @@ export function createMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
   return {
     async handle(request, body) {
       const parsed = parseJson(body);
-      // A copy of the request with the bytes already read (the original body is consumed).
-      // `request.signal` is not forwarded: under Deno.serve's legacy abort behaviour (Deno 2.5,
-      // and 2.9 by default) it also aborts when a response completes, and a tool call cannot be
-      // cancelled anyway; a vanished client only loses its answer.
+      // A copy of the request (the original body is consumed). It carries the bytes only when
+      // they did not parse: given a parsed body the SDK never reads one, and otherwise it answers
+      // the malformed JSON itself. `request.signal` is not forwarded: under Deno.serve's legacy
+      // abort behaviour (Deno 2.5, and 2.9 by default) it also aborts when a response completes,
+      // and a tool call cannot be cancelled anyway; a vanished client only loses its answer.
       const forward = new Request(request.url, {
         method: request.method,
         headers: request.headers,
-        body: body.byteLength === 0 ? null : body,
+        body: parsed.ok || body.byteLength === 0 ? null : body,
       });
       if (
         parsed.ok && isListenRequest(parsed.value) &&
@@ -80,6 +87,7 @@ export function createMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
       ) {
         return listenRefused(parsed.value);
       }
+      if (parsed.ok) needed.set(forward, toolsFor(parsed.value, deps.tools));
       return sdk.fetch(forward, parsed.ok ? { parsedBody: parsed.value } : undefined);
     },
     close: () => sdk.close(),
@@ -98,11 +106,37 @@ function toolDeps(deps: McpEndpointDeps, request: Request | undefined): ServerDe
   };
 }
 
+/**
+ * The tools a request needs registered: for one `tools/call` of a known tool, that tool alone
+ * (registering every tool costs each warm call a few microseconds per tool); for anything else —
+ * `tools/list`, a batch, an unknown name, whose error the SDK words from its registry — every
+ * tool.
+ */
+export function toolsFor(
+  message: unknown,
+  tools: readonly ToolDefinition[],
+): readonly ToolDefinition[] {
+  if (
+    typeof message !== "object" || message === null || !("method" in message) ||
+    message.method !== "tools/call" || !("params" in message)
+  ) {
+    return tools;
+  }
+  const { params } = message;
+  const name = typeof params === "object" && params !== null && "name" in params
+    ? params.name
+    : undefined;
+  const called = tools.filter((tool) => tool.name === name);
+  return called.length === 1 ? called : tools;
+}
+
 type Parsed = { readonly ok: true; readonly value: unknown } | { readonly ok: false };
+
+const DECODER = new TextDecoder();
 
 function parseJson(body: Uint8Array<ArrayBuffer>): Parsed {
   try {
-    return { ok: true, value: JSON.parse(new TextDecoder().decode(body)) };
+    return { ok: true, value: JSON.parse(DECODER.decode(body)) };
   } catch {
     // The SDK answers malformed JSON itself (400, -32700).
     return { ok: false };

@@ -51,3 +51,16 @@ Deno.test("readBoundedBody() reports a failing stream as unreadable", async () =
   });
   assert.deepEqual(await readBoundedBody(post(stream), 5), { ok: false, reason: "unreadable" });
 });
+
+Deno.test("readBoundedBody() reads a body within its declared Content-Length", async () => {
+  const read = await readBoundedBody(post("hello", { "content-length": "5" }), 5);
+  assert.ok(read.ok);
+  assert.equal(new TextDecoder().decode(read.body), "hello");
+});
+
+Deno.test("readBoundedBody() refuses a body longer than the bound it declared within", async () => {
+  // Only a Request built in process can carry more than its Content-Length; still no more
+  // than the bound gets through.
+  const read = await readBoundedBody(post("hello, world", { "content-length": "5" }), 5);
+  assert.deepEqual(read, { ok: false, reason: "too_large" });
+});

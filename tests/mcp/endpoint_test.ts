@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { defineTool, type ToolDeps, UPSTREAM_READ } from "../../src/tools/types.ts";
+import { toolsFor } from "../../src/mcp/endpoint.ts";
+import {
+  defineTool,
+  type ToolDefinition,
+  type ToolDeps,
+  UPSTREAM_READ,
+} from "../../src/tools/types.ts";
 import { connectClient, createTestHandler, type Era, mcpPost, readRpc } from "../support/app.ts";
 import { StubGw2Client } from "../tools/_stub_gw2.ts";
 
@@ -56,4 +62,57 @@ Deno.test("createMcpEndpoint() leaves a 2025-era subscriptions/listen to the SDK
   );
   const message = await readRpc(response);
   assert.equal((message.error as { code: number }).code, -32601);
+});
+
+/** A tool whose registrations are counted (the server reads its description to register it). */
+function countedTool(name: string, counter: { registrations: number }): ToolDefinition {
+  const tool = defineTool({
+    name,
+    title: name,
+    description: "Priory-computed: answers ok.",
+    inputSchema: z.strictObject({}),
+    outputSchema: z.object({ ok: z.boolean() }),
+    annotations: UPSTREAM_READ,
+    handle: () => Promise.resolve({ ok: true }),
+  });
+  return Object.defineProperty({ ...tool }, "description", {
+    get() {
+      counter.registrations++;
+      return tool.description;
+    },
+  });
+}
+
+for (const era of ["2025", "2026"] satisfies Era[]) {
+  Deno.test(`createMcpEndpoint() registers only the called tool for a tools/call (${era})`, async () => {
+    const called = { registrations: 0 };
+    const other = { registrations: 0 };
+    await using handler = createTestHandler({
+      gw2: new StubGw2Client(),
+      tools: [countedTool("priory_called", called), countedTool("priory_other", other)],
+    });
+    await using client = await connectClient(handler, { era });
+    const before = other.registrations;
+    const result = await client.callTool({ name: "priory_called", arguments: {} });
+    assert.deepEqual(result.structuredContent, { ok: true });
+    assert.equal(other.registrations, before, "the other tool was registered for the call");
+    const { tools } = await client.listTools();
+    assert.deepEqual(tools.map((tool) => tool.name), ["priory_called", "priory_other"]);
+  });
+}
+
+Deno.test("toolsFor() narrows a single tools/call of a known tool, and nothing else", () => {
+  const seen = { registrations: 0 };
+  const tools = [countedTool("priory_a", seen), countedTool("priory_b", seen)];
+  const call = (name: unknown) => ({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "tools/call",
+    params: { name },
+  });
+  assert.deepEqual(toolsFor(call("priory_b"), tools), [tools[1]]);
+  assert.equal(toolsFor(call("priory_nope"), tools), tools);
+  assert.equal(toolsFor(call(7), tools), tools);
+  assert.equal(toolsFor({ jsonrpc: "2.0", id: 1, method: "tools/list" }, tools), tools);
+  assert.equal(toolsFor([call("priory_a")], tools), tools);
 });

@@ -1,0 +1,54 @@
+/**
+ * What scenarios share: tool names, the floor's call, result checks, token counting.
+ *
+ * @module
+ */
+
+import { ECHO_TOOL } from "../floor.ts";
+import type { BenchFake } from "../scenario.ts";
+import type { ToolResult } from "../support/wire.ts";
+
+export const ITEMS = "gw2_items";
+export const RECIPES = "gw2_recipes";
+export const PRICES = "gw2_prices";
+export const RECIPE_SEARCH = "gw2_recipe_search";
+export const RECIPE_TREE = "priory_recipe_tree";
+export const ITEM_SEARCH = "priory_item_search";
+export const RANKING = "priory_legendary_ranking";
+
+/** The floor's one call: the echo tool with a short text. */
+export const FLOOR_CALL = [ECHO_TOOL, { text: "ping" }] as const;
+
+/** Returns `result` if it is a success; a tool error fails the scenario with its text. */
+export function expectResult(result: ToolResult, tool: string): ToolResult {
+  if (result.isError === true) {
+    const text = result.content?.map((block) => block.text ?? "").join(" ") ?? "";
+    throw new Error(`${tool} answered an error: ${text.slice(0, 300)}`);
+  }
+  return result;
+}
+
+/** The structured result of a successful call (what Claude Code hands the model). */
+export function structured(result: ToolResult, tool: string): Record<string, unknown> {
+  const value = expectResult(result, tool).structuredContent;
+  if (value === undefined) throw new Error(`${tool} answered without structuredContent`);
+  return value;
+}
+
+/** Bytes of a value as compact JSON. */
+export function jsonBytes(value: unknown): number {
+  return new TextEncoder().encode(JSON.stringify(value)).byteLength;
+}
+
+/** The contract's token measure: bytes / 4. */
+export function tokens(value: unknown): number {
+  return jsonBytes(value) / 4;
+}
+
+/** Requests the fake has received so far. */
+export function upstreamRequests(fake: BenchFake): number {
+  return fake.fake.control.requests.length;
+}
+
+/** A budget so large that a scenario measuring something else never waits for it. */
+export const OPEN_BUDGET = { burst: 100_000, perSec: 10_000 } as const;

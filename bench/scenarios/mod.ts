@@ -1,0 +1,36 @@
+/**
+ * The scenario registry: every scenario `deno task bench` runs, in order. Adding one means
+ * writing a module exporting a {@linkcode Scenario} and listing it here (see `bench/scenario.ts`).
+ *
+ * @module
+ */
+
+import type { Scenario } from "../scenario.ts";
+import { budget } from "./budget.ts";
+import { coalescing } from "./coalescing.ts";
+import { coldCall } from "./cold_call.ts";
+import { coldStart } from "./cold_start.ts";
+import { economy } from "./economy.ts";
+import { itemSearch } from "./item_search.ts";
+import { memory } from "./memory.ts";
+import { ranking } from "./ranking.ts";
+import { recipeTree } from "./recipe_tree.ts";
+import { throughput } from "./throughput.ts";
+import { toolsList } from "./tools_list.ts";
+import { warmCall } from "./warm_call.ts";
+
+/** Every scenario, in running order. */
+export const SCENARIOS: readonly Scenario[] = [
+  warmCall,
+  coldCall,
+  throughput,
+  coalescing,
+  budget,
+  recipeTree,
+  itemSearch,
+  ranking,
+  economy,
+  toolsList,
+  coldStart,
+  memory,
+];

@@ -1,0 +1,70 @@
+/**
+ * Legendary trees (`priory_recipe_tree`): a cold tree with upstream latency on a fresh KV, the
+ * warm tree next to the floor, and the tokens of every gen-1 legendary's tree (the contract's
+ * ceiling is 10,000). Skipped until the tool is registered.
+ *
+ * @module
+ */
+
+import { GEN1_LEGENDARY_IDS, WELL_KNOWN } from "../../tests/fake_gw2/mod.ts";
+import type { Scenario } from "../scenario.ts";
+import { interleaved, median, timed } from "../support/stats.ts";
+import { expectResult, FLOOR_CALL, OPEN_BUDGET, RECIPE_TREE, structured, tokens } from "./calls.ts";
+
+/** The recipe-tree scenario. */
+export const recipeTree: Scenario = {
+  name: "recipe-tree",
+  summary: "cold and warm legendary trees; tokens of every gen-1 tree",
+  tools: [RECIPE_TREE],
+  async run(ctx) {
+    const { latencyMs, quick } = ctx.options;
+    const fake = await ctx.startFake({ latencyMs, rate: OPEN_BUDGET });
+    const priory = await ctx.startPriory(fake, { rate: OPEN_BUDGET });
+    const floor = await ctx.floor();
+    const client = ctx.client(priory);
+    const echo = ctx.client(floor);
+    const sunrise = { itemId: WELL_KNOWN.sunrise };
+    const requestsBefore = fake.fake.control.requests.length;
+    const cold = await timed(async () =>
+      structured(await client.callTool(RECIPE_TREE, sunrise), RECIPE_TREE)
+    );
+    const coldRequests = fake.fake.control.requests.length - requestsBefore;
+    const ms = await interleaved(
+      {
+        tree: async () => structured(await client.callTool(RECIPE_TREE, sunrise), RECIPE_TREE),
+        floor: async () => expectResult(await echo.callTool(...FLOOR_CALL), "echo"),
+      },
+      quick ? 10 : 50,
+      10,
+    );
+    let largest = 0;
+    let largestId = 0;
+    for (const itemId of GEN1_LEGENDARY_IDS) {
+      const size = tokens(structured(await client.callTool(RECIPE_TREE, { itemId }), RECIPE_TREE));
+      if (size > largest) [largest, largestId] = [size, itemId];
+    }
+    return {
+      figures: [
+        {
+          label: "cold tree (Sunrise)",
+          value: cold,
+          unit: "ms",
+          note: `${coldRequests} upstream requests at ${latencyMs} ms`,
+        },
+        {
+          label: "warm tree (Sunrise), median",
+          value: median(ms.tree),
+          unit: "ms",
+          floor: median(ms.floor),
+        },
+        { label: "largest gen-1 tree", value: largest, unit: "tokens", note: `item ${largestId}` },
+      ],
+      targets: [{
+        label: "a legendary tree ≤ 10,000 tokens",
+        value: largest,
+        unit: "tokens",
+        max: 10_000,
+      }],
+    };
+  },
+};

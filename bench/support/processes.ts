@@ -1,0 +1,153 @@
+/**
+ * The servers the bench talks to, each in its own process on a free port of 127.0.0.1: Priory
+ * started exactly as `deno task start` starts it (the task's own command line from `deno.json`,
+ * so permissions and flags cannot drift), and the floor (`bench/floor.ts`). Each announces its
+ * port in its first log line; the rest of its output is drained so a full pipe never stalls it.
+ *
+ * @module
+ */
+
+import { drain, readUntil, ROOT, taskArgs } from "../../tests/support/process.ts";
+import type { BenchServer } from "../scenario.ts";
+
+/** The bearer token of every Priory the bench starts. */
+export const BENCH_TOKEN = "bench-token-0123456789abcdef";
+
+/** Options of {@linkcode spawnPriory}. */
+export interface SpawnPrioryOptions {
+  /** `GW2_API_BASE`: the fake's URL. */
+  readonly gw2ApiBase: string;
+  /** `PRIORY_KV_PATH`: a KV file (created when absent). */
+  readonly kvPath: string;
+  /** `GW2_RATE_BURST` / `GW2_RATE_PER_SEC`. */
+  readonly rate?: { readonly burst: number; readonly perSec: number };
+  /** Directory for a V8 CPU profile written when the process exits (`--cpu-prof`). */
+  readonly cpuProfileDir?: string;
+}
+
+/** Starts Priory as `deno task start` does, on a free port, against `gw2ApiBase`. */
+export async function spawnPriory(options: SpawnPrioryOptions): Promise<BenchServer> {
+  const [run, ...rest] = await taskArgs("start");
+  const profile = options.cpuProfileDir === undefined
+    ? []
+    : ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`];
+  return await spawnServer([run ?? "run", ...profile, ...rest], prioryEnv(options));
+}
+
+/**
+ * The environment of a bench Priory: the production defaults but for a free loopback port, the
+ * fake as upstream and the given KV and budget. (`PRIORY_HOSTNAME` is the contract's name,
+ * `HOSTNAME` the one read before it; both are set.)
+ */
+function prioryEnv(options: SpawnPrioryOptions): Record<string, string> {
+  const rate = options.rate ?? { burst: 300, perSec: 5 };
+  return {
+    MCP_AUTH_TOKEN: BENCH_TOKEN,
+    PORT: "0",
+    HOSTNAME: "127.0.0.1",
+    PRIORY_HOSTNAME: "127.0.0.1",
+    GW2_API_BASE: options.gw2ApiBase,
+    PRIORY_KV_PATH: options.kvPath,
+    GW2_RATE_BURST: String(rate.burst),
+    GW2_RATE_PER_SEC: String(rate.perSec),
+    LOG_LEVEL: "info",
+  };
+}
+
+/** Starts the floor server (`bench/floor.ts`) on a free port. */
+export async function spawnFloor(): Promise<BenchServer> {
+  return await spawnServer(["run", "--allow-net=127.0.0.1", "bench/floor.ts"], {});
+}
+
+async function spawnServer(args: string[], env: Record<string, string>): Promise<BenchServer> {
+  const spawnedAt = performance.now();
+  const child = new Deno.Command(Deno.execPath(), {
+    args,
+    cwd: ROOT,
+    env: { ...env, NO_COLOR: "1" },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const stdout = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  const stderr = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
+  const errors = collect(stderr);
+  let port: string;
+  try {
+    port = await readUntil(stdout, /"msg":"listening"[^\n]*?"port":(\d+)/);
+  } catch (error) {
+    const detail = await errors;
+    throw new Error(`${args.at(-1)} did not start: ${String(error)} ${detail}`.trim());
+  }
+  const listeningAt = performance.now();
+  const drained = drain(stdout);
+  let closing: Promise<void> | undefined;
+  return {
+    mcpUrl: `http://127.0.0.1:${port}/mcp`,
+    spawnedAt,
+    listeningAt,
+    memory: () => processMemory(child.pid),
+    cpuTime: () => processCpuTime(child.pid),
+    close: () =>
+      closing ??= (async () => {
+        child.kill("SIGTERM");
+        const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+        await child.status;
+        clearTimeout(timer);
+        await Promise.all([drained, errors]);
+      })(),
+  };
+}
+
+/** Reads a stream to its end, keeping the last 2,000 characters (for a startup failure). */
+async function collect(reader: ReadableStreamDefaultReader<string>): Promise<string> {
+  let tail = "";
+  for (let step = await reader.read(); !step.done; step = await reader.read()) {
+    tail = (tail + step.value).slice(-2_000);
+  }
+  return tail;
+}
+
+/**
+ * A file under `/proc` (e.g. `cpuinfo`, `1234/status`), or undefined where there is none. Read
+ * through `cat`: Deno asks for `--allow-all` to read `/proc` entries, and the bench may already
+ * run processes.
+ */
+export async function readProc(path: string): Promise<string | undefined> {
+  try {
+    const { success, stdout } = await new Deno.Command("cat", {
+      args: [`/proc/${path}`],
+      stdout: "piped",
+      stderr: "null",
+    }).output();
+    return success ? new TextDecoder().decode(stdout) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Resident and peak resident memory of a process, in bytes (Linux `/proc`; else undefined). */
+export async function processMemory(
+  pid: number,
+): Promise<{ readonly rss: number; readonly peak: number } | undefined> {
+  const status = await readProc(`${pid}/status`);
+  if (status === undefined) return undefined;
+  const kib = (field: string) =>
+    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1]);
+  const rss = kib("VmRSS");
+  const peak = kib("VmHWM");
+  return Number.isFinite(rss) ? { rss: rss * 1024, peak: peak * 1024 } : undefined;
+}
+
+/** Linux's clock ticks per second for `/proc/<pid>/stat` (`getconf CLK_TCK`, 100 on x86-64). */
+const CLOCK_TICKS = 100;
+
+/** User plus system CPU time of a process and all its threads, ms (Linux `/proc`; else undefined). */
+export async function processCpuTime(pid: number): Promise<number | undefined> {
+  const stat = await readProc(`${pid}/stat`);
+  if (stat === undefined) return undefined;
+  // Fields after the parenthesised command name; utime and stime are the 14th and 15th.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return Number.isFinite(ticks) ? (ticks * 1000) / CLOCK_TICKS : undefined;
+}
