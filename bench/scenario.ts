@@ -81,6 +81,12 @@ export interface BenchFake {
   readonly fake: FakeGw2;
   /** Every request received, in arrival order, `at` in `performance.now()` ms. */
   readonly arrivals: readonly { readonly at: number; readonly path: string }[];
+  /**
+   * Resolves once no request has arrived for `quietMs` (default 1 s) — the startup warm-up of
+   * the Priory it serves is over — or after `maxMs` (default 60 s) regardless; with the number
+   * of requests seen so far.
+   */
+  quiet(quietMs?: number, maxMs?: number): Promise<number>;
 }
 
 /** Options of {@linkcode BenchContext.startFake}. */

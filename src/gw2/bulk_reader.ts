@@ -41,8 +41,10 @@ export interface ReaderDeps {
 /** Options of {@linkcode BulkReader}. */
 export interface BulkReaderOptions<T = unknown> extends ReaderDeps {
   readonly records: RecordCache;
-  /** Coalescing window; see `batcher.ts`. */
+  /** Coalescing window after the last caller joined; see `batcher.ts`. */
   readonly windowMs: number;
+  /** The longest a batch gathers company; see `batcher.ts`. */
+  readonly maxWindowMs: number;
   /** Upstream requests of one batch in flight at once. */
   readonly maxParallelRequests: number;
   /** Called with the records of each upstream answer once cached; see `onItemsFetched`. */
@@ -70,8 +72,10 @@ export class BulkReader<T extends { readonly id: number }> {
     this.#coalescer = new Coalescer<T>({
       clock: options.clock,
       windowMs: options.windowMs,
+      maxWindowMs: options.maxWindowMs,
       source: {
         lookup: (ids) => this.#lookup(ids),
+        admit: (deadline) => options.transport.admit(deadline),
         askUpstream: (ids, deadline) => this.#askUpstream(ids, deadline),
       },
       onJoin: (count) => options.counters.add("coalescedJoins", count),
@@ -137,7 +141,10 @@ export class BulkReader<T extends { readonly id: number }> {
     return known;
   }
 
-  /** Upstream for ids the cache could not answer, in requests of at most 200 ids. */
+  /**
+   * Upstream for ids the cache could not answer, in requests of at most 200 ids; the first
+   * request's token is already spent (the batch was admitted).
+   */
   async #askUpstream(
     ids: readonly number[],
     deadline: Deadline,
@@ -145,9 +152,9 @@ export class BulkReader<T extends { readonly id: number }> {
     const outcomes = new Map<number, IdOutcome<T>>();
     const groups = chunk(ids, MAX_IDS_PER_REQUEST);
     let failed = 0;
-    await mapWithConcurrency(groups, this.#options.maxParallelRequests, async (group) => {
+    await mapWithConcurrency(groups, this.#options.maxParallelRequests, async (group, index) => {
       try {
-        const answer = await this.#request(group, deadline);
+        const answer = await this.#request(group, deadline, index === 0);
         await this.#store(answer);
         await this.#notify(answer);
         for (const id of group) {
@@ -170,14 +177,22 @@ export class BulkReader<T extends { readonly id: number }> {
   }
 
   /** One upstream request for at most 200 ids. */
-  async #request(group: readonly number[], deadline: Deadline): Promise<ChunkAnswer<T>> {
+  async #request(
+    group: readonly number[],
+    deadline: Deadline,
+    admitted: boolean,
+  ): Promise<ChunkAnswer<T>> {
     const { path } = this.#endpoint;
-    const answer = await this.#options.transport.request({
-      endpoint: path,
-      path,
-      query: [["ids", group.join(",")]],
-      idCount: group.length,
-    }, deadline);
+    const answer = await this.#options.transport.request(
+      {
+        endpoint: path,
+        path,
+        query: [["ids", group.join(",")]],
+        idCount: group.length,
+      },
+      deadline,
+      admitted,
+    );
     if (answer.kind === "not_found") {
       if (answer.allIdsInvalid) return { found: new Map(), missing: group };
       // A 404 without GW2's bulk text (a proxy's, or the 2025 spurious one): not an answer.

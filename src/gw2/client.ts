@@ -84,8 +84,13 @@ export interface Gw2ClientOptions {
   readonly maxRetries?: number;
   /** Longest wait for the token bucket or a 429's `Retry-After`. @default 10000 */
   readonly maxRateWaitMs?: number;
-  /** Coalescing window for bulk reads, on `clock`; 0 means the same tick only. @default 2 */
+  /**
+   * Coalescing window for bulk reads, on `clock`: a batch waits this long after its last caller
+   * joined; 0 means the same tick only. @default 2
+   */
   readonly coalesceWindowMs?: number;
+  /** The longest a bulk batch gathers callers, however many keep coming. @default 25 */
+  readonly coalesceMaxMs?: number;
   /** Upstream requests of one bulk batch in flight at once. @default 4 */
   readonly maxParallelRequests?: number;
   /** Jitter source in [0, 1). @default Math.random */
@@ -232,6 +237,7 @@ class KvGw2Client implements InstrumentedGw2Client {
       ...shared,
       records: new RecordCache(options.kv, this.#keys, options.log, kvTimeout),
       windowMs: options.coalesceWindowMs ?? 2,
+      maxWindowMs: options.coalesceMaxMs ?? 25,
       maxParallelRequests: options.maxParallelRequests ?? 4,
     };
     const onItemsFetched = options.onItemsFetched;

@@ -157,27 +157,73 @@ Deno.test("items() answers a cache hit without any wait: no window, no sleep", a
   assert.equal(env.requests("/v2/items").length, 1);
 });
 
-Deno.test("items() gathers callers for 2 ms by default, and not longer", async () => {
+Deno.test("items() gathers callers for 2 ms after the last by default, and 25 ms at most", async () => {
   const clock = new ManualClock();
   using env = await setup({ clock });
   const [a, b, c] = [knownItemIds(env.fake, 3)].flatMap((ids) => ids.map((id) => [id]));
   assert.ok(a && b && c);
+  const start = clock.now();
   const first = env.client.items(a);
   await until(() => clock.pendingSleeps === 1);
-  clock.advance(1.9);
+  clock.advance(1.5);
   const second = env.client.items(b);
   await until(() => env.client.stats().cacheMisses === 2);
-  clock.advance(0.1);
+  clock.advance(1.5);
+  await until(() => clock.pendingSleeps === 1);
+  assert.equal(clock.nextDue, start + 3.5, "open until 2 ms after the second caller");
+  clock.advance(0.5);
   await Promise.all([first, second]);
   assert.deepEqual(env.requests("/v2/items").map((request) => request.idCount), [2]);
   const third = env.client.items(c);
   await until(() => clock.pendingSleeps === 1);
   clock.advance(2.1);
-  const late = env.client.items([...a, ...c]);
-  await until(() => env.client.stats().cacheMisses === 3);
   await third;
+  const late = env.client.items([...a, ...c]);
   assert.deepEqual(env.requests("/v2/items").map((request) => request.idCount), [2, 1]);
   assert.equal((await late).found.length, 2);
+  // Company every 1.5 ms keeps a batch open, but not past 25 ms from its first id.
+  const ids = knownItemIds(env.fake, 40).slice(3);
+  const opened = clock.now();
+  const reads = [];
+  for (const [index, id] of ids.entries()) {
+    reads.push(env.client.items([id]));
+    await until(() => env.client.stats().cacheMisses === 4 + index);
+    clock.advance(1.5);
+    if (clock.now() - opened >= 25) break;
+  }
+  await until(() => env.requests("/v2/items").length === 3);
+  assert.equal(env.requests("/v2/items")[2]?.idCount, 17, "the callers of its first 25 ms");
+  await settleOnClock(Promise.all(reads), clock);
+});
+
+Deno.test("items() costs two requests for a burst of 50 callers over 300 uncached ids, a millisecond apart", async () => {
+  // The bench's coalescing burst, on the clock: each caller arrives 1 ms after the last (the
+  // pace a 2-core machine serves 100-id calls at) once the one before it has read the cache.
+  const clock = new ManualClock();
+  using env = await setup({ clock });
+  const pool = knownItemIds(env.fake, 300);
+  const random = seeded("client", "burst");
+  const callers = Array.from({ length: 50 }, () => {
+    const ids = [...pool];
+    for (let index = ids.length - 1; index > 0; index--) {
+      const other = random.int(0, index);
+      [ids[index], ids[other]] = [ids[other]!, ids[index]!];
+    }
+    return ids.slice(0, 100);
+  });
+  const counted = () => {
+    const stats = env.client.stats();
+    return stats.cacheHits + stats.cacheMisses + stats.coalescedJoins;
+  };
+  const reads = [];
+  for (const [index, ids] of callers.entries()) {
+    reads.push(env.client.items(ids));
+    await until(() => counted() === 100 * (index + 1));
+    clock.advance(1);
+  }
+  const settled = await settleOnClock(Promise.all(reads), clock);
+  assert.equal(settled.ok, true);
+  assert.deepEqual(env.requests("/v2/items").map((request) => request.idCount), [200, 100]);
 });
 
 Deno.test("items() answers a repeat within 24 h from KV and asks again after it", async () => {
