@@ -31,6 +31,7 @@ export const memory: Scenario = {
   async run(ctx) {
     const fake = await ctx.startFake({ rate: OPEN_BUDGET });
     const priory = await ctx.startPriory(fake, { rate: OPEN_BUDGET });
+    await fake.quiet();
     const idle = await priory.memory();
     const clients = Array.from({ length: ctx.options.concurrency }, () => ctx.client(priory));
     const ids = [...REPRESENTATIVE_IDS];

@@ -9,7 +9,7 @@
 import { WELL_KNOWN } from "../../tests/fake_gw2/mod.ts";
 import type { BenchServer, Figure, Scenario } from "../scenario.ts";
 import type { McpWire } from "../support/wire.ts";
-import { expectResult, FLOOR_CALL, ITEMS } from "./calls.ts";
+import { expectResult, FLOOR_CALL, ITEMS, OPEN_BUDGET } from "./calls.ts";
 
 /** Calls completed per second by `concurrency` clients looping `call` for `durationMs`. */
 export async function callsPerSecond(
@@ -66,8 +66,10 @@ export const throughput: Scenario = {
   tools: [ITEMS],
   async run(ctx) {
     const { concurrency, durationMs, quick } = ctx.options;
-    const fake = await ctx.startFake();
-    const priory = await ctx.startPriory(fake);
+    // Measured settled: an open budget lets the startup warm-up finish first.
+    const fake = await ctx.startFake({ rate: OPEN_BUDGET });
+    const priory = await ctx.startPriory(fake, { rate: OPEN_BUDGET });
+    await fake.quiet();
     const floor = await ctx.floor();
     const args = { ids: [WELL_KNOWN.globOfEctoplasm] };
     // One client object per simulated client, as separate agents would be.

@@ -13,6 +13,7 @@ import type { Clock } from "../clock.ts";
 import { chunk, mapWithConcurrency } from "../concurrency.ts";
 import { entryAge, entryState, retentionMs } from "../kv/freshness.ts";
 import type { RecordCache, RecordEntry, RecordWrite } from "../kv/record_cache.ts";
+import { RecordMemory } from "../kv/record_memory.ts";
 import { describeError, type Logger } from "../log.ts";
 import type { Counters } from "../metrics.ts";
 import type { Deadline } from "../deadline.ts";
@@ -47,6 +48,8 @@ export interface BulkReaderOptions<T = unknown> extends ReaderDeps {
   readonly maxWindowMs: number;
   /** Upstream requests of one batch in flight at once. */
   readonly maxParallelRequests: number;
+  /** Ids whose entries this process keeps in memory in front of KV; 0 keeps none. */
+  readonly memoryEntries: number;
   /** Called with the records of each upstream answer once cached; see `onItemsFetched`. */
   readonly onFetched?: (records: readonly T[]) => Promise<void>;
 }
@@ -63,12 +66,15 @@ export class BulkReader<T extends { readonly id: number }> {
   readonly #options: BulkReaderOptions<T>;
   readonly #coalescer: Coalescer<T>;
   readonly #parse: (value: unknown) => T | undefined;
+  /** Entries this process read from KV or wrote, in front of it; see `record_memory.ts`. */
+  readonly #memory: RecordMemory<T>;
 
   /** @param endpoint the endpoint row; @param options shared dependencies */
   constructor(endpoint: BulkEndpoint<T>, options: BulkReaderOptions<T>) {
     this.#endpoint = endpoint;
     this.#options = options;
     this.#parse = parseWith(endpoint.schema);
+    this.#memory = new RecordMemory(options.memoryEntries);
     this.#coalescer = new Coalescer<T>({
       clock: options.clock,
       windowMs: options.windowMs,
@@ -87,6 +93,9 @@ export class BulkReader<T extends { readonly id: number }> {
    * cannot exist upstream and are reported missing without asking.
    */
   read(ids: readonly number[], deadline?: Deadline): Promise<BulkRead<T>> {
+    // The warm path: every id fresh in this process's memory needs no coalescer, no KV, no wait.
+    const held = this.#fromMemory(ids);
+    if (held !== undefined) return Promise.resolve(held);
     const possible = (id: number) => Number.isSafeInteger(id) && id > 0;
     const valid = ids.filter(possible);
     if (valid.length === ids.length) return this.#coalescer.load(ids, deadline);
@@ -97,37 +106,62 @@ export class BulkReader<T extends { readonly id: number }> {
     }));
   }
 
+  /** The answer for `ids` if this process holds every one of them fresh; else `undefined`. */
+  #fromMemory(ids: readonly number[]): BulkRead<T> | undefined {
+    if (this.#memory.size === 0 || ids.length === 0) return undefined;
+    const { clock, counters, log } = this.#options;
+    const now = clock.now();
+    const found: T[] = [];
+    const missingIds: number[] = [];
+    const seen = ids.length > 1 ? new Set<number>() : undefined;
+    for (const id of ids) {
+      if (seen !== undefined) {
+        if (seen.has(id)) continue;
+        seen.add(id);
+      }
+      const entry = this.#memory.get(id);
+      if (entry === undefined || this.#verdict(entry, now) !== "answer") return undefined;
+      if (entry.found) found.push(entry.value);
+      else missingIds.push(id);
+    }
+    const hits = found.length + missingIds.length;
+    counters.add("cacheHits", hits);
+    counters.add("memoryHits", hits);
+    counters.add("negativeHits", missingIds.length);
+    log.debug("gw2 read", { endpoint: this.#endpoint.path, ids: hits, hit: hits, miss: 0 });
+    return { found, missingIds };
+  }
+
   /**
-   * The cache pass: fresh entries answer; expired ones still servable, and records due for
-   * reading ahead, become fallbacks.
+   * The cache pass: fresh entries answer — from this process's memory when it holds them fresh,
+   * else from KV; expired ones still servable, and records due for reading ahead, become
+   * fallbacks.
    */
   async #lookup(ids: readonly number[]): Promise<Map<number, Lookup<T>>> {
     const { clock, counters, log, records } = this.#options;
-    const { kind, freshness } = this.#endpoint;
     const known = new Map<number, Lookup<T>>();
-    const cached = await records.getMany(kind, ids, this.#parse);
-    const now = clock.now();
+    let now = clock.now();
     let hits = 0;
-    for (const [id, entry] of cached) {
-      const policy = entry.found ? freshness : FRESHNESS.unknownId;
-      const state = entryState(entry.fetchedAt, now, policy);
-      // A background reader re-reads a record that would expire soon, keeping it as the fallback;
-      // an "unknown id" marker is simply asked again once expired.
-      const due = state === "fresh" && entry.found &&
-        entryState(entry.fetchedAt, now + this.#options.refreshAheadMs, policy) !== "fresh";
-      if (state === "fresh" && !due) {
-        hits++;
-        if (!entry.found) counters.add("negativeHits");
-        known.set(id, {
-          answer: entry.found ? { kind: "found", value: entry.value } : { kind: "missing" },
-        });
-      } else if (state === "stale" || due) {
-        known.set(id, {
-          fallback: () => {
-            counters.add("staleServes");
-            return staleOutcome(entry, clock.now());
-          },
-        });
+    // Held but not fresh: KV may have a newer one; served as a fallback if it has none.
+    const held = new Map<number, RecordEntry<T>>();
+    const unanswered: number[] = [];
+    for (const id of ids) {
+      const entry = this.#memory.get(id);
+      if (entry !== undefined && this.#use(id, entry, now, known, true)) hits++;
+      else {
+        if (entry !== undefined) held.set(id, entry);
+        unanswered.push(id);
+      }
+    }
+    counters.add("memoryHits", hits);
+    if (unanswered.length > 0) {
+      const cached = await records.getMany(this.#endpoint.kind, unanswered, this.#parse);
+      now = clock.now();
+      for (const id of unanswered) {
+        const stored = cached.get(id);
+        if (stored !== undefined) this.#memory.set(id, stored);
+        const entry = stored ?? held.get(id);
+        if (entry !== undefined && this.#use(id, entry, now, known, false)) hits++;
       }
     }
     counters.add("cacheHits", hits);
@@ -139,6 +173,53 @@ export class BulkReader<T extends { readonly id: number }> {
       miss: ids.length - hits,
     });
     return known;
+  }
+
+  /**
+   * Judges `entry` by its own `fetchedAt`: fresh, it answers `id` (true); servable stale, or
+   * due for reading ahead, it becomes the fallback unless `answerOnly`.
+   */
+  #use(
+    id: number,
+    entry: RecordEntry<T>,
+    now: number,
+    known: Map<number, Lookup<T>>,
+    answerOnly: boolean,
+  ): boolean {
+    const verdict = this.#verdict(entry, now);
+    if (verdict === "answer") {
+      if (!entry.found) this.#options.counters.add("negativeHits");
+      known.set(id, {
+        answer: entry.found ? { kind: "found", value: entry.value } : { kind: "missing" },
+      });
+      return true;
+    }
+    if (!answerOnly && verdict === "fallback") {
+      const { clock, counters } = this.#options;
+      known.set(id, {
+        fallback: () => {
+          counters.add("staleServes");
+          return staleOutcome(entry, clock.now());
+        },
+      });
+    }
+    return false;
+  }
+
+  /**
+   * What an entry may do now: answer (fresh), serve as the fallback (expired but servable, or
+   * due for reading ahead by a background reader), or nothing (dead).
+   */
+  #verdict(entry: RecordEntry<T>, now: number): "answer" | "fallback" | "none" {
+    const { refreshAheadMs } = this.#options;
+    const policy = entry.found ? this.#endpoint.freshness : FRESHNESS.unknownId;
+    const state = entryState(entry.fetchedAt, now, policy);
+    // A background reader re-reads a record that would expire soon, keeping it as the fallback;
+    // an "unknown id" marker is simply asked again once expired.
+    const due = state === "fresh" && entry.found && refreshAheadMs > 0 &&
+      entryState(entry.fetchedAt, now + refreshAheadMs, policy) !== "fresh";
+    if (state === "fresh" && !due) return "answer";
+    return state === "stale" || due ? "fallback" : "none";
   }
 
   /**
@@ -229,6 +310,7 @@ export class BulkReader<T extends { readonly id: number }> {
       });
     }
     await this.#options.records.putMany(kind, writes);
+    for (const write of writes) this.#memory.set(write.id, write.entry);
   }
 
   /** Hands an answer's records to the observer; its failure is logged, never the read's. */

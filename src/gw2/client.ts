@@ -16,6 +16,7 @@ import { DocCache } from "../kv/doc_cache.ts";
 import { KEY_SECRET_BYTES, loadKeySecret } from "../kv/key_secret.ts";
 import { Gw2Keys } from "../kv/keys.ts";
 import { RecordCache } from "../kv/record_cache.ts";
+import { RECORD_MEMORY_ENTRIES } from "../kv/record_memory.ts";
 import { KV_TIMEOUT_MS, type KvTimeout, withKvTimeout } from "../kv/timeout.ts";
 import { TokenBucket } from "../kv/token_bucket.ts";
 import { describeError, type Logger } from "../log.ts";
@@ -93,6 +94,12 @@ export interface Gw2ClientOptions {
   readonly coalesceMaxMs?: number;
   /** Upstream requests of one bulk batch in flight at once. @default 4 */
   readonly maxParallelRequests?: number;
+  /**
+   * Ids per bulk endpoint (items, recipes, prices) whose latest entry this process keeps in
+   * memory in front of KV, still judged by its own `fetchedAt` on every read; 0 keeps none.
+   * @default 10000
+   */
+  readonly memoryRecords?: number;
   /** Jitter source in [0, 1). @default Math.random */
   readonly random?: () => number;
   /**
@@ -239,6 +246,7 @@ class KvGw2Client implements InstrumentedGw2Client {
       windowMs: options.coalesceWindowMs ?? 2,
       maxWindowMs: options.coalesceMaxMs ?? 25,
       maxParallelRequests: options.maxParallelRequests ?? 4,
+      memoryEntries: options.memoryRecords ?? RECORD_MEMORY_ENTRIES,
     };
     const onItemsFetched = options.onItemsFetched;
     this.#items = new BulkReader(ITEMS, {

@@ -14,7 +14,7 @@
  */
 
 import type { Clock } from "../clock.ts";
-import { type Deadline, isExpired, remainingMs } from "../deadline.ts";
+import { type Deadline, isExpired, RELEASED, remainingMs } from "../deadline.ts";
 import { describeError, type Logger } from "../log.ts";
 import type { Counters } from "../metrics.ts";
 import type { TokenBucket } from "../kv/token_bucket.ts";
@@ -174,7 +174,7 @@ export class Transport {
       return cut.signal.aborted ? { lost: "timeout" } : { lost: "network", cause: cause(error) };
     } finally {
       deadline?.signal.removeEventListener("abort", onDeadline);
-      stopTimer.abort();
+      stopTimer.abort(RELEASED);
       await timer;
     }
   }

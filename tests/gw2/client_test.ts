@@ -19,6 +19,9 @@ import { ManualClock, settleOnClock } from "../support/clock.ts";
 import { captureLogs, logRecords } from "../support/log.ts";
 import { seeded } from "../support/random.ts";
 import { startDeadline } from "../../src/deadline.ts";
+import { Gw2Keys } from "../../src/kv/keys.ts";
+import { RecordCache } from "../../src/kv/record_cache.ts";
+import { silentLogger } from "../../src/log.ts";
 
 const HOUR = 3_600_000;
 const UNKNOWN_IDS = [999_999_001, 999_999_002, 999_999_003];
@@ -224,6 +227,75 @@ Deno.test("items() costs two requests for a burst of 50 callers over 300 uncache
   const settled = await settleOnClock(Promise.all(reads), clock);
   assert.equal(settled.ok, true);
   assert.deepEqual(env.requests("/v2/items").map((request) => request.idCount), [200, 100]);
+});
+
+/** `kv` counting its `getMany` calls. */
+function countingKv(kv: Deno.Kv): { kv: Deno.Kv; getMany: () => number } {
+  let calls = 0;
+  const counted = new Proxy(kv, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (property === "getMany" && typeof value === "function") {
+        return (...args: Parameters<Deno.Kv["getMany"]>) => (calls++, target.getMany(...args));
+      }
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { kv: counted, getMany: () => calls };
+}
+
+Deno.test("items() answers a record this process holds fresh from memory, without reading KV", async () => {
+  using memoryKv = await openMemoryKv();
+  const counting = countingKv(memoryKv);
+  using env = await setup({ kv: counting.kv });
+  const ids = knownItemIds(env.fake, 3);
+  await env.client.items(ids);
+  const reads = counting.getMany();
+  const warm = await env.client.items(ids);
+  assert.deepEqual(warm.found.map((item) => item.id), ids);
+  assert.equal(counting.getMany(), reads, "no KV read");
+  assert.equal(env.client.stats().memoryHits, 3);
+  assert.equal(env.client.stats().cacheHits, 3);
+  // Without the memory, the same warm read goes to KV.
+  using bare = await setup({ kv: counting.kv, client: { memoryRecords: 0 } });
+  await bare.client.items(ids);
+  assert.ok(counting.getMany() > reads, "read from KV");
+  assert.equal(bare.client.stats().memoryHits, 0);
+  assert.equal(bare.requests("/v2/items").length, 0, "the first client's records, shared in KV");
+});
+
+Deno.test("prices() judge a record held in memory by its own fetchedAt: read again after 60 s", async () => {
+  using env = await setup();
+  const ids = tradeableIds(env.fake, 2);
+  await env.client.prices(ids);
+  env.clock.advance(59_999);
+  await env.client.prices(ids);
+  assert.equal(env.requests("/v2/commerce/prices").length, 1, "fresh for 60 s");
+  env.clock.advance(1);
+  await env.client.prices(ids);
+  assert.equal(env.requests("/v2/commerce/prices").length, 2, "no longer fresh: asked again");
+});
+
+Deno.test("prices(): another instance's newer record is seen once this process's copy is no longer fresh", async () => {
+  using env = await setup();
+  const [id] = tradeableIds(env.fake, 1);
+  assert.ok(id !== undefined);
+  const first = await env.client.prices([id]);
+  const fetchedAt = env.clock.now();
+  env.clock.advance(30_000);
+  // Another instance refreshed the record in the shared KV 30 s later, at another price.
+  const newer = { ...first.found[0]!, sells: { quantity: 1, unit_price: 123_456 } };
+  await new RecordCache(env.kv, new Gw2Keys("http://gw2.fake"), silentLogger).putMany("price", [{
+    id,
+    entry: { fetchedAt: fetchedAt + 30_000, found: true, value: newer },
+    expireInMs: 86_460_000,
+  }]);
+  const held = await env.client.prices([id]);
+  assert.deepEqual(held.found, first.found, "this process's copy, fresh for 30 s more");
+  env.clock.advance(30_000);
+  const seen = await env.client.prices([id]);
+  assert.deepEqual(seen.found, [newer], "the shared record, without asking upstream");
+  assert.equal(env.requests("/v2/commerce/prices").length, 1);
 });
 
 Deno.test("items() answers a repeat within 24 h from KV and asks again after it", async () => {
