@@ -69,7 +69,7 @@ export function defaultOptions(quick: boolean): BenchOptions {
     latencyMs: 100,
     protocol: "2025-11-25",
     samples: quick ? 60 : 300,
-    durationMs: quick ? 1_000 : 3_000,
+    durationMs: quick ? 1_000 : 5_000,
     concurrency: 20,
   };
 }

@@ -84,7 +84,7 @@ export const throughput: Scenario = {
     // Warm-up windows, not counted.
     await window({ ...floorTotals }, floor, concurrency, 300, callFloor);
     await window({ ...prioryTotals }, priory, concurrency, 300, callPriory);
-    const rounds = quick ? 1 : 6;
+    const rounds = quick ? 2 : 10;
     for (let round = 0; round < rounds; round++) {
       await window(floorTotals, floor, concurrency, durationMs / rounds, callFloor);
       await window(prioryTotals, priory, concurrency, durationMs / rounds, callPriory);
