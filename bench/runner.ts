@@ -121,6 +121,7 @@ export async function runScenarios(
             gw2ApiBase: upstream?.url ?? NO_UPSTREAM,
             kvPath: options.kvPath ?? freshKvPath(),
             ...(options.rate === undefined ? {} : { rate: options.rate }),
+            ...(options.v8Flags === undefined ? {} : { v8Flags: options.v8Flags }),
             ...(settings.profileDir === undefined ? {} : { cpuProfileDir: settings.profileDir }),
           };
           const server = await servers.priory(start);

@@ -103,6 +103,8 @@ export interface PrioryOptions {
   readonly kvPath?: string;
   /** `GW2_RATE_BURST` / `GW2_RATE_PER_SEC`. @default 300 / 5 */
   readonly rate?: { readonly burst: number; readonly perSec: number };
+  /** V8 flags for the process (`DENO_V8_FLAGS`), e.g. to compare heap sizing. @default none */
+  readonly v8Flags?: string;
 }
 
 /** A server under measurement. */
