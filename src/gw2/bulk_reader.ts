@@ -147,8 +147,10 @@ export class BulkReader<T extends { readonly id: number }> {
     const unanswered: number[] = [];
     for (const id of ids) {
       const entry = this.#memory.get(id);
-      if (entry !== undefined && this.#use(id, entry, now, known, true)) hits++;
-      else {
+      if (entry !== undefined && this.#verdict(entry, now) === "answer") {
+        this.#use(id, entry, "answer", known);
+        hits++;
+      } else {
         if (entry !== undefined) held.set(id, entry);
         unanswered.push(id);
       }
@@ -161,7 +163,10 @@ export class BulkReader<T extends { readonly id: number }> {
         const stored = cached.get(id);
         if (stored !== undefined) this.#memory.set(id, stored);
         const entry = stored ?? held.get(id);
-        if (entry !== undefined && this.#use(id, entry, now, known, false)) hits++;
+        if (entry === undefined) continue;
+        const verdict = this.#verdict(entry, now);
+        if (verdict === "answer") hits++;
+        this.#use(id, entry, verdict, known);
       }
     }
     counters.add("cacheHits", hits);
@@ -175,27 +180,20 @@ export class BulkReader<T extends { readonly id: number }> {
     return known;
   }
 
-  /**
-   * Judges `entry` by its own `fetchedAt`: fresh, it answers `id` (true); servable stale, or
-   * due for reading ahead, it becomes the fallback unless `answerOnly`.
-   */
+  /** Records what `entry` does for `id`: its answer, or its fallback if upstream fails. */
   #use(
     id: number,
     entry: RecordEntry<T>,
-    now: number,
+    verdict: "answer" | "fallback" | "none",
     known: Map<number, Lookup<T>>,
-    answerOnly: boolean,
-  ): boolean {
-    const verdict = this.#verdict(entry, now);
+  ): void {
+    const { clock, counters } = this.#options;
     if (verdict === "answer") {
-      if (!entry.found) this.#options.counters.add("negativeHits");
+      if (!entry.found) counters.add("negativeHits");
       known.set(id, {
         answer: entry.found ? { kind: "found", value: entry.value } : { kind: "missing" },
       });
-      return true;
-    }
-    if (!answerOnly && verdict === "fallback") {
-      const { clock, counters } = this.#options;
+    } else if (verdict === "fallback") {
       known.set(id, {
         fallback: () => {
           counters.add("staleServes");
@@ -203,7 +201,6 @@ export class BulkReader<T extends { readonly id: number }> {
         },
       });
     }
-    return false;
   }
 
   /**

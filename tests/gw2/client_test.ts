@@ -143,22 +143,28 @@ Deno.test("items() joins a request already in flight", async () => {
   assert.equal(env.client.stats().coalescedJoins, 3);
 });
 
-Deno.test("items() answers a cache hit without any wait: no window, no sleep", async () => {
-  // Every sleep on this clock waits for advance(): a wait on the warm path would hang the read.
-  const clock = new ManualClock();
-  using env = await setup({ clock });
-  const ids = knownItemIds(env.fake, 3);
-  const cold = await settleOnClock(env.client.items(ids), clock);
-  assert.equal(cold.ok, true);
-  const sleepsBefore = clock.sleeps.length;
-  let warm: Awaited<ReturnType<typeof env.client.items>> | undefined;
-  const reading = env.client.items(ids).then((read) => (warm = read));
-  await until(() => warm !== undefined);
-  await reading;
-  assert.deepEqual(warm?.found.map((item) => item.id), ids);
-  assert.equal(clock.sleeps.length, sleepsBefore, "the warm read slept on nothing");
-  assert.equal(env.requests("/v2/items").length, 1);
-});
+for (const [where, memoryRecords] of [["process memory", undefined], ["KV", 0]] as const) {
+  Deno.test(`items() answers a cache hit from ${where} without any wait: no window, no sleep`, async () => {
+    // Every sleep on this clock waits for advance(): a wait on the warm path would hang the read.
+    const clock = new ManualClock();
+    using env = await setup({
+      clock,
+      ...(memoryRecords === undefined ? {} : { client: { memoryRecords } }),
+    });
+    const ids = knownItemIds(env.fake, 3);
+    const cold = await settleOnClock(env.client.items(ids), clock);
+    assert.equal(cold.ok, true);
+    const sleepsBefore = clock.sleeps.length;
+    let warm: Awaited<ReturnType<typeof env.client.items>> | undefined;
+    const reading = env.client.items(ids).then((read) => (warm = read));
+    await until(() => warm !== undefined);
+    await reading;
+    assert.deepEqual(warm?.found.map((item) => item.id), ids);
+    assert.equal(clock.sleeps.length, sleepsBefore, "the warm read slept on nothing");
+    assert.equal(env.requests("/v2/items").length, 1);
+    assert.equal(env.client.stats().memoryHits, memoryRecords === 0 ? 0 : 3);
+  });
+}
 
 Deno.test("items() gathers callers for 2 ms after the last by default, and 25 ms at most", async () => {
   const clock = new ManualClock();
@@ -296,6 +302,30 @@ Deno.test("prices(): another instance's newer record is seen once this process's
   const seen = await env.client.prices([id]);
   assert.deepEqual(seen.found, [newer], "the shared record, without asking upstream");
   assert.equal(env.requests("/v2/commerce/prices").length, 1);
+});
+
+Deno.test("prices(): with KV failing and upstream down, an expired record held in memory is served stale", async () => {
+  using memoryKv = await openMemoryKv();
+  let failing = false;
+  const kv = new Proxy(memoryKv, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (property === "getMany" && failing) {
+        return () => Promise.reject(new TypeError("database is unavailable"));
+      }
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  using env = await setup({ kv });
+  const ids = tradeableIds(env.fake, 1);
+  const first = await env.client.prices(ids);
+  env.clock.advance(61_000);
+  failing = true;
+  env.fake.control.injectFault("server_error", { times: Infinity });
+  const stale = await env.client.prices(ids);
+  assert.deepEqual(stale.found, first.found);
+  assert.ok((stale.staleAgeMs ?? 0) >= 61_000, "served with its age");
+  assert.ok(env.lines.some((line) => line.includes("gw2 cache read failed")));
 });
 
 Deno.test("items() answers a repeat within 24 h from KV and asks again after it", async () => {
