@@ -3,6 +3,12 @@ import { drain, readUntil, spawnDeno, taskArgs } from "./support/process.ts";
 import { callTool, LOCAL_ENV as LOCAL, servePriory } from "./support/served.ts";
 import { startFakeGw2 } from "./fake_gw2/mod.ts";
 
+Deno.test("a spawned test server is pointed at loopback, never the real GW2 API", () => {
+  // The warm-up starts with the process: without a base of its own it would ask the real host.
+  const base = new URL(LOCAL.GW2_API_BASE ?? "https://api.guildwars2.com");
+  assert.equal(base.hostname, "127.0.0.1");
+});
+
 Deno.test("deno task start refuses to run without MCP_AUTH_TOKEN, naming it", async () => {
   const output = await spawnDeno(await taskArgs("start"), { ...LOCAL, MCP_AUTH_TOKEN: " " })
     .output();
