@@ -28,6 +28,20 @@ Deno.test("deno task start exits 1 naming a malformed variable", async () => {
   assert.match(new TextDecoder().decode(output.stderr), /"GW2_RATE_PER_SEC": expected a positive/);
 });
 
+Deno.test("deno task start exits 1 with one line naming PORT when the port is taken", async () => {
+  using taken = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const output = await spawnDeno(await taskArgs("start"), {
+    ...LOCAL,
+    MCP_AUTH_TOKEN: "start-test-token",
+    PORT: String(taken.addr.port),
+  }).output();
+  assert.equal(output.code, 1);
+  const stderr = new TextDecoder().decode(output.stderr).trim();
+  assert.equal(stderr.split("\n").length, 1, `one line, got: ${stderr}`);
+  assert.match(stderr, /^priory: Cannot listen on 127\.0\.0\.1:\d+: the port is in use.*"PORT"/);
+  assert.doesNotMatch(stderr, /AddrInUse|\bat \S+:\d+:\d+/, "no stack trace");
+});
+
 Deno.test("deno task start serves /healthz, guards /mcp, logs no token, and stops on SIGTERM", async () => {
   const token = "start-test-token-3f9c2a";
   const child = spawnDeno(await taskArgs("start"), { ...LOCAL, MCP_AUTH_TOKEN: token });
