@@ -74,18 +74,16 @@ export function idListSchema(kind: string): z.ZodArray<z.ZodNumber> {
 export function argumentsSchema<Shape extends z.core.$ZodLooseShape>(
   shape: Shape,
 ): z.ZodObject<Shape, z.core.$strict> {
-  const names = Object.keys(shape);
+  const names = Object.keys(shape).join(", ");
   // A tool without parameters has no list to name: say so, or the sentence ends in nothing.
-  const accepted = names.length === 0
-    ? "this tool takes no arguments: call it with {}"
-    : `this tool accepts only ${names.join(", ")}`;
+  const [accepted, expected] = names === ""
+    ? ["this tool takes no arguments: call it with {}", "an empty object: this tool takes none"]
+    : [`this tool accepts only ${names}`, `an object with ${names}`];
   return z.strictObject(shape, {
     error: (issue) =>
       issue.code === "unrecognized_keys"
         ? `unknown argument ${unknownKeys(issue.keys)}: ${accepted}`
-        : names.length === 0
-        ? "arguments must be an empty object: this tool takes no arguments"
-        : `arguments must be an object with ${names.join(", ")}`,
+        : `arguments must be ${expected}`,
   });
 }
 
