@@ -25,6 +25,7 @@ import type { Item } from "./src/gw2/schemas.ts";
 import type { BoundableGw2Client } from "./src/gw2/types.ts";
 import { createHandler } from "./src/http/handler.ts";
 import { openKvStore } from "./src/kv_open.ts";
+import { listenError } from "./src/listen.ts";
 import { createLogger } from "./src/log.ts";
 import { NameIndex } from "./src/search/name_index.ts";
 import { shutDown } from "./src/shutdown.ts";
@@ -161,13 +162,21 @@ if (config.mode === "start") {
   }
 }
 
-const server = Deno.serve({
-  hostname: config.hostname,
-  port: config.port,
-  onListen: ({ hostname, port }) => {
-    const host = hostname.includes(":") ? `[${hostname}]` : hostname;
-    const displayHost = host === "0.0.0.0" || host === "[::]" ? "localhost" : host;
-    log.info("listening", { hostname, port, mode: config.mode });
-    if (config.mode === "dev") printDevBanner(devToken, `http://${displayHost}:${port}`);
-  },
-}, handler);
+/** `Deno.serve` on the configured address; a port in use (or the like) exits with one line. */
+function serve(): Deno.HttpServer {
+  try {
+    return Deno.serve({
+      hostname: config.hostname,
+      port: config.port,
+      onListen: ({ hostname, port }) => {
+        const host = hostname.includes(":") ? `[${hostname}]` : hostname;
+        const displayHost = host === "0.0.0.0" || host === "[::]" ? "localhost" : host;
+        log.info("listening", { hostname, port, mode: config.mode });
+        if (config.mode === "dev") printDevBanner(devToken, `http://${displayHost}:${port}`);
+      },
+    }, handler);
+  } catch (error) {
+    exitOnConfigError(listenError(error, config));
+  }
+}
+const server = serve();

@@ -269,7 +269,16 @@ function parseApiBase(raw: string | undefined): string {
       'Cannot use "GW2_API_BASE": the URL must not carry credentials, a query or a fragment',
     );
   }
-  return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
+  const base = `${url.origin}${url.pathname}`.replace(/\/+$/, "");
+  if (/\/v2$/i.test(base)) {
+    // The GW2 docs write endpoints as https://api.guildwars2.com/v2/…, so this is an easy slip;
+    // kept, every request would go to /v2/v2/… and each id would read as "not found".
+    throw new ConfigError(
+      "GW2_API_BASE",
+      `Cannot use "GW2_API_BASE": "${value}" ends in /v2, which Priory adds itself. Leave it out, for example https://api.guildwars2.com or http://127.0.0.1:8787`,
+    );
+  }
+  return base;
 }
 
 function parsePositive(

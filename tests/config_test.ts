@@ -77,6 +77,8 @@ Deno.test("parseConfig() rejects malformed values with the variable named", asyn
     ["GW2_API_BASE", { GW2_API_BASE: "not a url" }],
     ["GW2_API_BASE", { GW2_API_BASE: "ftp://example.com" }],
     ["GW2_API_BASE", { GW2_API_BASE: "https://user:pw@example.com" }],
+    ["GW2_API_BASE", { GW2_API_BASE: "https://api.guildwars2.com/v2" }],
+    ["GW2_API_BASE", { GW2_API_BASE: "http://127.0.0.1:8787/v2/" }],
     ["LOG_LEVEL", { LOG_LEVEL: "verbose" }],
     ["MCP_ALLOWED_ORIGINS", { MCP_ALLOWED_ORIGINS: "https://ok.example,example.com" }],
     ["MCP_ALLOWED_ORIGINS", { MCP_ALLOWED_ORIGINS: "https://ok.example/path" }],

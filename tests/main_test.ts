@@ -3,6 +3,12 @@ import { drain, readUntil, spawnDeno, taskArgs } from "./support/process.ts";
 import { callTool, LOCAL_ENV as LOCAL, servePriory } from "./support/served.ts";
 import { startFakeGw2 } from "./fake_gw2/mod.ts";
 
+Deno.test("a spawned test server is pointed at loopback, never the real GW2 API", () => {
+  // The warm-up starts with the process: without a base of its own it would ask the real host.
+  const base = new URL(LOCAL.GW2_API_BASE ?? "https://api.guildwars2.com");
+  assert.equal(base.hostname, "127.0.0.1");
+});
+
 Deno.test("deno task start refuses to run without MCP_AUTH_TOKEN, naming it", async () => {
   const output = await spawnDeno(await taskArgs("start"), { ...LOCAL, MCP_AUTH_TOKEN: " " })
     .output();
@@ -20,6 +26,20 @@ Deno.test("deno task start exits 1 naming a malformed variable", async () => {
   }).output();
   assert.equal(output.code, 1);
   assert.match(new TextDecoder().decode(output.stderr), /"GW2_RATE_PER_SEC": expected a positive/);
+});
+
+Deno.test("deno task start exits 1 with one line naming PORT when the port is taken", async () => {
+  using taken = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const output = await spawnDeno(await taskArgs("start"), {
+    ...LOCAL,
+    MCP_AUTH_TOKEN: "start-test-token",
+    PORT: String(taken.addr.port),
+  }).output();
+  assert.equal(output.code, 1);
+  const stderr = new TextDecoder().decode(output.stderr).trim();
+  assert.equal(stderr.split("\n").length, 1, `one line, got: ${stderr}`);
+  assert.match(stderr, /^priory: Cannot listen on 127\.0\.0\.1:\d+: the port is in use.*"PORT"/);
+  assert.doesNotMatch(stderr, /AddrInUse|\bat \S+:\d+:\d+/, "no stack trace");
 });
 
 Deno.test("deno task start serves /healthz, guards /mcp, logs no token, and stops on SIGTERM", async () => {

@@ -74,12 +74,16 @@ export function idListSchema(kind: string): z.ZodArray<z.ZodNumber> {
 export function argumentsSchema<Shape extends z.core.$ZodLooseShape>(
   shape: Shape,
 ): z.ZodObject<Shape, z.core.$strict> {
-  const accepted = Object.keys(shape).join(", ");
+  const names = Object.keys(shape).join(", ");
+  // A tool without parameters has no list to name: say so, or the sentence ends in nothing.
+  const [accepted, expected] = names === ""
+    ? ["this tool takes no arguments: call it with {}", "an empty object: this tool takes none"]
+    : [`this tool accepts only ${names}`, `an object with ${names}`];
   return z.strictObject(shape, {
     error: (issue) =>
       issue.code === "unrecognized_keys"
-        ? `unknown argument ${unknownKeys(issue.keys)}: this tool accepts only ${accepted}`
-        : `arguments must be an object with ${accepted}`,
+        ? `unknown argument ${unknownKeys(issue.keys)}: ${accepted}`
+        : `arguments must be ${expected}`,
   });
 }
 

@@ -7,7 +7,13 @@
  * @module
  */
 
-import { DEFAULT_RATE_BURST, DEFAULT_RATE_PER_SEC, startFakeGw2, TEST_KEYS } from "./mod.ts";
+import {
+  DEFAULT_RATE_BURST,
+  DEFAULT_RATE_PER_SEC,
+  type RunningFakeGw2,
+  startFakeGw2,
+  TEST_KEYS,
+} from "./mod.ts";
 
 function numberFromEnv(name: string, fallback: number, valid: (value: number) => boolean): number {
   const raw = Deno.env.get(name);
@@ -33,7 +39,20 @@ const ratePerSec = numberFromEnv(
   (value) => value >= 0,
 );
 
-const fake = await startFakeGw2({ port, rateBurst, ratePerSec });
+async function start(): Promise<RunningFakeGw2> {
+  try {
+    return await startFakeGw2({ port, rateBurst, ratePerSec });
+  } catch (error) {
+    if (!(error instanceof Deno.errors.AddrInUse)) throw error;
+    // deno-lint-ignore no-console -- startup failure goes to stderr for the human
+    console.error(
+      `fake-gw2: port ${port} is in use (is the fake already running?); stop that process or set FAKE_GW2_PORT to a free port`,
+    );
+    Deno.exit(1);
+  }
+}
+
+const fake = await start();
 const keys = Object.entries(TEST_KEYS).map(([label, key]) => `  ${label.padEnd(14)} ${key}`);
 // deno-lint-ignore no-console -- the banner is the point of the standalone task
 console.log(

@@ -40,3 +40,13 @@ Deno.test("main.ts exits 1 naming an invalid setting", async () => {
   assert.equal(output.code, 1);
   assert.match(new TextDecoder().decode(output.stderr), /invalid FAKE_GW2_PORT: "eighty"/u);
 });
+
+Deno.test("main.ts exits 1 with one line when its port is taken", async () => {
+  using taken = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const child = spawnDeno(await taskArgs("fake-gw2"), { FAKE_GW2_PORT: String(taken.addr.port) });
+  const output = await child.output();
+  assert.equal(output.code, 1);
+  const stderr = new TextDecoder().decode(output.stderr).trim();
+  assert.match(stderr, /^fake-gw2: port \d+ is in use .*FAKE_GW2_PORT/u);
+  assert.equal(stderr.split("\n").length, 1, `one line, got: ${stderr}`);
+});

@@ -86,12 +86,20 @@ export interface ServeOptions {
   readonly cwd?: string;
 }
 
+/**
+ * An upstream no test may reach: loopback port 9 (discard), which `fetch` refuses at once as a
+ * bad port. Every spawned server runs its background warm-up at start, so one without
+ * `GW2_API_BASE` would ask the real GW2 API; tests that need upstream pass the fake's URL.
+ */
+export const UNREACHABLE_GW2_API_BASE = "http://127.0.0.1:9";
+
 /** Settings that keep a child local and self-contained whatever the parent's environment. */
 export const LOCAL_ENV: Readonly<Record<string, string>> = {
   PRIORY_HOSTNAME: "127.0.0.1",
   PORT: "0",
   PRIORY_KV_PATH: ":memory:",
   LOG_LEVEL: "info",
+  GW2_API_BASE: UNREACHABLE_GW2_API_BASE,
 };
 
 /** The command line of a task, rooted for `cwd` when it is not the project root. */

@@ -133,7 +133,8 @@ Deno.test("priory_item_search: a name read through one server is found through a
   using kvA = await Deno.openKv(file.path);
   using kvB = await Deno.openKv(file.path);
   await using first = await startTestApp({ kv: kvA });
-  await using second = await startTestApp({ kv: kvB });
+  // One clock, as two instances on real time share one (see `TestAppOptions.clock`).
+  await using second = await startTestApp({ kv: kvB, clock: first.clock });
   await using clientA = await connectClient(first.handler);
   await using clientB = await connectClient(second.handler, { era: "2026" });
   assert.deepEqual((await search(clientB, { query: "sunrise" })).matches, []);

@@ -122,3 +122,16 @@ Deno.test("tools/call on an unknown tool is a JSON-RPC error naming it (both era
     );
   }
 });
+
+Deno.test("a tool without parameters says so when given an argument, in a whole sentence", async () => {
+  const gw2 = new StubGw2Client();
+  await using handler = createTestHandler({ gw2 });
+  await using client = await connectClient(handler);
+  for (const name of ["priory_account", "priory_account_wallet"]) {
+    const result = await client.callTool({ name, arguments: { ids: [19721] } });
+    assert.equal(result.isError, true);
+    const text = result.content.map((block) => block.type === "text" ? block.text : "").join("");
+    assert.match(text, /unknown argument "ids": this tool takes no arguments: call it with \{\}$/);
+  }
+  assert.equal(gw2.calls.length, 0);
+});
