@@ -83,7 +83,12 @@ export interface Gw2ClientOptions {
   readonly timeoutMs?: number;
   /** Retries of a transient failure after the first attempt. @default 2 */
   readonly maxRetries?: number;
-  /** Longest wait for the token bucket or a 429's `Retry-After`. @default 10000 */
+  /**
+   * Longest wait for the token bucket or a 429's `Retry-After`. A read under a deadline also
+   * stops waiting while the deadline still leaves room for an attempt, so for tool calls the
+   * deadline is the bound: a 45 s ranking may queue for budget longer than a 15 s call.
+   * @default 60000
+   */
   readonly maxRateWaitMs?: number;
   /**
    * Coalescing window for bulk reads, on `clock`: a batch waits this long after its last caller
@@ -230,7 +235,7 @@ class KvGw2Client implements InstrumentedGw2Client {
       counters: this.#counters,
       timeoutMs: options.timeoutMs ?? 10_000,
       maxRetries: options.maxRetries ?? 2,
-      maxRateWaitMs: options.maxRateWaitMs ?? 10_000,
+      maxRateWaitMs: options.maxRateWaitMs ?? 60_000,
       random,
     });
     const shared = {

@@ -3,6 +3,7 @@ import { createGw2Client, type Gw2ClientOptions } from "../../src/gw2/client.ts"
 import {
   Gw2KeyRejectedError,
   Gw2NotFoundError,
+  Gw2RateLimitedError,
   Gw2ScopeMissingError,
   Gw2UpstreamError,
 } from "../../src/gw2/errors.ts";
@@ -535,6 +536,34 @@ Deno.test("a call-scoped view ends a hanging read at its deadline, stale when it
     const settled = await settleOnClock(env.client.withDeadline(deadline).currencies(), env.clock);
     assert.ok(!settled.ok && settled.error instanceof Gw2UpstreamError);
     assert.equal(settled.elapsedMs, 5_000);
+  });
+});
+
+Deno.test("a read waits for budget as long as its own deadline allows: 20 s under 45 s, none under 14 s", async (t) => {
+  // A cold ranking (45 s) on a busy bucket must queue, not fail after a fixed 10 s.
+  const ready = async () => {
+    const clock = new ManualClock();
+    const env = await setup({ clock, client: { rate: { burst: 1, perSec: 0.05 } } });
+    const [first, second] = knownItemIds(env.fake, 2);
+    await settleOnClock(env.client.items([first!]), clock);
+    return { env, clock, second: second! };
+  };
+  await t.step("a long deadline waits for the refill", async () => {
+    const { env, clock, second } = await ready();
+    using _env = env;
+    using deadline = startDeadline(clock, 45_000);
+    const settled = await settleOnClock(env.client.withDeadline(deadline).items([second]), clock);
+    assert.ok(settled.ok, String(!settled.ok && settled.error));
+    assert.deepEqual(settled.value.found.map((item) => item.id), [second]);
+    assert.ok(settled.elapsedMs >= 19_000 && settled.elapsedMs < 21_000, `${settled.elapsedMs}`);
+  });
+  await t.step("a 15 s call is told when to come back, at once", async () => {
+    const { env, clock, second } = await ready();
+    using _env = env;
+    using deadline = startDeadline(clock, 14_000);
+    const settled = await settleOnClock(env.client.withDeadline(deadline).items([second]), clock);
+    assert.ok(!settled.ok && settled.error instanceof Gw2RateLimitedError);
+    assert.ok(settled.elapsedMs < 1_000, `${settled.elapsedMs}`);
   });
 });
 
