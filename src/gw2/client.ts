@@ -17,7 +17,7 @@ import { KEY_SECRET_BYTES, loadKeySecret } from "../kv/key_secret.ts";
 import { Gw2Keys } from "../kv/keys.ts";
 import { RecordCache } from "../kv/record_cache.ts";
 import { RECORD_MEMORY_ENTRIES } from "../kv/record_memory.ts";
-import { KV_TIMEOUT_MS, type KvTimeout, withKvTimeout } from "../kv/timeout.ts";
+import { KV_TIMEOUT_MS, type KvTimeout, withKvTimeout } from "../kv_timeout.ts";
 import { TokenBucket } from "../kv/token_bucket.ts";
 import { describeError, type Logger } from "../log.ts";
 import { Counters, type CounterSnapshot } from "../metrics.ts";
@@ -125,7 +125,7 @@ export interface Gw2ClientOptions {
   readonly kvTimeoutMs?: number;
   /**
    * The clock of those bounds: real time by default, whatever `clock` is (see
-   * `kv/timeout.ts`); a test of the bound passes its manual clock.
+   * `src/kv_timeout.ts`); a test of the bound passes its manual clock.
    */
   readonly kvClock?: Clock;
 }
