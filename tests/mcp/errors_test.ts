@@ -29,7 +29,10 @@ Deno.test("toolErrorText(): the advice beside a used-up budget fits the tool", a
   const cases: [string, RegExp][] = [
     ["gw2_items", /Retry in 2 s, and batch ids into one call \(up to MAX_IDS = 100\)/],
     ["priory_account_materials", /batch ids into one call/],
-    ["priory_legendary_ranking", /Retry in 2 s \(a cold ranking .*cached, so the retry.*asks for less\.$/],
+    [
+      "priory_legendary_ranking",
+      /Retry in 2 s \(a cold ranking .*cached, so the retry.*asks for less\.$/,
+    ],
     ["priory_recipe_tree", /Retry in 2 s; the records already read are cached/],
     ["priory_account", /Retry in 2 s\.$/],
   ];
