@@ -34,7 +34,7 @@ const USAGE = `deno task bench [options]
   PROTOCOLS[0]
 })
   --samples N           sequential calls per side in latency scenarios (default 300, quick 60)
-  --duration-ms MS      measuring time per side of throughput (default 3000, quick 1000)
+  --duration-ms MS      measuring time per side of throughput (default 5000, quick 1000)
   --concurrency N       concurrent clients of throughput (default 20)
   --profile DIR         write a V8 CPU profile of every spawned Priory to DIR
   --out FILE            results file (default bench/results/<date>.json)

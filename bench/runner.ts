@@ -69,7 +69,7 @@ export function defaultOptions(quick: boolean): BenchOptions {
     latencyMs: 100,
     protocol: "2025-11-25",
     samples: quick ? 60 : 300,
-    durationMs: quick ? 1_000 : 3_000,
+    durationMs: quick ? 1_000 : 5_000,
     concurrency: 20,
   };
 }
@@ -121,6 +121,7 @@ export async function runScenarios(
             gw2ApiBase: upstream?.url ?? NO_UPSTREAM,
             kvPath: options.kvPath ?? freshKvPath(),
             ...(options.rate === undefined ? {} : { rate: options.rate }),
+            ...(options.v8Flags === undefined ? {} : { v8Flags: options.v8Flags }),
             ...(settings.profileDir === undefined ? {} : { cpuProfileDir: settings.profileDir }),
           };
           const server = await servers.priory(start);

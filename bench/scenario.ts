@@ -81,6 +81,12 @@ export interface BenchFake {
   readonly fake: FakeGw2;
   /** Every request received, in arrival order, `at` in `performance.now()` ms. */
   readonly arrivals: readonly { readonly at: number; readonly path: string }[];
+  /**
+   * Resolves once no request has arrived for `quietMs` (default 1 s) — the startup warm-up of
+   * the Priory it serves is over — or after `maxMs` (default 60 s) regardless; with the number
+   * of requests seen so far.
+   */
+  quiet(quietMs?: number, maxMs?: number): Promise<number>;
 }
 
 /** Options of {@linkcode BenchContext.startFake}. */
@@ -97,6 +103,8 @@ export interface PrioryOptions {
   readonly kvPath?: string;
   /** `GW2_RATE_BURST` / `GW2_RATE_PER_SEC`. @default 300 / 5 */
   readonly rate?: { readonly burst: number; readonly perSec: number };
+  /** V8 flags for the process (`DENO_V8_FLAGS`), e.g. to compare heap sizing. @default none */
+  readonly v8Flags?: string;
 }
 
 /** A server under measurement. */

@@ -34,6 +34,13 @@ export class DeadlineExceededError extends Error {
 }
 
 /**
+ * The reason a deadline's own timer is cancelled with when the work ends first. A shared value:
+ * `abort()` without a reason builds a `DOMException` with a stack trace, a cost every tool call
+ * would pay for nothing.
+ */
+export const RELEASED: Error = new Error("released: the work ended before its deadline");
+
+/**
  * Starts a deadline `ms` from now on `clock`. Dispose it when the work ends: that cancels its
  * timer (and leaves the signal unaborted).
  *
@@ -54,7 +61,52 @@ export function startDeadline(clock: Clock, ms: number): Deadline & Disposable {
   return {
     signal: expiry.signal,
     remainingMs: () => expiry.signal.aborted ? 0 : Math.max(0, at - clock.now()),
-    [Symbol.dispose]: () => timer.abort(),
+    [Symbol.dispose]: () => timer.abort(RELEASED),
+  };
+}
+
+/**
+ * A deadline `extraMs` after `first` passes. Its timer is armed only when `first` passes, so
+ * while the work runs it costs one listener, not a second timer. Dispose it like
+ * {@linkcode startDeadline}'s.
+ *
+ * @example
+ * ```ts
+ * using work = startDeadline(clock, 14_000);
+ * using answerBy = deadlineAfter(clock, work, 500); // 14.5 s, one timer while the work runs
+ * ```
+ */
+export function deadlineAfter(
+  clock: Clock,
+  first: Deadline,
+  extraMs: number,
+): Deadline & Disposable {
+  const expiry = new AbortController();
+  const timer = new AbortController();
+  let at: number | undefined;
+  const arm = () => {
+    at = clock.now() + extraMs;
+    const reason: unknown = first.signal.reason;
+    const ms = (reason instanceof DeadlineExceededError ? reason.ms : 0) + extraMs;
+    clock.timer(extraMs, timer.signal).then(
+      () => expiry.abort(new DeadlineExceededError(ms)),
+      () => undefined,
+    );
+  };
+  if (first.signal.aborted) arm();
+  else first.signal.addEventListener("abort", arm, { once: true });
+  return {
+    signal: expiry.signal,
+    remainingMs: () =>
+      expiry.signal.aborted
+        ? 0
+        : at === undefined
+        ? first.remainingMs() + extraMs
+        : Math.max(0, at - clock.now()),
+    [Symbol.dispose]: () => {
+      first.signal.removeEventListener("abort", arm);
+      timer.abort(RELEASED);
+    },
   };
 }
 

@@ -9,6 +9,8 @@
 export const COUNTER_NAMES = [
   /** Records or documents served fresh from the KV cache (negative entries included). */
   "cacheHits",
+  /** Of those, records answered from this process's memory, without a KV read. */
+  "memoryHits",
   /** Records or documents not in the cache, or expired, so upstream was asked. */
   "cacheMisses",
   /** Expired entries served because upstream failed (stale-if-error). */

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import {
+  deadlineAfter,
   DeadlineExceededError,
   isExpired,
   remainingMs,
@@ -48,4 +49,40 @@ Deno.test("unlessAborted() returns the value, passes a rejection, or gives up on
   assert.equal(await pending, undefined);
   const late = Promise.reject(new Error("late"));
   assert.equal(await unlessAborted(late, controller.signal), undefined, "already aborted");
+});
+
+Deno.test("deadlineAfter() passes its extra time after the first deadline, with no timer before", async () => {
+  const clock = new ManualClock({ start: 0 });
+  using work = startDeadline(clock, 1_000);
+  using answerBy = deadlineAfter(clock, work, 500);
+  assert.equal(clock.pendingSleeps, 1, "only the first deadline's timer while the work runs");
+  assert.equal(answerBy.remainingMs(), 1_500);
+  clock.advance(1_000);
+  await Promise.resolve();
+  assert.equal(work.signal.aborted, true);
+  assert.equal(answerBy.signal.aborted, false);
+  assert.equal(answerBy.remainingMs(), 500);
+  clock.advance(499);
+  await Promise.resolve();
+  assert.equal(answerBy.signal.aborted, false);
+  clock.advance(1);
+  await Promise.resolve();
+  assert.equal(answerBy.signal.aborted, true);
+  assert.ok(answerBy.signal.reason instanceof DeadlineExceededError);
+  assert.equal(answerBy.signal.reason.ms, 1_500);
+  assert.equal(answerBy.remainingMs(), 0);
+});
+
+Deno.test("a disposed deadlineAfter() arms nothing, even when the first deadline passes later", async () => {
+  const clock = new ManualClock({ start: 0 });
+  const work = startDeadline(clock, 1_000);
+  const answerBy = deadlineAfter(clock, work, 500);
+  answerBy[Symbol.dispose]();
+  clock.advance(1_000);
+  await Promise.resolve();
+  assert.equal(work.signal.aborted, true);
+  assert.equal(clock.pendingSleeps, 0, "no timer armed after disposal");
+  clock.advance(1_000);
+  assert.equal(answerBy.signal.aborted, false);
+  work[Symbol.dispose]();
 });

@@ -9,6 +9,7 @@
 import { mapWithConcurrency } from "../../src/concurrency.ts";
 import { FILLER_FIRST_ID } from "../../tests/fake_gw2/mod.ts";
 import type { Scenario } from "../scenario.ts";
+import { requestIds } from "../support/fake.ts";
 import { timed } from "../support/stats.ts";
 import { ITEMS } from "./calls.ts";
 
@@ -70,6 +71,9 @@ export const budget: Scenario = {
     );
     const arrivals = fake.arrivals.map((arrival) => arrival.at);
     const throttled = fake.fake.control.requests.filter((entry) => entry.status === 429).length;
+    const burst = fake.fake.control.requests.filter((entry) =>
+      requestIds(entry).some((id) => id >= FIRST_ID && id < FIRST_ID + calls)
+    );
     const seconds = ms / 1000;
     return {
       figures: [
@@ -80,6 +84,14 @@ export const budget: Scenario = {
           note: `${calls} calls (${IN_FLIGHT} in flight) in ${
             seconds.toFixed(1)
           } s; bucket ${BUDGET.burst} + ${BUDGET.perSec}/s`,
+        },
+        {
+          label: "requests for the burst's ids",
+          value: burst.length,
+          unit: "requests",
+          note: `${
+            (calls / Math.max(1, burst.length)).toFixed(1)
+          } ids each; the rest is the startup warm-up's`,
         },
         {
           label: "busiest second upstream",

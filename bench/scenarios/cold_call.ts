@@ -9,7 +9,7 @@
 import { FILLER_FIRST_ID } from "../../tests/fake_gw2/mod.ts";
 import type { Scenario } from "../scenario.ts";
 import { median, percentile, timed } from "../support/stats.ts";
-import { expectResult, ITEMS } from "./calls.ts";
+import { expectResult, ITEMS, OPEN_BUDGET } from "./calls.ts";
 
 /** The cold-call scenario. */
 export const coldCall: Scenario = {
@@ -19,9 +19,11 @@ export const coldCall: Scenario = {
   async run(ctx) {
     const { latencyMs, quick } = ctx.options;
     const samples = quick ? 5 : 30;
-    const fake = await ctx.startFake({ latencyMs });
+    // Measured settled: an open budget lets the startup warm-up finish first.
+    const fake = await ctx.startFake({ latencyMs, rate: OPEN_BUDGET });
     const origin = await ctx.startFake({ latencyMs, rate: { burst: Infinity, perSec: 0 } });
-    const priory = await ctx.startPriory(fake);
+    const priory = await ctx.startPriory(fake, { rate: OPEN_BUDGET });
+    await fake.quiet();
     const client = ctx.client(priory);
     // Warm the process (not the ids): the first call of a process also compiles its code.
     expectResult(await client.callTool(ITEMS, { ids: [FILLER_FIRST_ID] }), ITEMS);

@@ -2,14 +2,16 @@
  * Resident memory after a load: a Priory that has served the representative ids on the three
  * bulk tools, the whole priced catalogue, and a stretch of warm calls from concurrent clients.
  * Read from `/proc/<pid>/status` (VmRSS, and VmHWM for the peak). The floor, loaded by the same
- * clients for the same time, shows what the runtime alone grows to.
+ * clients for the same time, shows what the runtime alone grows to; a second Priory with V8's
+ * young generation capped ({@linkcode SMALL_HEAP_FLAGS} in `DENO_V8_FLAGS`) shows how much of
+ * the figure is heap sizing rather than data (Priory's live heap is ~25–30 MB).
  *
  * @module
  */
 
 import { chunk, mapWithConcurrency } from "../../src/concurrency.ts";
 import { REPRESENTATIVE_IDS, WELL_KNOWN } from "../../tests/fake_gw2/mod.ts";
-import type { Scenario } from "../scenario.ts";
+import type { BenchContext, BenchFake, BenchServer, Scenario } from "../scenario.ts";
 import {
   expectResult,
   FLOOR_CALL,
@@ -23,6 +25,44 @@ import { callsPerSecond } from "./throughput.ts";
 
 const MB = 1024 * 1024;
 
+/** The V8 flags of the comparison run: a capped young generation (see docs/performance.md). */
+export const SMALL_HEAP_FLAGS = "--max-semi-space-size=4";
+
+/**
+ * Loads `priory` as the scenario describes: the representative ids on the three bulk tools, the
+ * whole priced catalogue, then warm calls from concurrent clients. Returns calls per second.
+ */
+async function load(ctx: BenchContext, priory: BenchServer, fake: BenchFake): Promise<number> {
+  const clients = Array.from({ length: ctx.options.concurrency }, () => ctx.client(priory));
+  const ids = [...REPRESENTATIVE_IDS];
+  const client = clients[0]!;
+  const recipeIds = (fake.fake.world.recipesByInput.get(WELL_KNOWN.globOfEctoplasm) ?? []).slice(
+    0,
+    100,
+  );
+  structured(await client.callTool(RECIPES, { ids: recipeIds }), RECIPES);
+  for (const tool of [ITEMS, PRICES]) structured(await client.callTool(tool, { ids }), tool);
+  const priced = chunk([...fake.fake.world.prices.keys()], 100);
+  await mapWithConcurrency(
+    priced,
+    4,
+    async (group) => structured(await client.callTool(PRICES, { ids: group }), PRICES),
+  );
+  let next = 0;
+  return await callsPerSecond(clients.length, ctx.options.quick ? 1_000 : 5_000, async () => {
+    const tool = [ITEMS, PRICES][next % 2]!;
+    structured(await clients[next++ % clients.length]!.callTool(tool, { ids }), tool);
+  });
+}
+
+async function rss(server: BenchServer): Promise<{ rss: number; peak: number }> {
+  const memory = await server.memory();
+  if (memory === undefined) {
+    throw new Error("resident memory cannot be read on this system (no /proc)");
+  }
+  return { rss: memory.rss / MB, peak: memory.peak / MB };
+}
+
 /** The memory scenario. */
 export const memory: Scenario = {
   name: "memory",
@@ -31,58 +71,52 @@ export const memory: Scenario = {
   async run(ctx) {
     const fake = await ctx.startFake({ rate: OPEN_BUDGET });
     const priory = await ctx.startPriory(fake, { rate: OPEN_BUDGET });
-    const idle = await priory.memory();
-    const clients = Array.from({ length: ctx.options.concurrency }, () => ctx.client(priory));
-    const ids = [...REPRESENTATIVE_IDS];
-    const client = clients[0]!;
-    const recipeIds = (fake.fake.world.recipesByInput.get(WELL_KNOWN.globOfEctoplasm) ?? []).slice(
-      0,
-      100,
-    );
-    structured(await client.callTool(RECIPES, { ids: recipeIds }), RECIPES);
-    for (const tool of [ITEMS, PRICES]) structured(await client.callTool(tool, { ids }), tool);
-    const priced = chunk([...fake.fake.world.prices.keys()], 100);
-    await mapWithConcurrency(
-      priced,
-      4,
-      async (group) => structured(await client.callTool(PRICES, { ids: group }), PRICES),
-    );
-    let next = 0;
-    const rate = await callsPerSecond(
-      clients.length,
-      ctx.options.quick ? 1_000 : 5_000,
-      async () => {
-        const tool = [ITEMS, PRICES][next % 2]!;
-        structured(await clients[next++ % clients.length]!.callTool(tool, { ids }), tool);
-      },
-    );
-    const loaded = await priory.memory();
-    if (loaded === undefined || idle === undefined) {
-      throw new Error("resident memory cannot be read on this system (no /proc)");
-    }
+    await fake.quiet();
+    const idle = await rss(priory);
+    const rate = await load(ctx, priory, fake);
+    const loaded = await rss(priory);
+    await priory.close();
     // The floor under the same clients for the same time: what the runtime itself grows to.
     const floor = await ctx.floor();
     const echoes = Array.from({ length: ctx.options.concurrency }, () => ctx.client(floor));
+    let next = 0;
     await callsPerSecond(echoes.length, ctx.options.quick ? 1_000 : 5_000, async () => {
       expectResult(await echoes[next++ % echoes.length]!.callTool(...FLOOR_CALL), "echo");
     });
     const floorLoaded = await floor.memory();
+    // The same Priory with V8's young generation capped: how much is heap sizing.
+    const smallFake = await ctx.startFake({ rate: OPEN_BUDGET });
+    const small = await ctx.startPriory(smallFake, {
+      rate: OPEN_BUDGET,
+      v8Flags: SMALL_HEAP_FLAGS,
+    });
+    await smallFake.quiet();
+    const smallRate = await load(ctx, small, smallFake);
+    const smallLoaded = await rss(small);
     return {
       figures: [
-        { label: "RSS after start", value: idle.rss / MB, unit: "MB" },
+        { label: "RSS after start", value: idle.rss, unit: "MB", note: "startup warm-up over" },
         {
           label: "RSS after the load",
-          value: loaded.rss / MB,
+          value: loaded.rss,
           unit: "MB",
           ...(floorLoaded === undefined ? {} : { floor: floorLoaded.rss / MB }),
-          note: `peak ${(loaded.peak / MB).toFixed(0)} MB; ${
+          note: `peak ${loaded.peak.toFixed(0)} MB; ${
             Math.round(rate)
           } calls/s of 51 ids; floor: echo, same clients and time`,
+        },
+        {
+          label: `… with ${SMALL_HEAP_FLAGS}`,
+          value: smallLoaded.rss,
+          unit: "MB",
+          note: `DENO_V8_FLAGS; peak ${smallLoaded.peak.toFixed(0)} MB; ${
+            Math.round(smallRate)
+          } calls/s`,
         },
       ],
       targets: [{
         label: "RSS < 200 MB after the load",
-        value: loaded.rss / MB,
+        value: loaded.rss,
         unit: "MB",
         max: 200,
       }],

@@ -7,10 +7,12 @@
 
 import type { Scenario } from "../scenario.ts";
 import { budget } from "./budget.ts";
+import { catalogue } from "./catalogue.ts";
 import { coalescing } from "./coalescing.ts";
 import { coldCall } from "./cold_call.ts";
 import { coldStart } from "./cold_start.ts";
 import { economy } from "./economy.ts";
+import { holdings } from "./holdings.ts";
 import { itemSearch } from "./item_search.ts";
 import { memory } from "./memory.ts";
 import { ranking } from "./ranking.ts";
@@ -29,6 +31,8 @@ export const SCENARIOS: readonly Scenario[] = [
   recipeTree,
   itemSearch,
   ranking,
+  holdings,
+  catalogue,
   economy,
   toolsList,
   coldStart,

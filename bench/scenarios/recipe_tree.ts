@@ -1,13 +1,17 @@
 /**
- * Legendary trees (`priory_recipe_tree`): a cold tree with upstream latency on a fresh KV, the
- * warm tree next to the floor, and the tokens of every gen-1 legendary's tree (the contract's
- * ceiling is 10,000). Skipped until the tool is registered.
+ * Legendary trees (`priory_recipe_tree`): a cold tree with upstream latency on a fresh KV — through
+ * Priory's handler in the bench process, without the background jobs whose startup warm-up walks
+ * the same trees — then, on Priory as `deno task start` runs it once its warm-up is over, the warm
+ * tree next to the floor and the tokens of every gen-1 legendary's tree (the contract's ceiling is
+ * 10,000). Skipped until the tool is registered.
  *
  * @module
  */
 
 import { GEN1_LEGENDARY_IDS, WELL_KNOWN } from "../../tests/fake_gw2/mod.ts";
 import type { Scenario } from "../scenario.ts";
+import { servePrioryInProcess } from "../support/in_process.ts";
+import { BENCH_TOKEN } from "../support/processes.ts";
 import { interleaved, median, timed } from "../support/stats.ts";
 import { expectResult, FLOOR_CALL, OPEN_BUDGET, RECIPE_TREE, structured, tokens } from "./calls.ts";
 
@@ -19,16 +23,27 @@ export const recipeTree: Scenario = {
   async run(ctx) {
     const { latencyMs, quick } = ctx.options;
     const fake = await ctx.startFake({ latencyMs, rate: OPEN_BUDGET });
+    const sunrise = { itemId: WELL_KNOWN.sunrise };
+    let cold: number;
+    let coldRequests: number;
+    {
+      using kv = await Deno.openKv(":memory:");
+      const alone = servePrioryInProcess({ gw2ApiBase: fake.url, kv, token: BENCH_TOKEN });
+      try {
+        const requestsBefore = fake.fake.control.requests.length;
+        cold = await timed(async () =>
+          structured(await ctx.client(alone).callTool(RECIPE_TREE, sunrise), RECIPE_TREE)
+        );
+        coldRequests = fake.fake.control.requests.length - requestsBefore;
+      } finally {
+        await alone.close();
+      }
+    }
     const priory = await ctx.startPriory(fake, { rate: OPEN_BUDGET });
+    await fake.quiet();
     const floor = await ctx.floor();
     const client = ctx.client(priory);
     const echo = ctx.client(floor);
-    const sunrise = { itemId: WELL_KNOWN.sunrise };
-    const requestsBefore = fake.fake.control.requests.length;
-    const cold = await timed(async () =>
-      structured(await client.callTool(RECIPE_TREE, sunrise), RECIPE_TREE)
-    );
-    const coldRequests = fake.fake.control.requests.length - requestsBefore;
     const ms = await interleaved(
       {
         tree: async () => structured(await client.callTool(RECIPE_TREE, sunrise), RECIPE_TREE),

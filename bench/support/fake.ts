@@ -2,7 +2,8 @@
  * The fake GW2 API for the bench: the project's fake (`tests/fake_gw2/`) served on a free port of
  * 127.0.0.1, inside the bench process, so upstream latency is real HTTP and the bench reads the
  * fake's request log directly. It also records when each request arrived, which the budget
- * scenario checks against the token bucket.
+ * scenario checks against the token bucket, and tells when upstream has gone quiet (a Priory's
+ * startup warm-up is over).
  *
  * @module
  */
@@ -37,6 +38,22 @@ export function serveFake(options: FakeOptions = {}): ServedFake {
     url: `http://127.0.0.1:${server.addr.port}`,
     fake,
     arrivals,
+    async quiet(quietMs = 1_000, maxMs = 60_000) {
+      const started = performance.now();
+      for (;;) {
+        const last = arrivals.at(-1)?.at ?? started;
+        const now = performance.now();
+        if (now - last >= quietMs || now - started >= maxMs) return arrivals.length;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(quietMs - (now - last), 250)));
+      }
+    },
     close: () => server.shutdown(),
   };
+}
+
+/** The ids of a logged bulk request (`ids=1,2,3` in its query); none for other requests. */
+export function requestIds(entry: { readonly query: string }): number[] {
+  const ids = new URLSearchParams(entry.query).get("ids");
+  if (ids === null || ids === "all") return [];
+  return ids.split(",").map(Number).filter(Number.isSafeInteger);
 }

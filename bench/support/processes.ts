@@ -23,6 +23,8 @@ export interface SpawnPrioryOptions {
   readonly rate?: { readonly burst: number; readonly perSec: number };
   /** Directory for a V8 CPU profile written when the process exits (`--cpu-prof`). */
   readonly cpuProfileDir?: string;
+  /** `DENO_V8_FLAGS` of the process. */
+  readonly v8Flags?: string;
 }
 
 /** Starts Priory as `deno task start` does, on a free port, against `gw2ApiBase`. */
@@ -51,6 +53,7 @@ function prioryEnv(options: SpawnPrioryOptions): Record<string, string> {
     GW2_RATE_BURST: String(rate.burst),
     GW2_RATE_PER_SEC: String(rate.perSec),
     LOG_LEVEL: "info",
+    ...(options.v8Flags === undefined ? {} : { DENO_V8_FLAGS: options.v8Flags }),
   };
 }
 

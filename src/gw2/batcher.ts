@@ -2,10 +2,13 @@
  * Coalescing of bulk reads by id, in two stages. Callers' ids are registered synchronously on
  * call and de-duplicated; on the next microtask one cache pass answers every id registered in
  * that tick, so a cache hit never waits. Only the ids the cache cannot answer wait for company:
- * the first opens a short window (a few milliseconds on the injected clock) and every id that
- * needs upstream before it closes joins the same batch, resolved in requests of at most 200. An
- * id already being resolved — in the cache pass, waiting in the window or in flight — is joined
- * instead of asked for again. So twenty concurrent callers with overlapping ids cost one
+ * the first opens a short window (a few milliseconds on the injected clock) that stays open while
+ * company keeps coming — each caller adding ids to the batch, or waiting for ids in it, extends
+ * it by another window, up to a cap — and then the batch asks for its budget token, still
+ * gathering ids while it waits (a batch stalled by an empty bucket fills up instead of costing
+ * requests). It is resolved in requests of at most 200 ids. An id already being resolved — in
+ * the cache pass, waiting in the batch or in flight — is joined instead of asked for again. So
+ * fifty concurrent callers with overlapping ids, arriving a few milliseconds apart, cost one
  * upstream request per 200 distinct uncached ids.
  *
  * Each caller may bring its own deadline. A batch is {@linkcode SharedWork}: bounded by the
@@ -18,7 +21,7 @@
 
 import type { Clock } from "../clock.ts";
 import { type Deadline, unlessAborted } from "../deadline.ts";
-import { type Gw2Failure, Gw2UpstreamError } from "./errors.ts";
+import { type Gw2Failure, Gw2UpstreamError, isGw2Failure } from "./errors.ts";
 import { canServeStale } from "./response.ts";
 import { SharedWork, type Waiter } from "./shared_work.ts";
 import type { BulkRead } from "./types.ts";
@@ -38,11 +41,21 @@ export type Lookup<T> =
   | { readonly answer: IdOutcome<T> }
   | { readonly fallback: () => IdOutcome<T> };
 
-/** The two halves of resolving ids, supplied by the reader. */
+/** The halves of resolving ids, supplied by the reader. */
 export interface BatchSource<T> {
   /** The cache pass over distinct ids. */
   lookup(ids: readonly number[]): Promise<ReadonlyMap<number, Lookup<T>>>;
-  /** Upstream for distinct ids the cache could not answer; every id gets an outcome. */
+  /**
+   * Spends the budget of the batch's first upstream request, waiting for it as long as
+   * `deadline` allows; the batch keeps gathering ids meanwhile.
+   *
+   * @throws {Gw2Failure} when no budget can be had (rate limited, storage, timeout)
+   */
+  admit(deadline: Deadline): Promise<void>;
+  /**
+   * Upstream for distinct ids the cache could not answer, the first request's budget already
+   * spent by `admit`; every id gets an outcome.
+   */
   askUpstream(
     ids: readonly number[],
     deadline: Deadline,
@@ -52,8 +65,16 @@ export interface BatchSource<T> {
 /** Options of {@linkcode Coalescer}. */
 export interface CoalescerOptions<T> {
   readonly clock: Clock;
-  /** How long the first id that needs upstream waits for company; 0: the next microtask. */
+  /**
+   * How long a batch waits for company after its last caller joined; 0: the next microtask
+   * only.
+   */
   readonly windowMs: number;
+  /**
+   * The longest a batch gathers, from its first id, however much company keeps coming.
+   * @default windowMs (the window is not extended)
+   */
+  readonly maxWindowMs?: number;
   readonly source: BatchSource<T>;
   /** Called with the number of ids that joined an earlier, unsettled resolution. */
   readonly onJoin?: (count: number) => void;
@@ -76,6 +97,10 @@ interface Entry<T> {
 interface Batch<T> {
   readonly entries: Entry<T>[];
   readonly work: SharedWork;
+  /** When its first id joined, on the clock: the cap of the window runs from here. */
+  readonly openedAt: number;
+  /** When a caller last joined it: the window runs from here. */
+  joinedAt: number;
 }
 
 /** Returns `ids` without duplicates, in first-seen order. */
@@ -108,15 +133,19 @@ export class Coalescer<T> {
     const unique = uniqueIds(ids);
     const waiter: Waiter = { deadline };
     let joined = 0;
+    let company = false;
     const entries = unique.map((id) => {
       let entry = this.#unsettled.get(id);
       if (entry === undefined) entry = this.#register(id);
       else joined++;
       entry.waiters.add(waiter);
       entry.batch?.work.join(waiter);
+      if (entry.batch !== undefined && entry.batch === this.#open) company = true;
       return entry;
     });
     if (joined > 0) this.#options.onJoin?.(joined);
+    // A caller waiting for ids of the gathering batch is company too: a burst is under way.
+    if (company && this.#open !== undefined) this.#open.joinedAt = this.#options.clock.now();
     const all = Promise.all(entries.map((entry) => entry.promise));
     if (deadline === undefined) return assemble(unique, await all);
     const settled = await unlessAborted(all, deadline.signal);
@@ -166,30 +195,47 @@ export class Coalescer<T> {
         upstream.push(entry);
       }
     }
-    for (const entry of upstream) this.#queueUpstream(entry);
+    this.#queueUpstream(upstream);
   }
 
-  #queueUpstream(entry: Entry<T>): void {
-    // Its callers gave up during the cache pass: nobody would read the answer.
-    if (entry.waiters.size === 0) {
-      this.#settle(entry, { kind: "failed", error: deadlineFailure() });
-      return;
+  /** Adds the misses of a cache pass to the gathering batch, opening one if none is. */
+  #queueUpstream(entries: readonly Entry<T>[]): void {
+    const waited: Entry<T>[] = [];
+    for (const entry of entries) {
+      // Its callers gave up during the cache pass: nobody would read the answer.
+      if (entry.waiters.size === 0) {
+        this.#settle(entry, { kind: "failed", error: deadlineFailure() });
+      } else waited.push(entry);
     }
-    let batch = this.#open;
-    if (batch === undefined) {
-      batch = { entries: [], work: new SharedWork() };
+    if (waited.length === 0) return;
+    const now = this.#options.clock.now();
+    const open = this.#open;
+    const batch = open ?? { entries: [], work: new SharedWork(), openedAt: now, joinedAt: now };
+    batch.joinedAt = now;
+    for (const entry of waited) {
+      batch.entries.push(entry);
+      entry.batch = batch;
+      for (const waiter of entry.waiters) batch.work.join(waiter);
+    }
+    if (open === undefined) {
       this.#open = batch;
       void this.#flushAfterWindow(batch);
     }
-    batch.entries.push(entry);
-    entry.batch = batch;
-    for (const waiter of entry.waiters) batch.work.join(waiter);
   }
 
   async #flushAfterWindow(batch: Batch<T>): Promise<void> {
-    const { clock, windowMs, source } = this.#options;
-    if (windowMs > 0) await clock.sleep(windowMs);
-    else await Promise.resolve();
+    const { source } = this.#options;
+    await this.#gather(batch);
+    if (!batch.work.abandoned) {
+      try {
+        // Still open: callers arriving while the budget is spent join this request.
+        await source.admit(batch.work);
+      } catch (error) {
+        if (this.#open === batch) this.#open = undefined;
+        for (const entry of batch.entries) this.#failWith(entry, error);
+        return;
+      }
+    }
     if (this.#open === batch) this.#open = undefined;
     if (batch.work.abandoned) {
       for (const entry of batch.entries) {
@@ -204,6 +250,28 @@ export class Coalescer<T> {
       }
     } catch (error) {
       for (const entry of batch.entries) this.#fail(entry, error);
+    }
+  }
+
+  /**
+   * The window: until `windowMs` after the last caller joined, and no longer than `maxWindowMs`
+   * after the first; ends early when every caller has left.
+   */
+  async #gather(batch: Batch<T>): Promise<void> {
+    const { clock, windowMs, maxWindowMs } = this.#options;
+    if (windowMs <= 0) {
+      await Promise.resolve();
+      return;
+    }
+    const cap = batch.openedAt + Math.max(windowMs, maxWindowMs ?? windowMs);
+    for (;;) {
+      const wait = Math.min(batch.joinedAt + windowMs, cap) - clock.now();
+      if (wait <= 0 || batch.work.signal.aborted) return;
+      try {
+        await clock.sleep(wait, batch.work.signal);
+      } catch {
+        return; // abandoned
+      }
     }
   }
 
@@ -224,6 +292,12 @@ export class Coalescer<T> {
     entry.settled ??= outcome;
     entry.resolve(outcome);
     this.#forget(entry);
+  }
+
+  /** A failure of the whole batch: served stale where it may be, else passed to its callers. */
+  #failWith(entry: Entry<T>, error: unknown): void {
+    if (isGw2Failure(error)) this.#settle(entry, withFallback(entry, { kind: "failed", error }));
+    else this.#fail(entry, error);
   }
 
   #fail(entry: Entry<T>, error: unknown): void {

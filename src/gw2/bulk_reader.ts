@@ -13,6 +13,7 @@ import type { Clock } from "../clock.ts";
 import { chunk, mapWithConcurrency } from "../concurrency.ts";
 import { entryAge, entryState, retentionMs } from "../kv/freshness.ts";
 import type { RecordCache, RecordEntry, RecordWrite } from "../kv/record_cache.ts";
+import { RecordMemory } from "../kv/record_memory.ts";
 import { describeError, type Logger } from "../log.ts";
 import type { Counters } from "../metrics.ts";
 import type { Deadline } from "../deadline.ts";
@@ -41,10 +42,14 @@ export interface ReaderDeps {
 /** Options of {@linkcode BulkReader}. */
 export interface BulkReaderOptions<T = unknown> extends ReaderDeps {
   readonly records: RecordCache;
-  /** Coalescing window; see `batcher.ts`. */
+  /** Coalescing window after the last caller joined; see `batcher.ts`. */
   readonly windowMs: number;
+  /** The longest a batch gathers company; see `batcher.ts`. */
+  readonly maxWindowMs: number;
   /** Upstream requests of one batch in flight at once. */
   readonly maxParallelRequests: number;
+  /** Ids whose entries this process keeps in memory in front of KV; 0 keeps none. */
+  readonly memoryEntries: number;
   /** Called with the records of each upstream answer once cached; see `onItemsFetched`. */
   readonly onFetched?: (records: readonly T[]) => Promise<void>;
 }
@@ -61,17 +66,22 @@ export class BulkReader<T extends { readonly id: number }> {
   readonly #options: BulkReaderOptions<T>;
   readonly #coalescer: Coalescer<T>;
   readonly #parse: (value: unknown) => T | undefined;
+  /** Entries this process read from KV or wrote, in front of it; see `record_memory.ts`. */
+  readonly #memory: RecordMemory<T>;
 
   /** @param endpoint the endpoint row; @param options shared dependencies */
   constructor(endpoint: BulkEndpoint<T>, options: BulkReaderOptions<T>) {
     this.#endpoint = endpoint;
     this.#options = options;
     this.#parse = parseWith(endpoint.schema);
+    this.#memory = new RecordMemory(options.memoryEntries);
     this.#coalescer = new Coalescer<T>({
       clock: options.clock,
       windowMs: options.windowMs,
+      maxWindowMs: options.maxWindowMs,
       source: {
         lookup: (ids) => this.#lookup(ids),
+        admit: (deadline) => options.transport.admit(deadline),
         askUpstream: (ids, deadline) => this.#askUpstream(ids, deadline),
       },
       onJoin: (count) => options.counters.add("coalescedJoins", count),
@@ -83,6 +93,9 @@ export class BulkReader<T extends { readonly id: number }> {
    * cannot exist upstream and are reported missing without asking.
    */
   read(ids: readonly number[], deadline?: Deadline): Promise<BulkRead<T>> {
+    // The warm path: every id fresh in this process's memory needs no coalescer, no KV, no wait.
+    const held = this.#fromMemory(ids);
+    if (held !== undefined) return Promise.resolve(held);
     const possible = (id: number) => Number.isSafeInteger(id) && id > 0;
     const valid = ids.filter(possible);
     if (valid.length === ids.length) return this.#coalescer.load(ids, deadline);
@@ -93,37 +106,67 @@ export class BulkReader<T extends { readonly id: number }> {
     }));
   }
 
+  /** The answer for `ids` if this process holds every one of them fresh; else `undefined`. */
+  #fromMemory(ids: readonly number[]): BulkRead<T> | undefined {
+    if (this.#memory.size === 0 || ids.length === 0) return undefined;
+    const { clock, counters, log } = this.#options;
+    const now = clock.now();
+    const found: T[] = [];
+    const missingIds: number[] = [];
+    const seen = ids.length > 1 ? new Set<number>() : undefined;
+    for (const id of ids) {
+      if (seen !== undefined) {
+        if (seen.has(id)) continue;
+        seen.add(id);
+      }
+      const entry = this.#memory.get(id);
+      if (entry === undefined || this.#verdict(entry, now) !== "answer") return undefined;
+      if (entry.found) found.push(entry.value);
+      else missingIds.push(id);
+    }
+    const hits = found.length + missingIds.length;
+    counters.add("cacheHits", hits);
+    counters.add("memoryHits", hits);
+    counters.add("negativeHits", missingIds.length);
+    log.debug("gw2 read", { endpoint: this.#endpoint.path, ids: hits, hit: hits, miss: 0 });
+    return { found, missingIds };
+  }
+
   /**
-   * The cache pass: fresh entries answer; expired ones still servable, and records due for
-   * reading ahead, become fallbacks.
+   * The cache pass: fresh entries answer — from this process's memory when it holds them fresh,
+   * else from KV; expired ones still servable, and records due for reading ahead, become
+   * fallbacks.
    */
   async #lookup(ids: readonly number[]): Promise<Map<number, Lookup<T>>> {
     const { clock, counters, log, records } = this.#options;
-    const { kind, freshness } = this.#endpoint;
     const known = new Map<number, Lookup<T>>();
-    const cached = await records.getMany(kind, ids, this.#parse);
-    const now = clock.now();
+    let now = clock.now();
     let hits = 0;
-    for (const [id, entry] of cached) {
-      const policy = entry.found ? freshness : FRESHNESS.unknownId;
-      const state = entryState(entry.fetchedAt, now, policy);
-      // A background reader re-reads a record that would expire soon, keeping it as the fallback;
-      // an "unknown id" marker is simply asked again once expired.
-      const due = state === "fresh" && entry.found &&
-        entryState(entry.fetchedAt, now + this.#options.refreshAheadMs, policy) !== "fresh";
-      if (state === "fresh" && !due) {
+    // Held but not fresh: KV may have a newer one; served as a fallback if it has none.
+    const held = new Map<number, RecordEntry<T>>();
+    const unanswered: number[] = [];
+    for (const id of ids) {
+      const entry = this.#memory.get(id);
+      if (entry !== undefined && this.#verdict(entry, now) === "answer") {
+        this.#use(id, entry, "answer", known);
         hits++;
-        if (!entry.found) counters.add("negativeHits");
-        known.set(id, {
-          answer: entry.found ? { kind: "found", value: entry.value } : { kind: "missing" },
-        });
-      } else if (state === "stale" || due) {
-        known.set(id, {
-          fallback: () => {
-            counters.add("staleServes");
-            return staleOutcome(entry, clock.now());
-          },
-        });
+      } else {
+        if (entry !== undefined) held.set(id, entry);
+        unanswered.push(id);
+      }
+    }
+    counters.add("memoryHits", hits);
+    if (unanswered.length > 0) {
+      const cached = await records.getMany(this.#endpoint.kind, unanswered, this.#parse);
+      now = clock.now();
+      for (const id of unanswered) {
+        const stored = cached.get(id);
+        if (stored !== undefined) this.#memory.set(id, stored);
+        const entry = stored ?? held.get(id);
+        if (entry === undefined) continue;
+        const verdict = this.#verdict(entry, now);
+        if (verdict === "answer") hits++;
+        this.#use(id, entry, verdict, known);
       }
     }
     counters.add("cacheHits", hits);
@@ -137,7 +180,49 @@ export class BulkReader<T extends { readonly id: number }> {
     return known;
   }
 
-  /** Upstream for ids the cache could not answer, in requests of at most 200 ids. */
+  /** Records what `entry` does for `id`: its answer, or its fallback if upstream fails. */
+  #use(
+    id: number,
+    entry: RecordEntry<T>,
+    verdict: "answer" | "fallback" | "none",
+    known: Map<number, Lookup<T>>,
+  ): void {
+    const { clock, counters } = this.#options;
+    if (verdict === "answer") {
+      if (!entry.found) counters.add("negativeHits");
+      known.set(id, {
+        answer: entry.found ? { kind: "found", value: entry.value } : { kind: "missing" },
+      });
+    } else if (verdict === "fallback") {
+      known.set(id, {
+        fallback: () => {
+          counters.add("staleServes");
+          return staleOutcome(entry, clock.now());
+        },
+      });
+    }
+  }
+
+  /**
+   * What an entry may do now: answer (fresh), serve as the fallback (expired but servable, or
+   * due for reading ahead by a background reader), or nothing (dead).
+   */
+  #verdict(entry: RecordEntry<T>, now: number): "answer" | "fallback" | "none" {
+    const { refreshAheadMs } = this.#options;
+    const policy = entry.found ? this.#endpoint.freshness : FRESHNESS.unknownId;
+    const state = entryState(entry.fetchedAt, now, policy);
+    // A background reader re-reads a record that would expire soon, keeping it as the fallback;
+    // an "unknown id" marker is simply asked again once expired.
+    const due = state === "fresh" && entry.found && refreshAheadMs > 0 &&
+      entryState(entry.fetchedAt, now + refreshAheadMs, policy) !== "fresh";
+    if (state === "fresh" && !due) return "answer";
+    return state === "stale" || due ? "fallback" : "none";
+  }
+
+  /**
+   * Upstream for ids the cache could not answer, in requests of at most 200 ids; the first
+   * request's token is already spent (the batch was admitted).
+   */
   async #askUpstream(
     ids: readonly number[],
     deadline: Deadline,
@@ -145,9 +230,9 @@ export class BulkReader<T extends { readonly id: number }> {
     const outcomes = new Map<number, IdOutcome<T>>();
     const groups = chunk(ids, MAX_IDS_PER_REQUEST);
     let failed = 0;
-    await mapWithConcurrency(groups, this.#options.maxParallelRequests, async (group) => {
+    await mapWithConcurrency(groups, this.#options.maxParallelRequests, async (group, index) => {
       try {
-        const answer = await this.#request(group, deadline);
+        const answer = await this.#request(group, deadline, index === 0);
         await this.#store(answer);
         await this.#notify(answer);
         for (const id of group) {
@@ -170,14 +255,22 @@ export class BulkReader<T extends { readonly id: number }> {
   }
 
   /** One upstream request for at most 200 ids. */
-  async #request(group: readonly number[], deadline: Deadline): Promise<ChunkAnswer<T>> {
+  async #request(
+    group: readonly number[],
+    deadline: Deadline,
+    admitted: boolean,
+  ): Promise<ChunkAnswer<T>> {
     const { path } = this.#endpoint;
-    const answer = await this.#options.transport.request({
-      endpoint: path,
-      path,
-      query: [["ids", group.join(",")]],
-      idCount: group.length,
-    }, deadline);
+    const answer = await this.#options.transport.request(
+      {
+        endpoint: path,
+        path,
+        query: [["ids", group.join(",")]],
+        idCount: group.length,
+      },
+      deadline,
+      admitted,
+    );
     if (answer.kind === "not_found") {
       if (answer.allIdsInvalid) return { found: new Map(), missing: group };
       // A 404 without GW2's bulk text (a proxy's, or the 2025 spurious one): not an answer.
@@ -214,6 +307,7 @@ export class BulkReader<T extends { readonly id: number }> {
       });
     }
     await this.#options.records.putMany(kind, writes);
+    for (const write of writes) this.#memory.set(write.id, write.entry);
   }
 
   /** Hands an answer's records to the observer; its failure is logged, never the read's. */

@@ -16,7 +16,8 @@ import { DocCache } from "../kv/doc_cache.ts";
 import { KEY_SECRET_BYTES, loadKeySecret } from "../kv/key_secret.ts";
 import { Gw2Keys } from "../kv/keys.ts";
 import { RecordCache } from "../kv/record_cache.ts";
-import { KV_TIMEOUT_MS, type KvTimeout, withKvTimeout } from "../kv/timeout.ts";
+import { RECORD_MEMORY_ENTRIES } from "../kv/record_memory.ts";
+import { KV_TIMEOUT_MS, type KvTimeout, withKvTimeout } from "../kv_timeout.ts";
 import { TokenBucket } from "../kv/token_bucket.ts";
 import { describeError, type Logger } from "../log.ts";
 import { Counters, type CounterSnapshot } from "../metrics.ts";
@@ -82,12 +83,28 @@ export interface Gw2ClientOptions {
   readonly timeoutMs?: number;
   /** Retries of a transient failure after the first attempt. @default 2 */
   readonly maxRetries?: number;
-  /** Longest wait for the token bucket or a 429's `Retry-After`. @default 10000 */
+  /**
+   * Longest wait for the token bucket or a 429's `Retry-After`. A read under a deadline also
+   * stops waiting while the deadline still leaves room for an attempt, so for tool calls the
+   * deadline is the bound: a 45 s ranking may queue for budget longer than a 15 s call.
+   * @default 60000
+   */
   readonly maxRateWaitMs?: number;
-  /** Coalescing window for bulk reads, on `clock`; 0 means the same tick only. @default 2 */
+  /**
+   * Coalescing window for bulk reads, on `clock`: a batch waits this long after its last caller
+   * joined; 0 means the same tick only. @default 2
+   */
   readonly coalesceWindowMs?: number;
+  /** The longest a bulk batch gathers callers, however many keep coming. @default 25 */
+  readonly coalesceMaxMs?: number;
   /** Upstream requests of one bulk batch in flight at once. @default 4 */
   readonly maxParallelRequests?: number;
+  /**
+   * Ids per bulk endpoint (items, recipes, prices) whose latest entry this process keeps in
+   * memory in front of KV, still judged by its own `fetchedAt` on every read; 0 keeps none.
+   * @default 10000
+   */
+  readonly memoryRecords?: number;
   /** Jitter source in [0, 1). @default Math.random */
   readonly random?: () => number;
   /**
@@ -108,7 +125,7 @@ export interface Gw2ClientOptions {
   readonly kvTimeoutMs?: number;
   /**
    * The clock of those bounds: real time by default, whatever `clock` is (see
-   * `kv/timeout.ts`); a test of the bound passes its manual clock.
+   * `src/kv_timeout.ts`); a test of the bound passes its manual clock.
    */
   readonly kvClock?: Clock;
 }
@@ -218,7 +235,7 @@ class KvGw2Client implements InstrumentedGw2Client {
       counters: this.#counters,
       timeoutMs: options.timeoutMs ?? 10_000,
       maxRetries: options.maxRetries ?? 2,
-      maxRateWaitMs: options.maxRateWaitMs ?? 10_000,
+      maxRateWaitMs: options.maxRateWaitMs ?? 60_000,
       random,
     });
     const shared = {
@@ -232,7 +249,9 @@ class KvGw2Client implements InstrumentedGw2Client {
       ...shared,
       records: new RecordCache(options.kv, this.#keys, options.log, kvTimeout),
       windowMs: options.coalesceWindowMs ?? 2,
+      maxWindowMs: options.coalesceMaxMs ?? 25,
       maxParallelRequests: options.maxParallelRequests ?? 4,
+      memoryEntries: options.memoryRecords ?? RECORD_MEMORY_ENTRIES,
     };
     const onItemsFetched = options.onItemsFetched;
     this.#items = new BulkReader(ITEMS, {

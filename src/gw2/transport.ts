@@ -14,7 +14,7 @@
  */
 
 import type { Clock } from "../clock.ts";
-import { type Deadline, isExpired, remainingMs } from "../deadline.ts";
+import { type Deadline, isExpired, RELEASED, remainingMs } from "../deadline.ts";
 import { describeError, type Logger } from "../log.ts";
 import type { Counters } from "../metrics.ts";
 import type { TokenBucket } from "../kv/token_bucket.ts";
@@ -94,15 +94,20 @@ export class Transport {
    * Sends `request` until it succeeds, fails for good, runs out of retries, or runs into
    * `deadline`.
    *
+   * @param admitted the first attempt's token was already taken with {@linkcode admit}
    * @returns a success (200/206 with its JSON) or a 404
    * @throws {Gw2Failure} every other outcome
    */
-  async request(request: UpstreamRequest, deadline?: Deadline): Promise<UpstreamAnswer> {
+  async request(
+    request: UpstreamRequest,
+    deadline?: Deadline,
+    admitted = false,
+  ): Promise<UpstreamAnswer> {
     const { clock, counters, log, maxRetries, maxRateWaitMs, random } = this.#options;
     const url = this.#url(request);
     const headers = authorisedHeaders(request.key);
     for (let attempt = 1;; attempt++) {
-      await this.#spendToken(deadline);
+      if (attempt > 1 || !admitted) await this.admit(deadline);
       counters.add("upstreamRequests");
       const started = clock.now();
       const outcome = await this.#attempt(url, headers, deadline);
@@ -169,16 +174,22 @@ export class Transport {
       return cut.signal.aborted ? { lost: "timeout" } : { lost: "network", cause: cause(error) };
     } finally {
       deadline?.signal.removeEventListener("abort", onDeadline);
-      stopTimer.abort();
+      stopTimer.abort(RELEASED);
       await timer;
     }
   }
 
   /**
-   * Takes a token, waiting for a refill only as long as the deadline leaves room for an
-   * attempt after it.
+   * Takes the token of one attempt, waiting for a refill only as long as the deadline leaves
+   * room for an attempt after it. `request` does this before every attempt; a caller that must
+   * know it has the budget before fixing what to ask (a batch still gathering ids) takes the
+   * first one here and passes `admitted`.
+   *
+   * @throws {Gw2RateLimitedError} no token within the wait allowed
+   * @throws {Gw2StorageError} the budget's KV failed
+   * @throws {Gw2UpstreamError} `timeout` when the deadline has passed
    */
-  async #spendToken(deadline: Deadline | undefined): Promise<void> {
+  async admit(deadline?: Deadline): Promise<void> {
     const { bucket, counters, log, maxRateWaitMs } = this.#options;
     if (isExpired(deadline)) throw new Gw2UpstreamError("timeout");
     const maxWait = Math.max(0, Math.min(maxRateWaitMs, remainingMs(deadline) - MIN_ATTEMPT_MS));

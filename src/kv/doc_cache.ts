@@ -15,7 +15,7 @@ import type { Gw2Keys } from "./keys.ts";
 import { chunk } from "../concurrency.ts";
 import { GET_MANY_LIMIT, type ValueParser } from "./record_cache.ts";
 import { KV_VALUE_MAX_BYTES, kvValueSize } from "./size.ts";
-import { DEFAULT_KV_TIMEOUT, type KvTimeout, withKvTimeout } from "./timeout.ts";
+import { DEFAULT_KV_TIMEOUT, type KvTimeout, withKvTimeout } from "../kv_timeout.ts";
 
 /** A cached document. */
 export interface DocEntry<T> {

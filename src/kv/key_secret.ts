@@ -12,7 +12,7 @@
  */
 
 import type { Clock } from "../clock.ts";
-import { DEFAULT_KV_TIMEOUT, type KvTimeout, withKvTimeout } from "./timeout.ts";
+import { DEFAULT_KV_TIMEOUT, type KvTimeout, withKvTimeout } from "../kv_timeout.ts";
 import { conflictPauseMs, isLockedError } from "./token_bucket.ts";
 
 /** Length of the secret in bytes (the HMAC-SHA-256 block-size guidance: at least 32). */

@@ -13,7 +13,7 @@ import { chunk, mapWithConcurrency } from "../concurrency.ts";
 import { describeError as describe, type Logger } from "../log.ts";
 import type { Gw2Keys, RecordKind } from "./keys.ts";
 import { KV_VALUE_MAX_BYTES, kvValueSize } from "./size.ts";
-import { DEFAULT_KV_TIMEOUT, type KvTimeout, withKvTimeout } from "./timeout.ts";
+import { DEFAULT_KV_TIMEOUT, type KvTimeout, withKvTimeout } from "../kv_timeout.ts";
 
 /** A cached record, or the memory that upstream does not know the id. */
 export type RecordEntry<T> =

@@ -30,7 +30,7 @@
 
 import type { Clock } from "../clock.ts";
 import type { Logger } from "../log.ts";
-import { DEFAULT_KV_TIMEOUT, type KvTimeout, withKvTimeout } from "./timeout.ts";
+import { DEFAULT_KV_TIMEOUT, type KvTimeout, withKvTimeout } from "../kv_timeout.ts";
 
 /** The stored state: `tokens` as of epoch-ms `ts`. */
 export interface BucketState {

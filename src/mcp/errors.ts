@@ -10,6 +10,7 @@ import { DeadlineExceededError } from "../deadline.ts";
 import { NotCraftableError } from "../domain/recipe_tree.ts";
 import { isGw2Failure, type UpstreamFailureReason } from "../gw2/errors.ts";
 import { NameIndexUnavailableError } from "../search/name_index.ts";
+import { MAX_IDS } from "../tools/inputs.ts";
 import { MissingGw2KeyError, UnexpandedGw2KeyError } from "../tools/types.ts";
 
 /** Where a player creates or edits GW2 API keys. */
@@ -28,6 +29,23 @@ const NOT_FOUND: Readonly<Record<string, { what: string; hint: string }>> = {
       "Untradeable items (account bound, soulbound, most currencies) have no price; check the ids with gw2_items.",
   },
   priory_recipe_tree: { what: "item", hint: "Check the id: item ids are numbers such as 19721." },
+};
+
+/**
+ * What each tool can do about a used-up budget besides waiting. Id-list tools save requests by
+ * batching; the tree tools keep what they read, so a retry asks for less. Unlisted: wait only.
+ */
+const RATE_LIMIT_ADVICE: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(
+    ["gw2_items", "gw2_recipes", "gw2_prices", "priory_account_materials"].map((name) => [
+      name,
+      `, and batch ids into one call (up to MAX_IDS = ${MAX_IDS}) instead of many calls`,
+    ]),
+  ),
+  priory_recipe_tree:
+    "; the records already read are cached, so the retry asks the GW2 API for less",
+  priory_legendary_ranking:
+    " (a cold ranking reads hundreds of records); what it already read is cached, so the retry, on any instance, asks for less",
 };
 
 const UPSTREAM_TEXT: Readonly<Record<UpstreamFailureReason, string>> = {
@@ -82,7 +100,8 @@ export function toolErrorText(error: unknown, toolName: string): string {
   switch (error.kind) {
     case "rate_limited": {
       const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));
-      return `Rate limited: the shared GW2 API request budget is used up. Retry in ${seconds} s, and batch ids into one call (up to 100) instead of many calls.`;
+      const advice = RATE_LIMIT_ADVICE[toolName] ?? "";
+      return `Rate limited: the shared GW2 API request budget is used up. Retry in ${seconds} s${advice}.`;
     }
     case "not_found": {
       const known = NOT_FOUND[toolName];

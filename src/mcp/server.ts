@@ -19,6 +19,7 @@ import type { z } from "zod";
 import { type Clock, systemClock } from "../clock.ts";
 import {
   CALL_DEADLINE_MS,
+  deadlineAfter,
   DeadlineExceededError,
   startDeadline,
   unlessAborted,
@@ -180,7 +181,7 @@ export async function callTool(
   const { clock = systemClock, gw2, ...shared } = deps;
   const budgetMs = tool.deadlineMs ?? CALL_DEADLINE_MS;
   using work = startDeadline(clock, budgetMs - WORK_MARGIN_MS);
-  using answerBy = startDeadline(clock, budgetMs - ANSWER_MARGIN_MS);
+  using answerBy = deadlineAfter(clock, work, WORK_MARGIN_MS - ANSWER_MARGIN_MS);
   const toolDeps: ToolDeps = { ...shared, gw2: gw2.withDeadline(work), signal: work.signal };
   try {
     const handled = await unlessAborted(tool.handle(input, toolDeps), answerBy.signal);

@@ -14,6 +14,7 @@
  * @module
  */
 
+import { DEFAULT_KV_TIMEOUT, type KvTimeout, withKvTimeout } from "../kv_timeout.ts";
 import { describeError, type Logger } from "../log.ts";
 import {
   NameStore,
@@ -51,12 +52,27 @@ export class NameIndexUnavailableError extends Error {
  */
 export interface NameIndexOptions extends NameStoreOptions {
   readonly log: Logger;
+  /**
+   * How long a search waits for a refresh of a copy it already holds before answering from
+   * that copy. A load or refresh may run {@linkcode SYNC_BOUNDS} times as long (it is many
+   * reads) before it is given up. @default {@linkcode DEFAULT_KV_TIMEOUT}
+   */
+  readonly timeout?: KvTimeout;
 }
+
+/**
+ * A load or refresh is many KV reads (a full load of 75,000 names is ~150), so it is given this
+ * many single-operation bounds before it is abandoned and the next search tries again.
+ */
+export const SYNC_BOUNDS = 15;
 
 /** The item-name index of one instance over the shared KV. */
 export class NameIndex {
   readonly #store: NameStore;
   readonly #log: Logger;
+  readonly #timeout: KvTimeout;
+  /** Why the last load or refresh failed, for the unavailable error. */
+  #failure: unknown;
   #table: NameTable | undefined;
   #versions: ReadonlyMap<number, number> = new Map();
   #stamp: string | null = null;
@@ -72,6 +88,7 @@ export class NameIndex {
   constructor(options: NameIndexOptions) {
     this.#store = new NameStore(options);
     this.#log = options.log;
+    this.#timeout = options.timeout ?? DEFAULT_KV_TIMEOUT;
   }
 
   /**
@@ -189,34 +206,60 @@ export class NameIndex {
     return run;
   }
 
-  /** The in-memory table, loaded or refreshed first (one sync at a time, shared by callers). */
+  /**
+   * The in-memory table, loaded or refreshed first (one sync at a time, shared by callers). A
+   * first load is waited for; a refresh only up to the KV bound, after which the search answers
+   * from the copy held (a stalled KV must not cost the call its deadline) while the refresh
+   * goes on for the next caller.
+   */
   async #current(): Promise<NameTable> {
-    this.#syncing ??= this.#sync().finally(() => this.#syncing = undefined);
-    await this.#syncing;
-    if (this.#table === undefined) throw new NameIndexUnavailableError(undefined);
-    return this.#table;
+    const syncing = this.#syncing ??= this.#sync().finally(() => this.#syncing = undefined);
+    const held = this.#table;
+    if (held === undefined) {
+      await syncing;
+      if (this.#table === undefined) throw new NameIndexUnavailableError(this.#failure);
+      return this.#table;
+    }
+    try {
+      await withKvTimeout(this.#timeout, () => syncing);
+    } catch {
+      this.#log.warn("name index refresh slow; searching the copy held", {
+        ms: this.#timeout.ms,
+      });
+    }
+    return this.#table ?? held;
   }
 
+  /** Loads or refreshes the table; never throws (the failure is logged and kept). */
   async #sync(): Promise<void> {
     const table = this.#table;
+    const bound = { ...this.#timeout, ms: this.#timeout.ms * SYNC_BOUNDS };
     try {
-      if (table === undefined) {
-        const read = await this.#store.load();
-        const loaded = new NameTable();
-        loaded.upsert(read.entries);
+      await withKvTimeout(bound, async (abandoned) => {
+        if (table === undefined) {
+          const read = await this.#store.load();
+          if (abandoned.aborted) return;
+          const loaded = new NameTable();
+          loaded.upsert(read.entries);
+          this.#apply(read);
+          this.#table = loaded;
+          this.#log.info("name index loaded", { names: loaded.size });
+          return;
+        }
+        if (await this.#store.stamp() === this.#stamp) return;
+        const read = await this.#store.changes(this.#versions);
+        // An abandoned refresh must not apply an older read over a newer one.
+        if (abandoned.aborted) return;
+        table.upsert(read.entries);
         this.#apply(read);
-        this.#table = loaded;
-        this.#log.info("name index loaded", { names: loaded.size });
-        return;
-      }
-      if (await this.#store.stamp() === this.#stamp) return;
-      const read = await this.#store.changes(this.#versions);
-      table.upsert(read.entries);
-      this.#apply(read);
+      });
+      this.#failure = undefined;
     } catch (error) {
-      if (table === undefined) throw new NameIndexUnavailableError(error);
+      this.#failure = error;
       // A refresh failing is not fatal: search what this instance already holds.
-      this.#log.warn("name index refresh failed", { error: describeError(error) });
+      this.#log.warn(table === undefined ? "name index load failed" : "name index refresh failed", {
+        error: describeError(error),
+      });
     }
   }
 

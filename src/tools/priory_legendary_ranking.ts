@@ -5,8 +5,8 @@
  * trees are resolved by one price read for every item of every tree; then the pure ranking. With
  * a warm cache (trees for a day, holdings five minutes, prices one) it asks upstream nothing.
  *
- * Cost, measured by `bench/ranking.ts` (19 characters, 300 ms upstream latency): see the
- * description and docs/decisions.md.
+ * Cost, measured by the `ranking` scenario of `deno task bench` (19 characters, 300 ms upstream
+ * latency): see the description and docs/decisions.md.
  *
  * @module
  */

@@ -13,6 +13,8 @@ import { defaultOptions, meets, runScenarios, type RunSettings } from "../../ben
 import type { Scenario } from "../../bench/scenario.ts";
 import { budget, busiestSecond, peakOverRefill } from "../../bench/scenarios/budget.ts";
 import { SCENARIOS } from "../../bench/scenarios/mod.ts";
+import { seedsRequestCount } from "../../bench/scenarios/ranking.ts";
+import { requestIds } from "../../bench/support/fake.ts";
 import { toolsList } from "../../bench/scenarios/tools_list.ts";
 import { serveFloor, serveInProcess } from "../../bench/support/in_process.ts";
 import { BENCH_TOKEN } from "../../bench/support/processes.ts";
@@ -103,4 +105,26 @@ Deno.test("bench: median and nearest-rank percentiles", () => {
   assert.equal(percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 95), 10);
   assert.equal(percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 50), 5);
   assert.ok(Number.isNaN(median([])));
+});
+
+Deno.test("bench: the ranking's baseline counts one inventory request per character, as the seeds read", () => {
+  const request = (path: string, query = "") => ({
+    method: "GET",
+    path,
+    query,
+    idCount: 0,
+    status: 200,
+    keyLabel: undefined,
+  });
+  const log = [
+    request("/v2/tokeninfo"),
+    request("/v2/characters", "ids=all&v=2022-03-09T02:00:00.000Z"),
+    request("/v2/characters"),
+    request("/v2/commerce/prices", "ids=1,2"),
+  ];
+  // The one bags request stands for the list plus 19 inventories; every other request is one.
+  assert.equal(seedsRequestCount(log, 19), 1 + 20 + 1 + 1);
+  assert.deepEqual(requestIds({ query: "ids=1,2,30&v=x" }), [1, 2, 30]);
+  assert.deepEqual(requestIds({ query: "ids=all" }), []);
+  assert.deepEqual(requestIds({ query: "page=0&page_size=200" }), []);
 });

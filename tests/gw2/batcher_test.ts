@@ -7,8 +7,9 @@ import {
   type Lookup,
   uniqueIds,
 } from "../../src/gw2/batcher.ts";
-import { Gw2UpstreamError } from "../../src/gw2/errors.ts";
-import { ManualClock } from "../support/clock.ts";
+import { Gw2RateLimitedError, Gw2UpstreamError } from "../../src/gw2/errors.ts";
+import { ManualClock, settleOnClock } from "../support/clock.ts";
+import { seeded } from "../support/random.ts";
 
 type Row = { id: number };
 
@@ -23,7 +24,8 @@ async function until(condition: () => boolean): Promise<void> {
 /**
  * A source whose cache answers `cached` ids (and offers `stale` ids as fallbacks) and whose
  * upstream finds every id except `missing`, failing with `failWith` when set; `hold()` keeps
- * upstream answers back until `open()`.
+ * upstream answers back until `open()`, `holdBudget()` keeps admissions back until
+ * `grant()` (or fails them with `refuse(error)`).
  */
 function scriptedSource(
   options: { cached?: number[]; stale?: number[]; missing?: number[]; failWith?: Error } = {},
@@ -31,9 +33,15 @@ function scriptedSource(
   const lookups: number[][] = [];
   const batches: number[][] = [];
   const deadlines: Deadline[] = [];
+  let admissions = 0;
   let release: () => void = () => {};
   let gate: Promise<void> = Promise.resolve();
+  let budget: PromiseWithResolvers<void> | undefined;
   const source: BatchSource<Row> = {
+    admit() {
+      admissions++;
+      return budget?.promise ?? Promise.resolve();
+    },
     lookup(ids) {
       lookups.push([...ids]);
       const known = new Map<number, Lookup<Row>>();
@@ -72,11 +80,25 @@ function scriptedSource(
     lookups,
     batches,
     deadlines,
+    get admissions(): number {
+      return admissions;
+    },
     hold(): void {
       gate = new Promise((ok) => (release = ok));
     },
     open(): void {
       release();
+    },
+    holdBudget(): void {
+      budget = Promise.withResolvers();
+    },
+    grant(): void {
+      budget?.resolve();
+      budget = undefined;
+    },
+    refuse(error: Error): void {
+      budget?.reject(error);
+      budget = undefined;
     },
   };
 }
@@ -262,4 +284,110 @@ Deno.test("Coalescer.load() with deadlines: one caller giving up does not fail t
     script.open();
     assert.deepEqual((await unbounded).found, [{ id: 1 }]);
   });
+});
+
+Deno.test("Coalescer.load() keeps the window open while company keeps coming, up to its cap", async () => {
+  const script = scriptedSource();
+  const clock = new ManualClock();
+  const coalescer = new Coalescer<Row>({ clock, windowMs: 2, maxWindowMs: 7, ...script });
+  const reads = [coalescer.load([1])];
+  await until(() => clock.pendingSleeps === 1);
+  // Each caller 1.5 ms after the last: inside the window, so it stays open...
+  for (const id of [2, 3, 4, 5]) {
+    clock.advance(1.5);
+    reads.push(coalescer.load([id]));
+    await until(() => script.lookups.length === id);
+  }
+  assert.equal(script.batches.length, 0, "the window is extended by each caller");
+  // ...but not past the cap: 7 ms after the first id, though the last came at 6.
+  clock.advance(1);
+  await until(() => script.batches.length === 1);
+  assert.deepEqual(script.batches, [[1, 2, 3, 4, 5]]);
+  await Promise.all(reads);
+  // Alone, a caller waits the window only.
+  const alone = coalescer.load([9]);
+  await until(() => clock.pendingSleeps === 1);
+  clock.advance(2);
+  await alone;
+  assert.deepEqual(script.batches.at(-1), [9]);
+});
+
+Deno.test("Coalescer.load() counts a caller waiting for ids of the gathering batch as company", async () => {
+  const script = scriptedSource();
+  const clock = new ManualClock();
+  const coalescer = new Coalescer<Row>({ clock, windowMs: 2, maxWindowMs: 10, ...script });
+  const first = coalescer.load([1]);
+  await until(() => clock.pendingSleeps === 1);
+  clock.advance(1.5);
+  const joiner = coalescer.load([1]);
+  clock.advance(1.5);
+  const late = coalescer.load([2]);
+  await until(() => script.lookups.length === 2);
+  assert.equal(script.batches.length, 0, "the joiner at 1.5 ms kept the window open");
+  clock.advance(2);
+  await Promise.all([first, joiner, late]);
+  assert.deepEqual(script.batches, [[1, 2]]);
+});
+
+Deno.test("Coalescer.load() keeps gathering while the batch waits for its budget", async () => {
+  const script = scriptedSource();
+  const clock = new ManualClock();
+  const coalescer = new Coalescer<Row>({ clock, windowMs: 2, ...script });
+  script.holdBudget();
+  const first = coalescer.load([1]);
+  await until(() => clock.pendingSleeps === 1);
+  clock.advance(2);
+  await until(() => script.admissions === 1);
+  // The bucket is empty: whoever arrives while the batch waits for its token joins it.
+  clock.advance(500);
+  const second = coalescer.load([2, 3]);
+  await until(() => script.lookups.length === 2);
+  script.grant();
+  await Promise.all([first, second]);
+  assert.deepEqual(script.batches, [[1, 2, 3]], "one request instead of two");
+  assert.equal(script.admissions, 1);
+});
+
+Deno.test("Coalescer.load() fails a batch refused its budget, stale where it may be", async () => {
+  const script = scriptedSource({ stale: [1] });
+  const coalescer = new Coalescer<Row>({ clock: new ManualClock(), windowMs: 0, ...script });
+  script.holdBudget();
+  const withFallback = coalescer.load([1]);
+  const without = coalescer.load([2]);
+  await until(() => script.admissions === 1);
+  const refusal = new Gw2RateLimitedError(3_000);
+  script.refuse(refusal);
+  assert.deepEqual(await withFallback, { found: [{ id: 1 }], missingIds: [], staleAgeMs: 5000 });
+  await assert.rejects(without, (thrown) => thrown === refusal);
+  assert.deepEqual(script.batches, [], "nothing asked without a token");
+});
+
+Deno.test("Coalescer.load() gathers a burst of callers a millisecond apart into one batch", async () => {
+  // 50 callers of 100 ids drawn from 300, one per millisecond of clock: the arrival pace of the
+  // bench's burst on a 2-core machine. A window that closed 2 ms after the first miss made a
+  // batch of every caller or two bringing new ids (10 batches here); company keeping the window
+  // open makes one, i.e. two upstream requests of at most 200.
+  const script = scriptedSource();
+  const clock = new ManualClock();
+  const coalescer = new Coalescer<Row>({ clock, windowMs: 2, maxWindowMs: 25, ...script });
+  const random = seeded("batcher", "burst");
+  const callers = Array.from({ length: 50 }, () => {
+    const pool = Array.from({ length: 300 }, (_, index) => index + 1);
+    for (let index = pool.length - 1; index > 0; index--) {
+      const other = random.int(0, index);
+      [pool[index], pool[other]] = [pool[other]!, pool[index]!];
+    }
+    return pool.slice(0, 100);
+  });
+  const reads: Promise<unknown>[] = [];
+  script.hold(); // upstream answers after the burst, as at 100 ms latency
+  for (const ids of callers) {
+    reads.push(coalescer.load(ids));
+    await new Promise((resolve) => setTimeout(resolve, 0)); // its cache pass
+    clock.advance(1);
+  }
+  script.open();
+  await settleOnClock(Promise.all(reads), clock);
+  assert.equal(new Set(callers.flat()).size, 300);
+  assert.deepEqual(script.batches.map((batch) => batch.length), [300]);
 });

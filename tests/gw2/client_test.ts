@@ -3,6 +3,7 @@ import { createGw2Client, type Gw2ClientOptions } from "../../src/gw2/client.ts"
 import {
   Gw2KeyRejectedError,
   Gw2NotFoundError,
+  Gw2RateLimitedError,
   Gw2ScopeMissingError,
   Gw2UpstreamError,
 } from "../../src/gw2/errors.ts";
@@ -19,6 +20,9 @@ import { ManualClock, settleOnClock } from "../support/clock.ts";
 import { captureLogs, logRecords } from "../support/log.ts";
 import { seeded } from "../support/random.ts";
 import { startDeadline } from "../../src/deadline.ts";
+import { Gw2Keys } from "../../src/kv/keys.ts";
+import { RecordCache } from "../../src/kv/record_cache.ts";
+import { silentLogger } from "../../src/log.ts";
 
 const HOUR = 3_600_000;
 const UNKNOWN_IDS = [999_999_001, 999_999_002, 999_999_003];
@@ -140,44 +144,189 @@ Deno.test("items() joins a request already in flight", async () => {
   assert.equal(env.client.stats().coalescedJoins, 3);
 });
 
-Deno.test("items() answers a cache hit without any wait: no window, no sleep", async () => {
-  // Every sleep on this clock waits for advance(): a wait on the warm path would hang the read.
-  const clock = new ManualClock();
-  using env = await setup({ clock });
-  const ids = knownItemIds(env.fake, 3);
-  const cold = await settleOnClock(env.client.items(ids), clock);
-  assert.equal(cold.ok, true);
-  const sleepsBefore = clock.sleeps.length;
-  let warm: Awaited<ReturnType<typeof env.client.items>> | undefined;
-  const reading = env.client.items(ids).then((read) => (warm = read));
-  await until(() => warm !== undefined);
-  await reading;
-  assert.deepEqual(warm?.found.map((item) => item.id), ids);
-  assert.equal(clock.sleeps.length, sleepsBefore, "the warm read slept on nothing");
-  assert.equal(env.requests("/v2/items").length, 1);
-});
+for (const [where, memoryRecords] of [["process memory", undefined], ["KV", 0]] as const) {
+  Deno.test(`items() answers a cache hit from ${where} without any wait: no window, no sleep`, async () => {
+    // Every sleep on this clock waits for advance(): a wait on the warm path would hang the read.
+    const clock = new ManualClock();
+    using env = await setup({
+      clock,
+      ...(memoryRecords === undefined ? {} : { client: { memoryRecords } }),
+    });
+    const ids = knownItemIds(env.fake, 3);
+    const cold = await settleOnClock(env.client.items(ids), clock);
+    assert.equal(cold.ok, true);
+    const sleepsBefore = clock.sleeps.length;
+    let warm: Awaited<ReturnType<typeof env.client.items>> | undefined;
+    const reading = env.client.items(ids).then((read) => (warm = read));
+    await until(() => warm !== undefined);
+    await reading;
+    assert.deepEqual(warm?.found.map((item) => item.id), ids);
+    assert.equal(clock.sleeps.length, sleepsBefore, "the warm read slept on nothing");
+    assert.equal(env.requests("/v2/items").length, 1);
+    assert.equal(env.client.stats().memoryHits, memoryRecords === 0 ? 0 : 3);
+  });
+}
 
-Deno.test("items() gathers callers for 2 ms by default, and not longer", async () => {
+Deno.test("items() gathers callers for 2 ms after the last by default, and 25 ms at most", async () => {
   const clock = new ManualClock();
   using env = await setup({ clock });
   const [a, b, c] = [knownItemIds(env.fake, 3)].flatMap((ids) => ids.map((id) => [id]));
   assert.ok(a && b && c);
+  const start = clock.now();
   const first = env.client.items(a);
   await until(() => clock.pendingSleeps === 1);
-  clock.advance(1.9);
+  clock.advance(1.5);
   const second = env.client.items(b);
   await until(() => env.client.stats().cacheMisses === 2);
-  clock.advance(0.1);
+  clock.advance(1.5);
+  await until(() => clock.pendingSleeps === 1);
+  assert.equal(clock.nextDue, start + 3.5, "open until 2 ms after the second caller");
+  clock.advance(0.5);
   await Promise.all([first, second]);
   assert.deepEqual(env.requests("/v2/items").map((request) => request.idCount), [2]);
   const third = env.client.items(c);
   await until(() => clock.pendingSleeps === 1);
   clock.advance(2.1);
-  const late = env.client.items([...a, ...c]);
-  await until(() => env.client.stats().cacheMisses === 3);
   await third;
+  const late = env.client.items([...a, ...c]);
   assert.deepEqual(env.requests("/v2/items").map((request) => request.idCount), [2, 1]);
   assert.equal((await late).found.length, 2);
+  // Company every 1.5 ms keeps a batch open, but not past 25 ms from its first id.
+  const ids = knownItemIds(env.fake, 40).slice(3);
+  const opened = clock.now();
+  const reads = [];
+  for (const [index, id] of ids.entries()) {
+    reads.push(env.client.items([id]));
+    await until(() => env.client.stats().cacheMisses === 4 + index);
+    clock.advance(1.5);
+    if (clock.now() - opened >= 25) break;
+  }
+  await until(() => env.requests("/v2/items").length === 3);
+  assert.equal(env.requests("/v2/items")[2]?.idCount, 17, "the callers of its first 25 ms");
+  await settleOnClock(Promise.all(reads), clock);
+});
+
+Deno.test("items() costs two requests for a burst of 50 callers over 300 uncached ids, a millisecond apart", async () => {
+  // The bench's coalescing burst, on the clock: each caller arrives 1 ms after the last (the
+  // pace a 2-core machine serves 100-id calls at) once the one before it has read the cache.
+  const clock = new ManualClock();
+  using env = await setup({ clock });
+  const pool = knownItemIds(env.fake, 300);
+  const random = seeded("client", "burst");
+  const callers = Array.from({ length: 50 }, () => {
+    const ids = [...pool];
+    for (let index = ids.length - 1; index > 0; index--) {
+      const other = random.int(0, index);
+      [ids[index], ids[other]] = [ids[other]!, ids[index]!];
+    }
+    return ids.slice(0, 100);
+  });
+  const counted = () => {
+    const stats = env.client.stats();
+    return stats.cacheHits + stats.cacheMisses + stats.coalescedJoins;
+  };
+  const reads = [];
+  for (const [index, ids] of callers.entries()) {
+    reads.push(env.client.items(ids));
+    await until(() => counted() === 100 * (index + 1));
+    clock.advance(1);
+  }
+  const settled = await settleOnClock(Promise.all(reads), clock);
+  assert.equal(settled.ok, true);
+  assert.deepEqual(env.requests("/v2/items").map((request) => request.idCount), [200, 100]);
+});
+
+/** `kv` counting its `getMany` calls. */
+function countingKv(kv: Deno.Kv): { kv: Deno.Kv; getMany: () => number } {
+  let calls = 0;
+  const counted = new Proxy(kv, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (property === "getMany" && typeof value === "function") {
+        return (...args: Parameters<Deno.Kv["getMany"]>) => (calls++, target.getMany(...args));
+      }
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { kv: counted, getMany: () => calls };
+}
+
+Deno.test("items() answers a record this process holds fresh from memory, without reading KV", async () => {
+  using memoryKv = await openMemoryKv();
+  const counting = countingKv(memoryKv);
+  using env = await setup({ kv: counting.kv });
+  const ids = knownItemIds(env.fake, 3);
+  await env.client.items(ids);
+  const reads = counting.getMany();
+  const warm = await env.client.items(ids);
+  assert.deepEqual(warm.found.map((item) => item.id), ids);
+  assert.equal(counting.getMany(), reads, "no KV read");
+  assert.equal(env.client.stats().memoryHits, 3);
+  assert.equal(env.client.stats().cacheHits, 3);
+  // Without the memory, the same warm read goes to KV.
+  using bare = await setup({ kv: counting.kv, client: { memoryRecords: 0 } });
+  await bare.client.items(ids);
+  assert.ok(counting.getMany() > reads, "read from KV");
+  assert.equal(bare.client.stats().memoryHits, 0);
+  assert.equal(bare.requests("/v2/items").length, 0, "the first client's records, shared in KV");
+});
+
+Deno.test("prices() judge a record held in memory by its own fetchedAt: read again after 60 s", async () => {
+  using env = await setup();
+  const ids = tradeableIds(env.fake, 2);
+  await env.client.prices(ids);
+  env.clock.advance(59_999);
+  await env.client.prices(ids);
+  assert.equal(env.requests("/v2/commerce/prices").length, 1, "fresh for 60 s");
+  env.clock.advance(1);
+  await env.client.prices(ids);
+  assert.equal(env.requests("/v2/commerce/prices").length, 2, "no longer fresh: asked again");
+});
+
+Deno.test("prices(): another instance's newer record is seen once this process's copy is no longer fresh", async () => {
+  using env = await setup();
+  const [id] = tradeableIds(env.fake, 1);
+  assert.ok(id !== undefined);
+  const first = await env.client.prices([id]);
+  const fetchedAt = env.clock.now();
+  env.clock.advance(30_000);
+  // Another instance refreshed the record in the shared KV 30 s later, at another price.
+  const newer = { ...first.found[0]!, sells: { quantity: 1, unit_price: 123_456 } };
+  await new RecordCache(env.kv, new Gw2Keys("http://gw2.fake"), silentLogger).putMany("price", [{
+    id,
+    entry: { fetchedAt: fetchedAt + 30_000, found: true, value: newer },
+    expireInMs: 86_460_000,
+  }]);
+  const held = await env.client.prices([id]);
+  assert.deepEqual(held.found, first.found, "this process's copy, fresh for 30 s more");
+  env.clock.advance(30_000);
+  const seen = await env.client.prices([id]);
+  assert.deepEqual(seen.found, [newer], "the shared record, without asking upstream");
+  assert.equal(env.requests("/v2/commerce/prices").length, 1);
+});
+
+Deno.test("prices(): with KV failing and upstream down, an expired record held in memory is served stale", async () => {
+  using memoryKv = await openMemoryKv();
+  let failing = false;
+  const kv = new Proxy(memoryKv, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (property === "getMany" && failing) {
+        return () => Promise.reject(new TypeError("database is unavailable"));
+      }
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  using env = await setup({ kv });
+  const ids = tradeableIds(env.fake, 1);
+  const first = await env.client.prices(ids);
+  env.clock.advance(61_000);
+  failing = true;
+  env.fake.control.injectFault("server_error", { times: Infinity });
+  const stale = await env.client.prices(ids);
+  assert.deepEqual(stale.found, first.found);
+  assert.ok((stale.staleAgeMs ?? 0) >= 61_000, "served with its age");
+  assert.ok(env.lines.some((line) => line.includes("gw2 cache read failed")));
 });
 
 Deno.test("items() answers a repeat within 24 h from KV and asks again after it", async () => {
@@ -387,6 +536,34 @@ Deno.test("a call-scoped view ends a hanging read at its deadline, stale when it
     const settled = await settleOnClock(env.client.withDeadline(deadline).currencies(), env.clock);
     assert.ok(!settled.ok && settled.error instanceof Gw2UpstreamError);
     assert.equal(settled.elapsedMs, 5_000);
+  });
+});
+
+Deno.test("a read waits for budget as long as its own deadline allows: 20 s under 45 s, none under 14 s", async (t) => {
+  // A cold ranking (45 s) on a busy bucket must queue, not fail after a fixed 10 s.
+  const ready = async () => {
+    const clock = new ManualClock();
+    const env = await setup({ clock, client: { rate: { burst: 1, perSec: 0.05 } } });
+    const [first, second] = knownItemIds(env.fake, 2);
+    await settleOnClock(env.client.items([first!]), clock);
+    return { env, clock, second: second! };
+  };
+  await t.step("a long deadline waits for the refill", async () => {
+    const { env, clock, second } = await ready();
+    using _env = env;
+    using deadline = startDeadline(clock, 45_000);
+    const settled = await settleOnClock(env.client.withDeadline(deadline).items([second]), clock);
+    assert.ok(settled.ok, String(!settled.ok && settled.error));
+    assert.deepEqual(settled.value.found.map((item) => item.id), [second]);
+    assert.ok(settled.elapsedMs >= 19_000 && settled.elapsedMs < 21_000, `${settled.elapsedMs}`);
+  });
+  await t.step("a 15 s call is told when to come back, at once", async () => {
+    const { env, clock, second } = await ready();
+    using _env = env;
+    using deadline = startDeadline(clock, 14_000);
+    const settled = await settleOnClock(env.client.withDeadline(deadline).items([second]), clock);
+    assert.ok(!settled.ok && settled.error instanceof Gw2RateLimitedError);
+    assert.ok(settled.elapsedMs < 1_000, `${settled.elapsedMs}`);
   });
 });
 

@@ -116,6 +116,9 @@ function twoClients(kv: Deno.Kv, clocks: { lagging: ManualClock; leading: Manual
       rate: { burst: 300, perSec: 5 },
       fetch: (input, init) => fake.fetch(new Request(input, init)),
       coalesceWindowMs: 0,
+      // What instances share is KV: judge its entries, not each process's own copy in memory
+      // (judged the same way, by its own stamp; see record_memory_test.ts).
+      memoryRecords: 0,
     });
   return {
     ahead: client(clocks.leading),

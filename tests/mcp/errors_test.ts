@@ -25,6 +25,29 @@ Deno.test("toolErrorText() says rate limited and when to retry", () => {
   assertClean(text);
 });
 
+Deno.test("toolErrorText(): the advice beside a used-up budget fits the tool", async (t) => {
+  const cases: [string, RegExp][] = [
+    ["gw2_items", /Retry in 2 s, and batch ids into one call \(up to MAX_IDS = 100\)/],
+    ["priory_account_materials", /batch ids into one call/],
+    [
+      "priory_legendary_ranking",
+      /Retry in 2 s \(a cold ranking .*cached, so the retry.*asks for less\.$/,
+    ],
+    ["priory_recipe_tree", /Retry in 2 s; the records already read are cached/],
+    ["priory_account", /Retry in 2 s\.$/],
+  ];
+  for (const [tool, pattern] of cases) {
+    await t.step(tool, () => {
+      const text = toolErrorText(new Gw2RateLimitedError(1_500), tool);
+      assert.match(text, pattern);
+      if (!tool.startsWith("gw2_") && tool !== "priory_account_materials") {
+        assert.doesNotMatch(text, /batch ids/, "a tool without ids cannot batch them");
+      }
+      assertClean(text);
+    });
+  }
+});
+
 Deno.test("toolErrorText() names the missing ids and what to check, per tool", async (t) => {
   const cases: [string, RegExp][] = [
     ["gw2_items", /^Not found: the GW2 API has no item with id 1, 2\. Check the ids/],

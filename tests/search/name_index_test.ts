@@ -10,11 +10,12 @@ import {
   NameIndex,
   type NameIndexOptions,
   NameIndexUnavailableError,
+  SYNC_BOUNDS,
 } from "../../src/search/name_index.ts";
 import { BUCKET_SPAN, NAME_MAX_LENGTH, NameStore } from "../../src/search/name_store.ts";
 import type { NameEntry } from "../../src/search/name_table.ts";
-import { ManualClock } from "../support/clock.ts";
-import { openMemoryKv, tempKvFile } from "../support/kv.ts";
+import { ManualClock, settleOnClock } from "../support/clock.ts";
+import { openMemoryKv, stallingKv, tempKvFile } from "../support/kv.ts";
 import { captureLogs, logRecords } from "../support/log.ts";
 import { seedSyntheticNames, syntheticNameEntries } from "../support/synthetic_names.ts";
 
@@ -34,6 +35,17 @@ function index(kv: Deno.Kv, options: Partial<NameIndexOptions> = {}): NameIndex 
     log: silentLogger,
     clock: new ManualClock({ advance: "delays" }),
     ...options,
+  });
+}
+
+/** `kv`, or `stalled` while `stalling()` says so. */
+function switchable(kv: Deno.Kv, stalled: Deno.Kv, stalling: () => boolean): Deno.Kv {
+  return new Proxy(kv, {
+    get(_target, property) {
+      const source = stalling() ? stalled : kv;
+      const value: unknown = Reflect.get(source, property, source);
+      return typeof value === "function" ? value.bind(source) : value;
+    },
   });
 }
 
@@ -193,6 +205,43 @@ Deno.test("NameIndex: search before any load with KV failing is an unavailable e
   kv.close();
   assert.equal(await firstId(names, "ecto"), ECTO.id, "a failed refresh serves what is held");
   await assert.rejects(() => index(kv).search("ecto", 5), NameIndexUnavailableError);
+});
+
+Deno.test("NameIndex: a stalled KV costs a search the 2 s bound, then it answers from the copy held", async () => {
+  const kv = await openMemoryKv();
+  const clock = new ManualClock();
+  const { log, lines } = captureLogs(clock);
+  const stalled = stallingKv(kv, ["get", "getMany"]);
+  let stall = false;
+  const switching = switchable(kv, stalled, () => stall);
+  const names = index(switching, { log, timeout: { ms: 2_000, clock } });
+  await names.record([ECTO]);
+  assert.equal(await firstId(names, "ecto"), ECTO.id);
+  stall = true;
+  const search = await settleOnClock(names.search("ecto", 5), clock);
+  assert.ok(search.ok);
+  assert.equal(search.value.matches[0]?.id, ECTO.id);
+  assert.equal(search.elapsedMs, 2_000);
+  assert.equal(logRecords(lines, "name index refresh slow; searching the copy held").length, 1);
+  kv.close();
+});
+
+Deno.test("NameIndex: a first load on a stalled KV is given up after its bound, and the next search retries", async () => {
+  const kv = await openMemoryKv();
+  await index(kv).record([ECTO]);
+  const clock = new ManualClock();
+  const { log, lines } = captureLogs(clock);
+  let stall = true;
+  const stalled = stallingKv(kv, ["get", "getMany"]);
+  const switching = switchable(kv, stalled, () => stall);
+  const names = index(switching, { log, timeout: { ms: 2_000, clock } });
+  const first = await settleOnClock(names.search("ecto", 5), clock);
+  assert.ok(!first.ok && first.error instanceof NameIndexUnavailableError);
+  assert.equal(first.elapsedMs, 2_000 * SYNC_BOUNDS);
+  assert.equal(logRecords(lines, "name index load failed").length, 1);
+  stall = false;
+  assert.equal(await firstId(names, "ecto"), ECTO.id, "KV answering again: loaded");
+  kv.close();
 });
 
 Deno.test("NameIndex.warm() loads ahead of the first search and never throws", async () => {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { KvTimeoutError, withKvTimeout } from "../../src/kv/timeout.ts";
-import { ManualClock } from "../support/clock.ts";
+import { KvTimeoutError, withKvTimeout } from "../src/kv_timeout.ts";
+import { ManualClock } from "./support/clock.ts";
 
 Deno.test("withKvTimeout() returns the operation's value and passes its error", async () => {
   const clock = new ManualClock();

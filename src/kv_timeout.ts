@@ -8,7 +8,8 @@
  * @module
  */
 
-import { type Clock, systemClock } from "../clock.ts";
+import { type Clock, systemClock } from "./clock.ts";
+import { RELEASED } from "./deadline.ts";
 
 /** How long one KV operation (a lookup, a commit, a budget take) may take. */
 export const KV_TIMEOUT_MS = 2_000;
@@ -59,7 +60,7 @@ export async function withKvTimeout<T>(
     }
     return winner.value;
   } finally {
-    stop.abort();
+    stop.abort(RELEASED);
     await expired;
   }
 }

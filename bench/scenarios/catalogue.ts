@@ -1,0 +1,199 @@
+/**
+ * The background catalogue crawl and what it buys, in this process on an injected clock (one
+ * slice per simulated cron minute):
+ *
+ * - over the fake GW2 API's whole catalogue (8,242 items, 1,048 recipes) through the real
+ *   client: requests, simulated crawl time and the share of the 5/s budget it spent;
+ * - over a synthetic catalogue the size of the real one (75,000 items, 13,200 recipes) served
+ *   from memory: the same, then recipe lookups from the crawled catalogue and the time a new
+ *   instance takes to load the full name index. (Search on that index through the tool:
+ *   `item-search`.)
+ *
+ * @module
+ */
+
+import { crawlCatalogue, type CrawlDeps } from "../../src/background/crawl.ts";
+import { RecipeCatalogue } from "../../src/catalogue/recipe_catalogue.ts";
+import { RecipeStore } from "../../src/catalogue/recipe_store.ts";
+import { createGw2Client } from "../../src/gw2/client.ts";
+import type { CatalogueRecipe } from "../../src/gw2/schemas.ts";
+import type { Gw2PagedReads, Page } from "../../src/gw2/types.ts";
+import { silentLogger } from "../../src/log.ts";
+import { NameIndex } from "../../src/search/name_index.ts";
+import { createFakeGw2 } from "../../tests/fake_gw2/mod.ts";
+import { ManualClock } from "../../tests/support/clock.ts";
+import { syntheticNameEntries } from "../../tests/support/synthetic_names.ts";
+import type { Figure, Scenario, Target } from "../scenario.ts";
+import { median, percentile } from "../support/stats.ts";
+
+const NAMESPACE = "http://gw2.bench";
+/** The sustained upstream budget the crawl's share is measured against. */
+const RATE_PER_SEC = 5;
+/** The real catalogue's size (items, recipes). */
+export const FULL_SCALE = { items: 75_000, recipes: 13_200 } as const;
+
+interface CrawlRun {
+  readonly requests: number;
+  readonly simulatedMin: number;
+  /** Requests over what the sustained budget allowed in the same time. */
+  readonly share: number;
+  readonly realMs: number;
+  readonly recipes: RecipeCatalogue;
+}
+
+async function crawl(kv: Deno.Kv, pages: Gw2PagedReads, clock: ManualClock): Promise<CrawlRun> {
+  const names = new NameIndex({ kv, namespace: NAMESPACE, log: silentLogger, clock });
+  const store = new RecipeStore({ kv, namespace: NAMESPACE });
+  let requests = 0;
+  const counted: Gw2PagedReads = {
+    itemsPage: (page, size) => (requests++, pages.itemsPage(page, size)),
+    recipesPage: (page, size) => (requests++, pages.recipesPage(page, size)),
+  };
+  const deps: CrawlDeps = {
+    kv,
+    namespace: NAMESPACE,
+    owner: "bench",
+    clock,
+    log: silentLogger,
+    enabled: true,
+    pages: counted,
+    names,
+    recipes: store,
+    ratePerSec: RATE_PER_SEC,
+  };
+  const started = clock.now();
+  const real = performance.now();
+  for (;;) {
+    const report = await crawlCatalogue(deps);
+    if (report.phase === "done") break;
+    clock.advance(60_000 - (clock.now() % 60_000));
+  }
+  const simulatedMs = clock.now() - started;
+  return {
+    requests,
+    simulatedMin: simulatedMs / 60_000,
+    share: requests / ((simulatedMs / 1000) * RATE_PER_SEC),
+    realMs: performance.now() - real,
+    recipes: new RecipeCatalogue({ store, clock, log: silentLogger }),
+  };
+}
+
+/** A paged source over in-memory records, as upstream pages them. */
+function memoryPages(
+  items: readonly { id: number; name: string; rarity: string; type: string }[],
+  recipes: readonly CatalogueRecipe[],
+): Gw2PagedReads {
+  const page = <T>(all: readonly T[], index: number, size: number): Promise<Page<T>> =>
+    Promise.resolve({
+      records: all.slice(index * size, index * size + size),
+      skipped: 0,
+      pageTotal: Math.ceil(all.length / size),
+    });
+  return {
+    itemsPage: (index, size) => page(items, index, size),
+    recipesPage: (index, size) => page(recipes, index, size),
+  };
+}
+
+/** What a crawl reports: its figures, and its share of the budget against the tenth it may use. */
+function crawlReport(label: string, run: CrawlRun): { figures: Figure[]; target: Target } {
+  return {
+    figures: [
+      {
+        label: `${label}: crawl requests`,
+        value: run.requests,
+        unit: "requests",
+        note: `${run.simulatedMin.toFixed(1)} simulated min, ${
+          (run.realMs / 1000).toFixed(1)
+        } s of work`,
+      },
+      {
+        label: `${label}: share of the budget`,
+        value: run.share * 100,
+        unit: "%",
+        note: `of ${RATE_PER_SEC} requests/s over the crawl`,
+      },
+    ],
+    target: {
+      label: `crawl ≤ a tenth of the sustained budget (${label})`,
+      value: run.share * 100,
+      unit: "%",
+      max: 10,
+    },
+  };
+}
+
+/** The catalogue scenario. */
+export const catalogue: Scenario = {
+  name: "catalogue",
+  summary: "the catalogue crawl (fake and full scale), recipe lookups, loading the full index",
+  tools: [],
+  async run(ctx) {
+    const figures: Figure[] = [];
+    const targets: Target[] = [];
+    {
+      const clock = new ManualClock({ advance: "delays" });
+      const fake = createFakeGw2({ now: () => clock.now() });
+      using kv = await Deno.openKv(":memory:");
+      const client = createGw2Client({
+        baseUrl: NAMESPACE,
+        kv,
+        clock,
+        log: silentLogger,
+        rate: { burst: 300, perSec: RATE_PER_SEC },
+        fetch: (input, init) => fake.fetch(new Request(input, init)),
+        maxRetries: 0,
+      });
+      const report = crawlReport("fake", await crawl(kv, client, clock));
+      figures.push(...report.figures);
+      targets.push(report.target);
+    }
+    ctx.note(`full scale: ${FULL_SCALE.items} items, ${FULL_SCALE.recipes} recipes`);
+    const dir = await Deno.makeTempDir({ prefix: "priory-bench-" });
+    try {
+      const clock = new ManualClock({ advance: "delays" });
+      using kv = await Deno.openKv(`${dir}/kv.sqlite3`);
+      const items = syntheticNameEntries(FULL_SCALE.items);
+      const recipes: CatalogueRecipe[] = Array.from({ length: FULL_SCALE.recipes }, (_, index) => ({
+        id: index + 1,
+        output_item_id: items[(index * 5) % items.length]?.id ?? 1,
+        output_item_count: 1,
+        ingredients: [1, 2, 3, 4].map((k) => ({
+          type: "Item",
+          id: items[(index * 7 + k * 131) % items.length]?.id ?? 1,
+          count: k * 10,
+        })),
+      }));
+      const run = await crawl(kv, memoryPages(items, recipes), clock);
+      const report = crawlReport("full scale", run);
+      figures.push(...report.figures);
+      targets.push(report.target);
+      await run.recipes.warm();
+      const lookups: number[] = [];
+      for (let index = 0; index < 2_000; index++) {
+        const id = items[index]?.id ?? 1;
+        const started = performance.now();
+        await run.recipes.search(index % 2 === 0 ? { output: id } : { input: id });
+        lookups.push(performance.now() - started);
+      }
+      figures.push({
+        label: "recipe lookup from the catalogue",
+        value: median(lookups),
+        unit: "ms",
+        note: `p95 ${percentile(lookups, 95).toFixed(3)} ms over 2,000 lookups`,
+      });
+      const fresh = new NameIndex({ kv, namespace: NAMESPACE, log: silentLogger, clock });
+      const loading = performance.now();
+      await fresh.warm();
+      figures.push({
+        label: "a new instance loads the name index",
+        value: performance.now() - loading,
+        unit: "ms",
+        note: `${(await fresh.status()).names} names`,
+      });
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+    return { figures, targets };
+  },
+};

@@ -1,0 +1,71 @@
+/**
+ * The process-local layer in front of the per-record KV cache: the last entry this process read
+ * from KV or wrote to it, per id, parsed, for a bounded number of ids (the least recently used
+ * dropped first). It holds entries, never judgements: a reader still judges each one by its own
+ * `fetchedAt` on every read, and reads KV again as soon as it is not fresh, so an entry served
+ * from here is one KV would have served as fresh too, and a newer entry another instance wrote
+ * becomes visible here at the latest when this process's copy stops being fresh (its TTL). What
+ * it saves a warm read is the KV round trip and the schema check of the stored value.
+ *
+ * Public records only (items, recipes, prices): account data never enters process memory.
+ *
+ * @module
+ */
+
+import type { RecordEntry } from "./record_cache.ts";
+
+/** Ids a bulk endpoint's memory holds by default: a few MB of parsed records. */
+export const RECORD_MEMORY_ENTRIES = 10_000;
+
+/** An entry and when it was last placed at the recent end. */
+interface Slot<T> {
+  readonly entry: RecordEntry<T>;
+  placed: number;
+}
+
+/**
+ * A bounded map of record entries by id, dropping the least recently used first. Recency is
+ * approximate: a read moves an entry to the recent end only once it has fallen into the older
+ * half. Moving it on every read would make each warm read a delete and an insert, and a map of
+ * thousands of entries then keeps rebuilding its table — garbage the old generation pays for.
+ */
+export class RecordMemory<T> {
+  readonly #max: number;
+  /** Insertion order is recency: the first key is the least recently used. */
+  readonly #slots = new Map<number, Slot<T>>();
+  /** Counts placements at the recent end. */
+  #placements = 0;
+
+  /** @param maxEntries the most ids held; 0 holds nothing */
+  constructor(maxEntries: number = RECORD_MEMORY_ENTRIES) {
+    this.#max = Math.max(0, Math.floor(maxEntries));
+  }
+
+  /** Ids held now. */
+  get size(): number {
+    return this.#slots.size;
+  }
+
+  /** The entry held for `id`; `undefined` when none is. */
+  get(id: number): RecordEntry<T> | undefined {
+    const slot = this.#slots.get(id);
+    if (slot === undefined) return undefined;
+    if (this.#placements - slot.placed > this.#max / 2) {
+      this.#slots.delete(id);
+      slot.placed = ++this.#placements;
+      this.#slots.set(id, slot);
+    }
+    return slot.entry;
+  }
+
+  /** Holds `entry` for `id`, dropping the least recently used id when full. */
+  set(id: number, entry: RecordEntry<T>): void {
+    if (this.#max === 0) return;
+    if (this.#slots.has(id)) this.#slots.delete(id);
+    else if (this.#slots.size >= this.#max) {
+      const oldest = this.#slots.keys().next();
+      if (!oldest.done) this.#slots.delete(oldest.value);
+    }
+    this.#slots.set(id, { entry, placed: ++this.#placements });
+  }
+}
