@@ -183,7 +183,12 @@ Deno.test("Transport.request() under a call's deadline: a 429 storm answers rate
     assert.ok(!settled.ok && settled.error instanceof Gw2RateLimitedError);
     assert.equal(settled.error.retryAfterMs, 8_000);
     assert.equal(env.calls.length, 2, "retried once after 8 s; a second 8 s would not fit");
-    assert.ok(settled.elapsedMs >= 8_000 && settled.elapsedMs < 9_000, `${settled.elapsedMs}`);
+    // One 8 s wait, not two: on a loaded machine settleOnClock may move the clock a few 250 ms
+    // steps while KV answers, so the bound is the deadline, not 9 s.
+    assert.ok(
+      settled.elapsedMs >= 8_000 && settled.elapsedMs < CALL_WORK_MS,
+      `${settled.elapsedMs}`,
+    );
   });
 });
 
