@@ -5,30 +5,21 @@ import {
   withHoldings,
 } from "../../src/account/holdings.ts";
 import { requireScopes } from "../../src/account/scopes.ts";
-import { createGw2Client } from "../../src/gw2/client.ts";
 import { Gw2KeyRejectedError, Gw2ScopeMissingError } from "../../src/gw2/errors.ts";
 import type { CharacterBags, CharacterInventory, TokenInfo } from "../../src/gw2/schemas.ts";
 import type { Fresh, Gw2Client } from "../../src/gw2/types.ts";
 import { createFakeGw2, TEST_KEYS, UNKNOWN_KEY } from "../fake_gw2/mod.ts";
 import type { FakeAccount } from "../fake_gw2/world/account.ts";
 import { ManualClock } from "../support/clock.ts";
+import { clientOverFake } from "../support/fake_client.ts";
 import { openMemoryKv } from "../support/kv.ts";
-import { captureLogs } from "../support/log.ts";
 import { StubGw2Client } from "../tools/_stub_gw2.ts";
 
 async function setup() {
   const clock = new ManualClock({ advance: "delays" });
   const kv = await openMemoryKv();
   const fake = createFakeGw2({ now: () => clock.now() });
-  const client = createGw2Client({
-    baseUrl: "http://gw2.fake",
-    kv,
-    clock,
-    log: captureLogs(clock).log,
-    rate: { burst: 300, perSec: 5 },
-    fetch: (input, init) => fake.fetch(new Request(input, init)),
-    random: () => 0.5,
-  });
+  const client = clientOverFake(kv, clock, fake);
   return { clock, fake, client, [Symbol.dispose]: () => kv.close() };
 }
 

@@ -4,35 +4,18 @@
  */
 
 import assert from "node:assert/strict";
-import { createGw2Client, type Gw2ClientOptions } from "../../src/gw2/client.ts";
+import { createGw2Client } from "../../src/gw2/client.ts";
 import { Gw2UpstreamError } from "../../src/gw2/errors.ts";
 import { classifyAnswer } from "../../src/gw2/response.ts";
 import { TokenBucket } from "../../src/kv/token_bucket.ts";
 import { createFakeGw2 } from "../fake_gw2/mod.ts";
 import { ManualClock } from "../support/clock.ts";
+import { clientOverFake } from "../support/fake_client.ts";
 import { openMemoryKv } from "../support/kv.ts";
 import { silentLogger } from "../../src/log.ts";
 import { jsonAnswer, scriptedFetch } from "./_support.ts";
 
 const HOUR = 3_600_000;
-
-function clientOver(
-  kv: Deno.Kv,
-  clock: ManualClock,
-  fake: ReturnType<typeof createFakeGw2>,
-  options: Partial<Gw2ClientOptions> = {},
-) {
-  return createGw2Client({
-    baseUrl: "http://gw2.fake",
-    kv,
-    clock,
-    log: silentLogger,
-    rate: { burst: 300, perSec: 5 },
-    fetch: (input, init) => fake.fetch(new Request(input, init)),
-    random: () => 0.5,
-    ...options,
-  });
-}
 
 Deno.test("TokenBucket with a reserve stops above it; a holder without one takes the rest", async () => {
   using kv = await openMemoryKv();
@@ -57,12 +40,12 @@ Deno.test("a background client leaves its reserve of the shared bucket to the in
   using kv = await openMemoryKv();
   const clock = new ManualClock({ advance: "delays" });
   const fake = createFakeGw2({ now: () => clock.now() });
-  const background = clientOver(kv, clock, fake, {
+  const background = clientOverFake(kv, clock, fake, {
     rate: { burst: 21, perSec: 5 },
     maxRateWaitMs: 0,
     background: { reserveTokens: 10, refreshAheadMs: 0 },
   });
-  const interactive = clientOver(kv, clock, fake, { rate: { burst: 21, perSec: 5 } });
+  const interactive = clientOverFake(kv, clock, fake, { rate: { burst: 21, perSec: 5 } });
   const ids = Array.from({ length: 30 }, (_, index) => 900_001 + index);
   // The capacity is 20 (one spare token); the background takes 10 and is refused the 11th.
   const reads = await Promise.allSettled(ids.map((id) => background.searchRecipes({ output: id })));
@@ -78,8 +61,8 @@ Deno.test("a background client re-reads records and searches that would expire w
   using kv = await openMemoryKv();
   const clock = new ManualClock({ advance: "delays" });
   const fake = createFakeGw2({ now: () => clock.now() });
-  const interactive = clientOver(kv, clock, fake);
-  const background = clientOver(kv, clock, fake, {
+  const interactive = clientOverFake(kv, clock, fake);
+  const background = clientOverFake(kv, clock, fake, {
     background: { reserveTokens: 0, refreshAheadMs: 2 * HOUR },
   });
   await interactive.items([19721]);
@@ -110,7 +93,7 @@ Deno.test("a background read ahead that fails serves the still-fresh record", as
   using kv = await openMemoryKv();
   const clock = new ManualClock({ advance: "delays" });
   const fake = createFakeGw2({ now: () => clock.now() });
-  const background = clientOver(kv, clock, fake, {
+  const background = clientOverFake(kv, clock, fake, {
     maxRetries: 0,
     background: { reserveTokens: 0, refreshAheadMs: 2 * HOUR },
   });
@@ -125,7 +108,7 @@ Deno.test("itemsPage() and recipesPage() read a page of the collection with its 
   using kv = await openMemoryKv();
   const clock = new ManualClock({ advance: "delays" });
   const fake = createFakeGw2({ now: () => clock.now() });
-  const client = clientOver(kv, clock, fake);
+  const client = clientOverFake(kv, clock, fake);
   const first = await client.itemsPage(0, 200);
   assert.equal(first.records.length, 200);
   assert.equal(first.pageTotal, Math.ceil(fake.world.items.size / 200));

@@ -15,6 +15,7 @@ import {
   TEST_KEYS,
   UNKNOWN_KEY,
 } from "../fake_gw2/mod.ts";
+import { clientOverFake } from "../support/fake_client.ts";
 import { openMemoryKv, tempKvFile } from "../support/kv.ts";
 import { ManualClock, settleOnClock } from "../support/clock.ts";
 import { captureLogs, logRecords } from "../support/log.ts";
@@ -51,16 +52,7 @@ async function setup(
   const kv = options.kv ?? await openMemoryKv();
   const fake = createFakeGw2({ now: () => clock.now(), ...options.fake });
   const { log, lines } = captureLogs(clock);
-  const client = createGw2Client({
-    baseUrl: "http://gw2.fake",
-    kv,
-    clock,
-    log,
-    rate: { burst: 300, perSec: 5 },
-    fetch: (input, init) => fake.fetch(new Request(input, init)),
-    random: () => 0.5,
-    ...options.client,
-  });
+  const client = clientOverFake(kv, clock, fake, { log, ...options.client });
   return {
     clock,
     kv,

@@ -4,7 +4,7 @@
  */
 
 import assert from "node:assert/strict";
-import { createGw2Client } from "../../src/gw2/client.ts";
+import { clientOverFake } from "../support/fake_client.ts";
 import { TokenBucket } from "../../src/kv/token_bucket.ts";
 import { createFakeGw2, WELL_KNOWN } from "../fake_gw2/mod.ts";
 import { ManualClock } from "../support/clock.ts";
@@ -108,13 +108,7 @@ Deno.test("clock skew: an instance an hour ahead cannot over-admit from a bucket
 function twoClients(kv: Deno.Kv, clocks: { lagging: ManualClock; leading: ManualClock }) {
   const fake = createFakeGw2({ now: () => clocks.lagging.now() });
   const client = (clock: ManualClock) =>
-    createGw2Client({
-      baseUrl: "http://gw2.fake",
-      kv,
-      clock,
-      log: captureLogs(clock).log,
-      rate: { burst: 300, perSec: 5 },
-      fetch: (input, init) => fake.fetch(new Request(input, init)),
+    clientOverFake(kv, clock, fake, {
       coalesceWindowMs: 0,
       // What instances share is KV: judge its entries, not each process's own copy in memory
       // (judged the same way, by its own stamp; see record_memory_test.ts).

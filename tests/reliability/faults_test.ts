@@ -8,12 +8,11 @@
  * docs/reliability.md carries the matrix these tests prove.
  */
 import assert from "node:assert/strict";
-import { createGw2Client } from "../../src/gw2/client.ts";
-import { silentLogger } from "../../src/log.ts";
 import type { FakeFault } from "../fake_gw2/mod.ts";
 import { createFakeGw2, WELL_KNOWN } from "../fake_gw2/mod.ts";
 import { createTestHandler, modernPost, readRpc, startTestApp } from "../support/app.ts";
 import { ManualClock, settleOnClock } from "../support/clock.ts";
+import { clientOverFake } from "../support/fake_client.ts";
 import { openMemoryKv, stallingKv } from "../support/kv.ts";
 
 /** The contract's bound on a tool call. */
@@ -162,14 +161,8 @@ Deno.test("faults: a stalled database is named as the server's storage, within 1
   using kv = await openMemoryKv();
   const clock = new ManualClock({ advance: "delays" });
   const fake = createFakeGw2({ now: () => clock.now() });
-  const gw2 = createGw2Client({
-    baseUrl: "http://gw2.test",
-    kv: stallingKv(kv, ["get", "getMany", "commit"]),
-    clock,
+  const gw2 = clientOverFake(stallingKv(kv, ["get", "getMany", "commit"]), clock, fake, {
     kvClock: clock,
-    log: silentLogger,
-    rate: { burst: 300, perSec: 5 },
-    fetch: (input, init) => fake.fetch(new Request(input, init)),
   });
   await using handler = createTestHandler({ gw2, clock });
   const answer = await callTool(handler, clock, "gw2_items", { ids: IDS });
