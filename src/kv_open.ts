@@ -118,10 +118,15 @@ function openFailure(path: string | undefined, location: KvLocation, error: unkn
   }
 }
 
-/** The first line of an error's message: enough to act on, never a stack. */
+/**
+ * The first line of an error's message: enough to act on, never a stack. Deno's own advice to
+ * "run again with the --allow-all flag" (its answer for system paths such as `/proc`) is cut:
+ * the fix is another path, never all permissions.
+ */
 function reason(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  return message.split("\n")[0]?.trim() || "unknown error";
+  const line = message.split("\n")[0]?.replace(/,? *run again with the --allow-\S+ flag/, "");
+  return line?.trim() || "unknown error";
 }
 
 /** A KV Connect URL without credentials, query or fragment, for the operator's terminal. */

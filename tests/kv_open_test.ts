@@ -55,6 +55,19 @@ Deno.test("openKvStore() turns each failure into one sentence naming PRIORY_KV_P
     assert.match(error.message, /Connection refused.*DENO_KV_ACCESS_TOKEN/);
     assert.doesNotMatch(error.message, /secret|user|\n/);
   });
+  await t.step("a system path: Deno's --allow-all advice is not passed on", async () => {
+    const error = await refusal(
+      "/proc/self/kv.sqlite3",
+      failing(
+        new Deno.errors.PermissionDenied(
+          'Requires all access to "/proc/self/kv.sqlite3", run again with the --allow-all flag',
+        ),
+      ),
+    );
+    assert.match(error.message, /Requires all access to "\/proc\/self\/kv\.sqlite3"\)/);
+    assert.match(error.message, /Point it at a new or existing Deno KV file/);
+    assert.doesNotMatch(error.message, /allow-all/);
+  });
   await t.step("the default location", async () => {
     const error = await refusal(undefined, failing(new Error("disk full")));
     assert.match(error.message, /default location \(disk full\).*"PRIORY_KV_PATH"/);
