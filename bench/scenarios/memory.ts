@@ -2,9 +2,10 @@
  * Resident memory after a load: a Priory that has served the representative ids on the three
  * bulk tools, the whole priced catalogue, and a stretch of warm calls from concurrent clients.
  * Read from `/proc/<pid>/status` (VmRSS, and VmHWM for the peak). The floor, loaded by the same
- * clients for the same time, shows what the runtime alone grows to; a second Priory with V8's
- * young generation capped ({@linkcode SMALL_HEAP_FLAGS} in `DENO_V8_FLAGS`) shows how much of
- * the figure is heap sizing rather than data (Priory's live heap is ~25–30 MB).
+ * clients for the same time, shows what the runtime alone grows to; a second Priory with V8's heap
+ * kept small ({@linkcode SMALL_HEAP_FLAGS} in `DENO_V8_FLAGS`) shows how much of the figure is
+ * heap sizing rather than data (Priory's live heap is ~25–30 MB), and what that costs in server
+ * CPU per call.
  *
  * @module
  */
@@ -25,14 +26,23 @@ import { callsPerSecond } from "./throughput.ts";
 
 const MB = 1024 * 1024;
 
-/** The V8 flags of the comparison run: a capped young generation (see docs/performance.md). */
-export const SMALL_HEAP_FLAGS = "--max-semi-space-size=4";
+/**
+ * The V8 flags of the comparison run: old generation collected once it has grown by half (not
+ * ~4× its live size) and a young generation of half the default (see docs/performance.md).
+ */
+export const SMALL_HEAP_FLAGS = "--heap-growing-percent=50,--max-semi-space-size=8";
+
+/** How a load went: warm calls per second, and server CPU per warm call (µs; NaN if unknown). */
+interface LoadRate {
+  readonly callsPerSec: number;
+  readonly cpuPerCallUs: number;
+}
 
 /**
  * Loads `priory` as the scenario describes: the representative ids on the three bulk tools, the
- * whole priced catalogue, then warm calls from concurrent clients. Returns calls per second.
+ * whole priced catalogue, then warm calls from concurrent clients.
  */
-async function load(ctx: BenchContext, priory: BenchServer, fake: BenchFake): Promise<number> {
+async function load(ctx: BenchContext, priory: BenchServer, fake: BenchFake): Promise<LoadRate> {
   const clients = Array.from({ length: ctx.options.concurrency }, () => ctx.client(priory));
   const ids = [...REPRESENTATIVE_IDS];
   const client = clients[0]!;
@@ -49,10 +59,30 @@ async function load(ctx: BenchContext, priory: BenchServer, fake: BenchFake): Pr
     async (group) => structured(await client.callTool(PRICES, { ids: group }), PRICES),
   );
   let next = 0;
-  return await callsPerSecond(clients.length, ctx.options.quick ? 1_000 : 5_000, async () => {
-    const tool = [ITEMS, PRICES][next % 2]!;
-    structured(await clients[next++ % clients.length]!.callTool(tool, { ids }), tool);
-  });
+  const cpuBefore = await priory.cpuTime();
+  const started = performance.now();
+  const callsPerSec = await callsPerSecond(
+    clients.length,
+    ctx.options.quick ? 1_000 : 5_000,
+    async () => {
+      const tool = [ITEMS, PRICES][next % 2]!;
+      structured(await clients[next++ % clients.length]!.callTool(tool, { ids }), tool);
+    },
+  );
+  const calls = (callsPerSec * (performance.now() - started)) / 1_000;
+  const cpuAfter = await priory.cpuTime();
+  const cpuPerCallUs = cpuBefore === undefined || cpuAfter === undefined
+    ? NaN
+    : ((cpuAfter - cpuBefore) * 1_000) / calls;
+  return { callsPerSec, cpuPerCallUs };
+}
+
+/** "1551 calls/s, 640 µs CPU per call" (CPU left out where it cannot be read). */
+function describe(rate: LoadRate): string {
+  const cpu = Number.isFinite(rate.cpuPerCallUs)
+    ? `, ${Math.round(rate.cpuPerCallUs)} µs CPU per call`
+    : "";
+  return `${Math.round(rate.callsPerSec)} calls/s${cpu}`;
 }
 
 async function rss(server: BenchServer): Promise<{ rss: number; peak: number }> {
@@ -102,16 +132,14 @@ export const memory: Scenario = {
           unit: "MB",
           ...(floorLoaded === undefined ? {} : { floor: floorLoaded.rss / MB }),
           note: `peak ${loaded.peak.toFixed(0)} MB; ${
-            Math.round(rate)
-          } calls/s of 51 ids; floor: echo, same clients and time`,
+            describe(rate)
+          } (51 ids); floor: echo, same clients and time`,
         },
         {
           label: `… with ${SMALL_HEAP_FLAGS}`,
           value: smallLoaded.rss,
           unit: "MB",
-          note: `DENO_V8_FLAGS; peak ${smallLoaded.peak.toFixed(0)} MB; ${
-            Math.round(smallRate)
-          } calls/s`,
+          note: `DENO_V8_FLAGS; peak ${smallLoaded.peak.toFixed(0)} MB; ${describe(smallRate)}`,
         },
       ],
       targets: [{
