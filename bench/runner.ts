@@ -54,7 +54,7 @@ export interface RunSettings {
    */
   readonly servers?: {
     readonly priory: (options: SpawnPrioryOptions) => Promise<BenchServer>;
-    readonly floor: () => Promise<BenchServer>;
+    readonly floor: (cpuProfileDir?: string) => Promise<BenchServer>;
   };
   /** Write a V8 CPU profile of every spawned Priory here. */
   readonly profileDir?: string;
@@ -129,7 +129,7 @@ export async function runScenarios(
           opened.unshift(server);
           return server;
         },
-        floor: () => floor ??= servers.floor(),
+        floor: () => floor ??= servers.floor(settings.profileDir),
         kvPath: freshKvPath,
         client: (server, options = {}) =>
           new McpWire({

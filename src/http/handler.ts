@@ -29,6 +29,18 @@ export { textResponse } from "./responses.ts";
 /** The paths the MCP endpoint answers on (`/api/mcp` is the original deployment's path). */
 export const MCP_PATHS: readonly string[] = ["/mcp", "/api/mcp"];
 
+/**
+ * The pathname of a request's (serialised) URL, as `new URL(url).pathname` gives it. A URL whose
+ * whole path is one of {@linkcode MCP_PATHS} — no query, fragment, dot segment or escape, which
+ * parsing would leave unchanged — is sliced out as it stands: the authority of a serialised URL
+ * holds no `/`, so its first `/` starts the path. Parsing every request cost a warm call ~3 µs.
+ */
+export function pathnameOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  const path = start === -1 ? undefined : url.slice(start);
+  return path !== undefined && MCP_PATHS.includes(path) ? path : new URL(url).pathname;
+}
+
 /** What the edge needs from the rest of the process. */
 export interface HandlerDeps {
   readonly log: Logger;
@@ -92,7 +104,7 @@ export function createHandler(deps: HandlerDeps): Handler {
   }
 
   async function handle(request: Request): Promise<Response> {
-    const { pathname } = new URL(request.url);
+    const pathname = pathnameOf(request.url);
     if (MCP_PATHS.includes(pathname)) {
       const started = performance.now();
       try {

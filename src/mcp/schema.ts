@@ -31,14 +31,17 @@ export function leanSchema<S extends z.ZodType>(
   schema: S,
 ): StandardSchemaWithJSON<z.input<S>, z.output<S>> {
   const standard = schema["~standard"];
-  // A fresh server per request asks again on every tools/list; the answer never changes.
-  const memo = new Map<string, Record<string, unknown>>();
+  // A fresh server per request asks again on every tools/list, and for the output schema on
+  // every tools/call; the answer never changes. Keyed by target without building a string.
+  const memo: Record<"input" | "output", Map<unknown, Record<string, unknown>>> = {
+    input: new Map(),
+    output: new Map(),
+  };
   const convert = (io: "input" | "output", options: JsonSchemaOptions) => {
-    const key = `${io} ${options.target}`;
-    let json = memo.get(key);
+    let json = memo[io].get(options.target);
     if (json === undefined) {
       json = deepFreeze(prune(standard.jsonSchema[io](options), io));
-      memo.set(key, json);
+      memo[io].set(options.target, json);
     }
     return json;
   };

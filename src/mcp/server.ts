@@ -108,15 +108,39 @@ export function createMcpServer(tools: readonly ToolDefinition[], deps: ServerDe
     cacheHints: CACHE_HINTS,
   });
   for (const tool of tools) {
-    server.registerTool(tool.name, {
+    server.registerTool(
+      tool.name,
+      registration(tool),
+      (input, ctx) => serveToolCall(tool, input, deps, ctx.mcpReq),
+    );
+  }
+  return server;
+}
+
+/** What `registerTool` is given for a tool, built once per tool and shared by every request. */
+type Registration = {
+  readonly title: string;
+  readonly description: string;
+  readonly inputSchema: StandardSchemaWithJSON;
+  readonly outputSchema: StandardSchemaWithJSON;
+  readonly annotations: ToolDefinition["annotations"];
+};
+
+const REGISTRATIONS = new WeakMap<ToolDefinition, Registration>();
+
+function registration(tool: ToolDefinition): Registration {
+  let config = REGISTRATIONS.get(tool);
+  if (config === undefined) {
+    config = Object.freeze({
       title: tool.title,
       description: tool.description,
       inputSchema: published(tool.inputSchema),
       outputSchema: published(tool.outputSchema),
-      annotations: { ...tool.annotations },
-    }, (input, ctx) => serveToolCall(tool, input, deps, ctx.mcpReq));
+      annotations: Object.freeze({ ...tool.annotations }),
+    });
+    REGISTRATIONS.set(tool, config);
   }
-  return server;
+  return config;
 }
 
 /** What {@linkcode serveToolCall} needs of the SDK's request context (`ctx.mcpReq`). */

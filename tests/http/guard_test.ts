@@ -1,5 +1,11 @@
 import assert from "node:assert/strict";
-import { bearerToken, createGuard, hostAllowed, originAllowed } from "../../src/http/guard.ts";
+import {
+  bearerToken,
+  createGuard,
+  hostAllowed,
+  originAllowed,
+  tokenMatches,
+} from "../../src/http/guard.ts";
 import { createLogger } from "../../src/log.ts";
 
 const LOOPBACK_ORIGINS = ["http://localhost:*", "http://127.0.0.1:*", "http://[::1]:*"];
@@ -57,6 +63,21 @@ Deno.test("bearerToken() reads a Bearer header, case-insensitive scheme, nothing
   assert.equal(bearerToken("Bearer"), undefined);
   assert.equal(bearerToken("Bearer a b"), undefined);
   assert.equal(bearerToken(null), undefined);
+});
+
+Deno.test("tokenMatches() accepts only the exact token", () => {
+  const expected = "s3cret-token";
+  assert.equal(tokenMatches("s3cret-token", expected), true);
+  // The expected token is cycled under a longer candidate: its repetition must still fail.
+  assert.equal(tokenMatches("s3cret-tokens3cret-token", expected), false);
+  assert.equal(tokenMatches("s3cret-token ", expected), false);
+  assert.equal(tokenMatches("s3cret-toke", expected), false);
+  assert.equal(tokenMatches("s3cret-tokem", expected), false);
+  assert.equal(tokenMatches("S3cret-token", expected), false);
+  assert.equal(tokenMatches("", expected), false);
+  assert.equal(tokenMatches("", ""), false);
+  assert.equal(tokenMatches("s3crét-token", "s3crét-token"), true);
+  assert.equal(tokenMatches("s3crét-token", expected), false);
 });
 
 Deno.test("createGuard() logs each refusal's reason and never the token", () => {

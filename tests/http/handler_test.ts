@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { TOOLS } from "../../src/tools/mod.ts";
 import { StubGw2Client } from "../tools/_stub_gw2.ts";
+import { pathnameOf } from "../../src/http/handler.ts";
 import {
   connectClient,
   createTestHandler,
@@ -28,6 +29,28 @@ const LIST = { jsonrpc: "2.0", id: 2, method: "tools/list", params: {} };
 async function drain(response: Response): Promise<string> {
   return await response.text();
 }
+
+Deno.test("pathnameOf() gives what new URL() gives, for served paths and others", () => {
+  const urls = [
+    "http://localhost:8000/mcp",
+    "http://localhost/api/mcp",
+    "http://localhost/mcp?x=1",
+    "http://localhost/mcp#x",
+    "http://localhost/mcp/",
+    "http://localhost/MCP",
+    "http://localhost/a/../mcp",
+    "http://localhost/%6Dcp",
+    "http://user:pw@[::1]:8000/mcp",
+    "http://localhost/?next=/mcp",
+    "http://localhost/healthz",
+    "http://localhost/",
+    "https://example.com//mcp",
+  ];
+  for (const url of urls) {
+    const serialised = new Request(url).url;
+    assert.equal(pathnameOf(serialised), new URL(serialised).pathname, serialised);
+  }
+});
 
 Deno.test("handler answers GET /healthz with 200 {status: ok} without auth", async () => {
   await using handler = createTestHandler({ gw2: new StubGw2Client() });
