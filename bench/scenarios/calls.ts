@@ -6,7 +6,7 @@
 
 import { ECHO_TOOL } from "../floor.ts";
 import type { BenchFake } from "../scenario.ts";
-import type { ToolResult } from "../support/wire.ts";
+import type { McpWire, ToolResult } from "../support/wire.ts";
 
 export const ITEMS = "gw2_items";
 export const RECIPES = "gw2_recipes";
@@ -52,3 +52,26 @@ export function upstreamRequests(fake: BenchFake): number {
 
 /** A budget so large that a scenario measuring something else never waits for it. */
 export const OPEN_BUDGET = { burst: 100_000, perSec: 10_000 } as const;
+
+/**
+ * Resolves once `client`'s Priory reports its item catalogue complete (the crawl's first pass is
+ * over), polling `priory_item_search` each second, or after `maxMs` regardless. The crawl runs on
+ * the next cron minute and, under an open budget, spends its whole pass (~0.25 s of CPU) at
+ * once: a steady-state scenario that ignored it would measure the clock minute it happened to
+ * straddle. Returns whether the pass was seen complete.
+ */
+export async function catalogueCrawled(client: McpWire, maxMs = 75_000): Promise<boolean> {
+  const until = performance.now() + maxMs;
+  for (;;) {
+    const found = structured(
+      await client.callTool(ITEM_SEARCH, { query: "ectoplasm" }),
+      ITEM_SEARCH,
+    );
+    const index = found.index;
+    if (typeof index === "object" && index !== null && "complete" in index && index.complete) {
+      return true;
+    }
+    if (performance.now() >= until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+}

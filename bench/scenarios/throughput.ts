@@ -9,7 +9,7 @@
 import { WELL_KNOWN } from "../../tests/fake_gw2/mod.ts";
 import type { BenchServer, Figure, Scenario } from "../scenario.ts";
 import type { McpWire } from "../support/wire.ts";
-import { expectResult, FLOOR_CALL, ITEMS, OPEN_BUDGET } from "./calls.ts";
+import { catalogueCrawled, expectResult, FLOOR_CALL, ITEMS, OPEN_BUDGET } from "./calls.ts";
 
 /** Calls completed per second by `concurrency` clients looping `call` for `durationMs`. */
 export async function callsPerSecond(
@@ -70,6 +70,8 @@ export const throughput: Scenario = {
     const fake = await ctx.startFake({ rate: OPEN_BUDGET });
     const priory = await ctx.startPriory(fake, { rate: OPEN_BUDGET });
     await fake.quiet();
+    // Steady state: the catalogue crawl's first pass (on the next cron minute) is over.
+    const crawled = quick || await catalogueCrawled(ctx.client(priory));
     const floor = await ctx.floor();
     const args = { ids: [WELL_KNOWN.globOfEctoplasm] };
     // One client object per simulated client, as separate agents would be.
@@ -98,7 +100,9 @@ export const throughput: Scenario = {
       value: rate(prioryTotals),
       unit: "calls/s",
       floor: rate(floorTotals),
-      note: `${rounds} × ${Math.round(durationMs / rounds)} ms per side, alternating`,
+      note: `${rounds} × ${Math.round(durationMs / rounds)} ms per side, alternating${
+        crawled ? "" : "; the catalogue crawl had not finished"
+      }`,
     }];
     if (prioryTotals.cpuMs !== undefined && floorTotals.cpuMs !== undefined) {
       // When the clients, not the server, are the bottleneck, calls/s flatters the slower server;
