@@ -28,13 +28,16 @@ export const warmCall: Scenario = {
     const direct = `${origin.url}/v2/items?ids=${WELL_KNOWN.globOfEctoplasm}`;
     const figures: Figure[] = [];
     const targets: Target[] = [];
-    // Enough calls for both servers' hot paths to reach V8's optimising tier: after 100, the
-    // medians still moved by ~0.4 ms between runs.
+    // Calls per revision before any is measured. Priory's hot path reaches V8's optimising tier
+    // after ~800–900 calls, the floor's after ~400: warmed one revision at a time, the first one
+    // measured (calls 501–800) was still in Priory's warm-up and read ~0.5 ms slower, whichever
+    // revision it was — which looked like a cost of the 2025 leg's SSE answers. So every revision
+    // is warmed (both SDK paths, and Priory past 1,000 calls) before the first is measured.
     const warmup = ctx.options.quick ? 20 : 500;
     // The one cold call: everything after it must be a cache hit.
     expectResult(await ctx.client(priory).callTool(ITEMS, args), ITEMS);
     const upstreamBefore = upstreamRequests(fake);
-    for (const protocol of PROTOCOLS) {
+    const legs = PROTOCOLS.map((protocol) => {
       const items = ctx.client(priory, { protocol });
       const echo = ctx.client(floor, { protocol });
       const subjects = {
@@ -42,7 +45,10 @@ export const warmCall: Scenario = {
         floor: async () => expectResult(await echo.callTool(...FLOOR_CALL), "echo"),
         direct: async () => (await fetch(direct)).text(),
       };
-      await interleaved(subjects, warmup);
+      return { protocol, subjects };
+    });
+    for (const { subjects } of legs) await interleaved(subjects, warmup);
+    for (const { protocol, subjects } of legs) {
       ctx.note(`${protocol}: ${ctx.options.samples} calls per side`);
       const ms = await interleaved(subjects, ctx.options.samples);
       const ratio = median(ms.priory) / median(ms.floor);
