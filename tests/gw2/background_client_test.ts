@@ -41,13 +41,13 @@ Deno.test("a background client leaves its reserve of the shared bucket to the in
   const clock = new ManualClock({ advance: "delays" });
   const fake = createFakeGw2({ now: () => clock.now() });
   const background = clientOverFake(kv, clock, fake, {
-    rate: { burst: 21, perSec: 5 },
+    rate: { burst: 22, perSec: 5 },
     maxRateWaitMs: 0,
     background: { reserveTokens: 10, refreshAheadMs: 0 },
   });
-  const interactive = clientOverFake(kv, clock, fake, { rate: { burst: 21, perSec: 5 } });
+  const interactive = clientOverFake(kv, clock, fake, { rate: { burst: 22, perSec: 5 } });
   const ids = Array.from({ length: 30 }, (_, index) => 900_001 + index);
-  // The capacity is 20 (one spare token); the background takes 10 and is refused the 11th.
+  // The capacity is 20 (two spare tokens at 5/s); the background takes 10 and is refused the 11th.
   const reads = await Promise.allSettled(ids.map((id) => background.searchRecipes({ output: id })));
   assert.equal(reads.filter((read) => read.status === "fulfilled").length, 10);
   const more = await Promise.all(

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { createGw2Client, type Gw2ClientOptions } from "../../src/gw2/client.ts";
+import { bucketCapacity, createGw2Client, type Gw2ClientOptions } from "../../src/gw2/client.ts";
 import {
   Gw2KeyRejectedError,
   Gw2NotFoundError,
@@ -432,7 +432,7 @@ Deno.test("two clients on two KV handles of one file share one budget and never 
   try {
     // Real time on both sides: the question is how the bucket behaves under real concurrency.
     // The fake's budget equals ours (10 + 10/s), so 24 requests take about 1.4 s; the spare
-    // token (see bucketCapacity) absorbs up to 100 ms of jitter between decision and arrival.
+    // tokens (see bucketCapacity) absorb up to 250 ms of lag between decision and arrival.
     const fake = createFakeGw2({ rateBurst: 10, ratePerSec: 10 });
     const make = (kv: Deno.Kv, seed: number) =>
       createGw2Client({
@@ -796,13 +796,20 @@ Deno.test("one JSON log line per upstream call, with endpoint, ids, status, ms a
   assert.deepEqual(reads.map((read) => [read.hit, read.miss]), [[0, 3], [3, 0]]);
 });
 
+Deno.test("bucketCapacity() holds back what upstream refills in 250 ms, at least one token", () => {
+  assert.equal(bucketCapacity(300, 5), 298);
+  assert.equal(bucketCapacity(10, 10), 7);
+  assert.equal(bucketCapacity(50, 1), 49);
+  assert.equal(bucketCapacity(1, 5), 1, "never below one");
+});
+
 Deno.test("stats() counts upstream traffic and bucketLevel() reads the shared budget", async () => {
   using env = await setup({ client: { rate: { burst: 50, perSec: 1 } } });
   await env.client.items(knownItemIds(env.fake, 300));
   const stats = env.client.stats();
   assert.equal(stats.upstreamRequests, 2);
   assert.equal(stats.cacheMisses, 300);
-  // Capacity 49 (one token held back, see bucketCapacity), minus the two requests.
+  // Capacity 49 (one token held back at 1/s, see bucketCapacity), minus the two requests.
   assert.ok(Math.abs((await env.client.bucketLevel()) - 47) < 1);
   env.client.resetStats();
   assert.equal(env.client.stats().upstreamRequests, 0);
