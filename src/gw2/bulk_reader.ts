@@ -11,7 +11,7 @@
 
 import type { Clock } from "../clock.ts";
 import { chunk, mapWithConcurrency } from "../concurrency.ts";
-import { entryAge, entryState, retentionMs } from "../kv/freshness.ts";
+import { entryAge, readVerdict, retentionMs } from "../kv/freshness.ts";
 import type { RecordCache, RecordEntry, RecordWrite } from "../kv/record_cache.ts";
 import { RecordMemory } from "../kv/record_memory.ts";
 import { describeError, type Logger } from "../log.ts";
@@ -208,15 +208,10 @@ export class BulkReader<T extends { readonly id: number }> {
    * due for reading ahead by a background reader), or nothing (dead).
    */
   #verdict(entry: RecordEntry<T>, now: number): "answer" | "fallback" | "none" {
-    const { refreshAheadMs } = this.#options;
-    const policy = entry.found ? this.#endpoint.freshness : FRESHNESS.unknownId;
-    const state = entryState(entry.fetchedAt, now, policy);
-    // A background reader re-reads a record that would expire soon, keeping it as the fallback;
-    // an "unknown id" marker is simply asked again once expired.
-    const due = state === "fresh" && entry.found && refreshAheadMs > 0 &&
-      entryState(entry.fetchedAt, now + refreshAheadMs, policy) !== "fresh";
-    if (state === "fresh" && !due) return "answer";
-    return state === "stale" || due ? "fallback" : "none";
+    // An "unknown id" marker is not read ahead: it is simply asked again once expired.
+    return entry.found
+      ? readVerdict(entry.fetchedAt, now, this.#endpoint.freshness, this.#options.refreshAheadMs)
+      : readVerdict(entry.fetchedAt, now, FRESHNESS.unknownId);
   }
 
   /**

@@ -10,7 +10,7 @@
 
 import { type Deadline, unlessAborted } from "../deadline.ts";
 import type { DocCache } from "../kv/doc_cache.ts";
-import { entryAge, entryState, retentionMs } from "../kv/freshness.ts";
+import { entryAge, readVerdict, retentionMs } from "../kv/freshness.ts";
 import type { ReaderDeps } from "./bulk_reader.ts";
 import { type DocEndpoint, parseWith } from "./endpoints.ts";
 import { Gw2NotFoundError, Gw2UpstreamError, isGw2Failure } from "./errors.ts";
@@ -110,22 +110,19 @@ export class DocReader<T> {
     const { clock, counters, docs, log, transport } = this.#options;
     const { endpoint, freshness, scope } = this.#endpoint;
     const cached = await docs.get(request.cacheKey, this.#parse);
-    const now = clock.now();
-    const state = cached === undefined ? "dead" : entryState(cached.fetchedAt, now, freshness);
-    // A background reader re-reads what would expire soon, keeping a fresh entry as fallback.
-    const ahead = cached === undefined || state !== "fresh"
-      ? state
-      : entryState(cached.fetchedAt, now + this.#options.refreshAheadMs, freshness);
-    if (cached !== undefined && ahead === "fresh") {
+    const verdict = cached === undefined
+      ? "none"
+      : readVerdict(cached.fetchedAt, clock.now(), freshness, this.#options.refreshAheadMs);
+    if (cached !== undefined && verdict === "answer") {
       counters.add("cacheHits");
       log.debug("gw2 read", { endpoint, hit: 1, miss: 0, stale: 0 });
       return { value: cached.value };
     }
     counters.add("cacheMisses");
     // Past its retention an entry must not linger (account reads: the 5-minute promise).
-    if (cached !== undefined && state === "dead") await docs.delete(request.cacheKey);
+    if (cached !== undefined && verdict === "none") await docs.delete(request.cacheKey);
     // Expired but inside its stale window, or fresh but due for reading ahead: the fallback.
-    if (cached !== undefined && state !== "dead") {
+    if (cached !== undefined && verdict === "fallback") {
       stale.fallback = () => {
         counters.add("staleServes");
         const staleAgeMs = entryAge(cached.fetchedAt, clock.now());

@@ -36,6 +36,30 @@ export function entryState(fetchedAt: number, now: number, policy: Freshness): E
   return age < policy.ttlMs + policy.staleForMs ? "stale" : "dead";
 }
 
+/**
+ * What a cached entry may do for a reader now: `answer` (fresh), `fallback` (serve it only if
+ * upstream fails: expired but inside its stale window, or fresh but due for reading ahead), or
+ * `none` (dead). A reader that refreshes ahead (the background jobs', `refreshAheadMs` > 0)
+ * re-reads a fresh entry that would expire within that time, keeping it as the fallback.
+ *
+ * @example
+ * ```ts
+ * readVerdict(entry.fetchedAt, clock.now(), FRESHNESS.items); // "answer" within a day
+ * ```
+ */
+export function readVerdict(
+  fetchedAt: number,
+  now: number,
+  policy: Freshness,
+  refreshAheadMs = 0,
+): "answer" | "fallback" | "none" {
+  const state = entryState(fetchedAt, now, policy);
+  if (state === "dead") return "none";
+  if (state === "stale") return "fallback";
+  const due = refreshAheadMs > 0 && entryState(fetchedAt, now + refreshAheadMs, policy) !== "fresh";
+  return due ? "fallback" : "answer";
+}
+
 /** The age of an entry in milliseconds, never negative. */
 export function entryAge(fetchedAt: number, now: number): number {
   return Math.max(0, now - fetchedAt);

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { entryAge, entryState, retentionMs } from "../../src/kv/freshness.ts";
+import { entryAge, entryState, readVerdict, retentionMs } from "../../src/kv/freshness.ts";
 
 const policy = { ttlMs: 1000, staleForMs: 500 };
 
@@ -32,4 +32,15 @@ Deno.test("entryAge() treats an entry from another instance's future as new", ()
 
 Deno.test("retentionMs() gives the KV expiry", () => {
   assert.equal(retentionMs(policy), 1500);
+});
+
+Deno.test("readVerdict() answers fresh, falls back stale or when due for reading ahead, else none", () => {
+  const policy = { ttlMs: 1_000, staleForMs: 5_000 };
+  assert.equal(readVerdict(0, 999, policy), "answer");
+  assert.equal(readVerdict(0, 1_000, policy), "fallback");
+  assert.equal(readVerdict(0, 6_000, policy), "none");
+  // Read ahead: fresh but expiring within 500 ms is re-read, kept as the fallback.
+  assert.equal(readVerdict(0, 400, policy, 500), "answer");
+  assert.equal(readVerdict(0, 500, policy, 500), "fallback");
+  assert.equal(readVerdict(0, 6_000, policy, 500), "none");
 });
