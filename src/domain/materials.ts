@@ -8,6 +8,7 @@
  */
 
 import type { AccountMaterial, MaterialCategory } from "../gw2/schemas.ts";
+import { netSellUnit } from "./trading_post.ts";
 
 /** One material category, rolled up. Values in copper. */
 export interface MaterialCategoryRow {
@@ -28,14 +29,6 @@ export interface MaterialRow {
   readonly category: string | null;
   /** Count in material storage; 0 when none. */
   readonly count: number;
-}
-
-/**
- * What one unit fetches when sold instantly to the best buy order, after the Trading Post's
- * 15 % fee: `floor(buy × 0.85)`, in integer arithmetic so no float rounding can shave a copper.
- */
-export function netSellUnit(buy: number): number {
-  return Math.floor((buy * 85) / 100);
 }
 
 /**

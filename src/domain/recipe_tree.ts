@@ -17,6 +17,7 @@
 import { cheapestTree } from "@gw2efficiency/recipe-calculation";
 import { nestRecipeByOutputId } from "@gw2efficiency/recipe-nesting";
 import { COIN_ID, type CuratedSource } from "../data/curated_recipes.ts";
+import { netSellUnit } from "./trading_post.ts";
 
 /** Where a recipe comes from: the GW2 API, or this project's curated data. */
 export type RecipeSource = "official" | CuratedSource;
@@ -131,15 +132,9 @@ export class NotCraftableError extends Error {
   }
 }
 
-/** The Trading Post's fee on a sale, in percent. */
-const TRADING_POST_FEE_PERCENT = 15;
-
-/**
- * What selling `quantity` units instantly yields: `floor(buy × 0.85)` per unit, in integer
- * arithmetic so no float rounding can shave a copper.
- */
+/** What selling `quantity` units instantly yields: {@linkcode netSellUnit} per unit. */
 export function netSellValue(buy: number, quantity: number): number {
-  return Math.floor(buy * (100 - TRADING_POST_FEE_PERCENT) / 100) * quantity;
+  return netSellUnit(buy) * quantity;
 }
 
 type LibraryRecipe = Parameters<typeof nestRecipeByOutputId>[0][number];

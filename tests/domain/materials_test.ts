@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { materialRows, netSellUnit, rollUpMaterials } from "../../src/domain/materials.ts";
+import { materialRows, rollUpMaterials } from "../../src/domain/materials.ts";
+import { netSellUnit } from "../../src/domain/trading_post.ts";
 import type { AccountMaterial, MaterialCategory } from "../../src/gw2/schemas.ts";
 import { getWorld, WELL_KNOWN } from "../fake_gw2/mod.ts";
 
