@@ -36,18 +36,7 @@ export const CHARACTER_READ_CONCURRENCY = 4;
  */
 export async function readHoldings(gw2: Gw2Client, key: string): Promise<Holdings> {
   await requireScopes(gw2, key, HOLDINGS_SCOPES);
-  const [materialStorage, bank, sharedInventory, characters] = await settleAll([
-    gw2.accountMaterials(key),
-    gw2.accountBank(key),
-    gw2.accountInventory(key),
-    gw2.characterBags(key),
-  ]);
-  return tallyHoldings({
-    materialStorage: materialStorage.value,
-    bank: bank.value,
-    sharedInventory: sharedInventory.value,
-    characters: await withBags(gw2, key, characters.value),
-  });
+  return await readChecked(gw2, key);
 }
 
 /**
@@ -68,8 +57,24 @@ export async function withHoldings<T>(
   work: () => Promise<T>,
 ): Promise<{ readonly holdings: Holdings; readonly value: T }> {
   await requireScopes(gw2, key, HOLDINGS_SCOPES);
-  const [holdings, value] = await settleAll([readHoldings(gw2, key), work()]);
+  const [holdings, value] = await settleAll([readChecked(gw2, key), work()]);
   return { holdings, value };
+}
+
+/** The four sources, read at once and tallied, once the scopes have been checked. */
+async function readChecked(gw2: Gw2Client, key: string): Promise<Holdings> {
+  const [materialStorage, bank, sharedInventory, characters] = await settleAll([
+    gw2.accountMaterials(key),
+    gw2.accountBank(key),
+    gw2.accountInventory(key),
+    gw2.characterBags(key),
+  ]);
+  return tallyHoldings({
+    materialStorage: materialStorage.value,
+    bank: bank.value,
+    sharedInventory: sharedInventory.value,
+    characters: await withBags(gw2, key, characters.value),
+  });
 }
 
 /**

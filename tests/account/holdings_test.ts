@@ -135,6 +135,20 @@ Deno.test("withHoldings() checks the scopes before its work starts, then runs bo
   );
 });
 
+Deno.test("withHoldings() reads the key's scopes once, not again for the holdings", async () => {
+  using env = await setup();
+  let tokenReads = 0;
+  const counting = new Proxy(env.client, {
+    get(target, property) {
+      if (property === "tokenInfo") tokenReads++;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  await withHoldings(counting, TEST_KEYS.veteran, () => Promise.resolve());
+  assert.equal(tokenReads, 1);
+});
+
 Deno.test("requireScopes() passes a key holding every scope", async () => {
   using env = await setup();
   await requireScopes(env.client, TEST_KEYS.noWallet, ["account", "inventories", "characters"]);
