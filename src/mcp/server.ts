@@ -28,6 +28,7 @@ import { NotCraftableError } from "../domain/recipe_tree.ts";
 import { isGw2Failure } from "../gw2/errors.ts";
 import type { BoundableGw2Client } from "../gw2/types.ts";
 import { describeError } from "../log.ts";
+import { MAX_IDS } from "../tools/inputs.ts";
 import {
   MissingGw2KeyError,
   type ToolDefinition,
@@ -66,7 +67,7 @@ export const SERVER_INSTRUCTIONS = [
   "Guild Wars 2 data. Find item ids by name or chat link with priory_item_search",
   "(legendaries: priory_legendaries);",
   "then read items (gw2_items), Trading Post prices (gw2_prices, copper) or a priced",
-  "buy-or-craft tree (priory_recipe_tree). Batch ids: up to 100 per call.",
+  `buy-or-craft tree (priory_recipe_tree). Batch ids: up to ${MAX_IDS} per call.`,
   "Account tools (priory_account…) read the player's GW2 API key from the X-GW2-Key header",
   "of this server's client configuration; never ask for the key in chat.",
 ].join(" ");

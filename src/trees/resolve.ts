@@ -11,6 +11,7 @@
 import { mapWithConcurrency } from "../concurrency.ts";
 import { CURATED_RECIPES, CURRENCY_NAMES } from "../data/curated_recipes.ts";
 import type { TreeRecipe } from "../domain/recipe_tree.ts";
+import { oldestStaleAge } from "../domain/shape.ts";
 import type { Item, Recipe } from "../gw2/schemas.ts";
 import type { BulkRead, Gw2Client } from "../gw2/types.ts";
 
@@ -62,15 +63,7 @@ export async function resolveRecipes(
   const stale = new StaleAge();
   // Names are not on the critical path: each level's item read runs beside the recipe walk.
   const itemReads: Promise<PromiseSettledResult<BulkRead<Item>>>[] = [];
-  let walked: PromiseSettledResult<Walked>;
-  try {
-    walked = {
-      status: "fulfilled",
-      value: await walkRecipes(gw2, rootIds, stale, itemReads, options.onLevel),
-    };
-  } catch (error) {
-    walked = { status: "rejected", reason: error };
-  }
+  const walked = await settle(walkRecipes(gw2, rootIds, stale, itemReads, options.onLevel));
   const items = await Promise.all(itemReads);
   if (walked.status === "rejected") throw walked.reason;
   const names = new Map<number, string>();
@@ -167,7 +160,7 @@ class StaleAge {
   #ms: number | undefined;
 
   add(ms: number | undefined): void {
-    if (ms !== undefined) this.#ms = Math.max(this.#ms ?? 0, ms);
+    this.#ms = oldestStaleAge(this.#ms, ms);
   }
 
   field(): { staleAgeMs?: number } {
