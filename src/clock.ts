@@ -49,3 +49,27 @@ export const systemClock: Clock = {
   sleep: wait,
   timer: wait,
 };
+
+/**
+ * True when `work` settles (resolves or rejects) within `ms` on `clock`, false when the time
+ * passes first. The timer is released either way; `work` itself is left to finish.
+ *
+ * @example
+ * ```ts
+ * if (!(await settlesWithin(server.shutdown(), 3_000, clock))) log.warn("still draining");
+ * ```
+ */
+export async function settlesWithin(
+  work: Promise<unknown>,
+  ms: number,
+  clock: Clock,
+): Promise<boolean> {
+  const timer = new AbortController();
+  const timeout = clock.timer(ms, timer.signal).then(() => false, () => false);
+  try {
+    return await Promise.race([work.then(() => true, () => true), timeout]);
+  } finally {
+    timer.abort();
+    await timeout;
+  }
+}

@@ -12,7 +12,7 @@
  * @module
  */
 
-import type { Clock } from "./clock.ts";
+import { type Clock, settlesWithin } from "./clock.ts";
 import { describeError, type Logger } from "./log.ts";
 
 /** Time in-flight requests get to finish. */
@@ -76,7 +76,7 @@ export async function shutDown(
   const scheduled = settled(() => steps.stopScheduled(), log, "shutdown: scheduled work failed");
   void scheduled.then(() => jobsStopped = true);
   const drained = settled(() => steps.drain(), log, "shutdown: the server did not stop cleanly");
-  const inTime = await within(drained, graceMs, clock);
+  const inTime = await settlesWithin(drained, graceMs, clock);
   if (!inTime) log.warn("shutdown: aborting requests still in flight", { graceMs });
   try {
     await steps.abort();
@@ -84,10 +84,10 @@ export async function shutDown(
     log.warn("shutdown: aborting in-flight exchanges failed", { error: describeError(error) });
   }
   // Aborted exchanges answer quickly; give them a moment so their clients hear something.
-  if (!inTime) await within(drained, abortMs, clock);
+  if (!inTime) await settlesWithin(drained, abortMs, clock);
   // Scheduled jobs wound down beside the drain; KV stays open for them, up to the bound.
   const left = started + graceMs + abortMs - clock.now();
-  if (!jobsStopped && (left <= 0 || !(await within(scheduled, left, clock)))) {
+  if (!jobsStopped && (left <= 0 || !(await settlesWithin(scheduled, left, clock)))) {
     log.warn("shutdown: closing KV under background jobs still running");
   }
   steps.release();
@@ -106,17 +106,5 @@ function settled(step: () => void | Promise<void>, log: Logger, message: string)
     return Promise.resolve(step()).then(() => true, failed);
   } catch (error) {
     return Promise.resolve(failed(error));
-  }
-}
-
-/** True when `done` settles within `ms`; the timer is released either way. */
-async function within(done: Promise<boolean>, ms: number, clock: Clock): Promise<boolean> {
-  const timer = new AbortController();
-  const timeout = clock.timer(ms, timer.signal).then(() => false, () => false);
-  try {
-    return await Promise.race([done, timeout]);
-  } finally {
-    timer.abort();
-    await timeout;
   }
 }

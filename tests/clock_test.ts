@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { systemClock } from "../src/clock.ts";
+import { settlesWithin, systemClock } from "../src/clock.ts";
 import { ManualClock } from "./support/clock.ts";
 
 Deno.test("systemClock.sleep() rejects with the signal's reason and clears its timer", async () => {
@@ -62,4 +62,15 @@ Deno.test("ManualClock advances sleeps according to its mode", async (t) => {
     await assert.rejects(pending, /cancelled/);
     assert.equal(clock.pendingSleeps, 0);
   });
+});
+
+Deno.test("settlesWithin() is true when the work settles first, either way, false when time runs out", async () => {
+  const clock = new ManualClock();
+  assert.equal(await settlesWithin(Promise.resolve(1), 1_000, clock), true);
+  assert.equal(await settlesWithin(Promise.reject(new Error("no")), 1_000, clock), true);
+  assert.equal(clock.pendingSleeps, 0, "the timer is released when the work wins");
+  const never = settlesWithin(new Promise(() => {}), 1_000, clock);
+  await Promise.resolve();
+  clock.advance(1_000);
+  assert.equal(await never, false);
 });

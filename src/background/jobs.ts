@@ -9,6 +9,7 @@
  */
 
 import type { RecipeCatalogue } from "../catalogue/recipe_catalogue.ts";
+import { settlesWithin } from "../clock.ts";
 import type { RecipeStore } from "../catalogue/recipe_store.ts";
 import type { BoundableGw2Client, Gw2PagedReads } from "../gw2/types.ts";
 import { describeError } from "../log.ts";
@@ -139,11 +140,7 @@ export function createBackgroundJobs(deps: BackgroundJobsDeps): BackgroundJobs {
     stop: async (graceMs = 2_000) => {
       controller.abort();
       if (running.size === 0 || graceMs <= 0) return;
-      const cancel = new AbortController();
-      const grace = deps.clock.timer(graceMs, cancel.signal).catch(() => undefined);
-      await Promise.race([Promise.allSettled([...running]), grace]);
-      cancel.abort();
-      await grace;
+      await settlesWithin(Promise.allSettled([...running]), graceMs, deps.clock);
     },
   };
 }
