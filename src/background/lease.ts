@@ -10,6 +10,7 @@
  */
 
 import type { Clock } from "../clock.ts";
+import { isLockedError } from "../kv_conflict.ts";
 
 /** A lease held: its key and the versionstamp to `check` in commits made under it. */
 export interface Lease {
@@ -50,7 +51,7 @@ export async function acquireLease(
       return result.ok ? { key, versionstamp: result.versionstamp, until: value.until } : undefined;
     } catch (error) {
       // Two processes on one SQLite file: the loser's commit throws instead of failing.
-      if (!(error instanceof Error && /database is locked/i.test(error.message))) throw error;
+      if (!isLockedError(error)) throw error;
       await clock.sleep(5 * 2 ** attempt);
     }
   }

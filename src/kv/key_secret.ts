@@ -13,7 +13,7 @@
 
 import type { Clock } from "../clock.ts";
 import { DEFAULT_KV_TIMEOUT, type KvTimeout, withKvTimeout } from "../kv_timeout.ts";
-import { conflictPauseMs, isLockedError } from "./token_bucket.ts";
+import { conflictPauseMs, isLockedError } from "../kv_conflict.ts";
 
 /** Length of the secret in bytes (the HMAC-SHA-256 block-size guidance: at least 32). */
 export const KEY_SECRET_BYTES = 32;

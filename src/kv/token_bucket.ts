@@ -29,6 +29,7 @@
  */
 
 import type { Clock } from "../clock.ts";
+import { conflictPauseMs, isLockedError } from "../kv_conflict.ts";
 import type { Logger } from "../log.ts";
 import { DEFAULT_KV_TIMEOUT, type KvTimeout, withKvTimeout } from "../kv_timeout.ts";
 
@@ -88,16 +89,6 @@ export function refill(state: BucketState, now: number, burst: number, perSec: n
 /** Milliseconds until `tokens` reaches 1 at `perSec`; at least 1. */
 export function msUntilToken(tokens: number, perSec: number): number {
   return Math.max(1, Math.ceil(((1 - tokens) * 1000) / perSec));
-}
-
-/** Jittered pause before conflict retry `attempt` (0-based): uniform in [0, 2^min(attempt, 4)) ms. */
-export function conflictPauseMs(attempt: number, random: () => number): number {
-  return random() * 2 ** Math.min(attempt, 4);
-}
-
-/** True for the error SQLite throws when another process holds the write lock. */
-export function isLockedError(error: unknown): boolean {
-  return error instanceof Error && /database is locked/i.test(error.message);
 }
 
 /** A KV-backed token bucket shared by every holder of the same KV and key. */

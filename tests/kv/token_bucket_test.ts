@@ -1,11 +1,6 @@
 import assert from "node:assert/strict";
-import {
-  conflictPauseMs,
-  isLockedError,
-  msUntilToken,
-  refill,
-  TokenBucket,
-} from "../../src/kv/token_bucket.ts";
+import { conflictPauseMs, isLockedError } from "../../src/kv_conflict.ts";
+import { msUntilToken, refill, TokenBucket } from "../../src/kv/token_bucket.ts";
 import { ManualClock } from "../support/clock.ts";
 import { openMemoryKv, tempKvFile } from "../support/kv.ts";
 import { seeded } from "../support/random.ts";
