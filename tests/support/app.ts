@@ -266,3 +266,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
   };
 }
+
+/** The text block of a tool result (its first content block), or "" when it has none. */
+export function textOf(result: { content: unknown }): string {
+  const [block] = Array.isArray(result.content) ? result.content : [];
+  return typeof block === "object" && block !== null && "text" in block ? String(block.text) : "";
+}

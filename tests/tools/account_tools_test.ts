@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import type { Tool } from "@modelcontextprotocol/server";
 import { readHoldings } from "../../src/account/holdings.ts";
 import { getWorld, TEST_KEYS, UNKNOWN_KEY, WELL_KNOWN } from "../fake_gw2/mod.ts";
-import { connectClient, startTestApp, type TestApp } from "../support/app.ts";
+import { connectClient, startTestApp, type TestApp, textOf } from "../support/app.ts";
 
 type Structured = Record<string, unknown>;
 type CallResult = { content: unknown; structuredContent?: unknown; isError?: unknown };
@@ -19,12 +19,6 @@ const TOKEN_BUDGETS: Readonly<Record<string, number>> = {
   priory_account_materials: 350,
   priory_account_wallet: 200,
 };
-
-function textOf(result: CallResult): string {
-  const content = Array.isArray(result.content) ? result.content : [];
-  const [block] = content;
-  return typeof block === "object" && block !== null && "text" in block ? String(block.text) : "";
-}
 
 function connectWithKey(app: TestApp, key?: string) {
   return connectClient(app.handler, key === undefined ? {} : { headers: { "X-GW2-Key": key } });

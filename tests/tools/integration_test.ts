@@ -4,15 +4,9 @@
  */
 import assert from "node:assert/strict";
 import { REPRESENTATIVE_IDS, WELL_KNOWN } from "../fake_gw2/mod.ts";
-import { connectClient, startTestApp } from "../support/app.ts";
+import { connectClient, startTestApp, textOf } from "../support/app.ts";
 
 type Structured = Record<string, unknown>;
-
-function textOf(result: { content: unknown }): string {
-  const content = Array.isArray(result.content) ? result.content : [];
-  const [block] = content;
-  return typeof block === "object" && block !== null && "text" in block ? String(block.text) : "";
-}
 
 Deno.test("gw2_* tools over the real client and the fake return shaped records, no upstream padding", async (t) => {
   await using app = await startTestApp();

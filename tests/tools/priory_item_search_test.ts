@@ -13,6 +13,7 @@ import {
   type Era,
   startTestApp,
   type TestApp,
+  textOf,
 } from "../support/app.ts";
 import { ManualClock } from "../support/clock.ts";
 import { openMemoryKv, tempKvFile } from "../support/kv.ts";
@@ -27,12 +28,6 @@ interface Match {
 interface SearchResult {
   readonly matches: Match[];
   readonly index: { readonly names: number; readonly complete: boolean };
-}
-
-function textOf(result: { content: unknown }): string {
-  const content = Array.isArray(result.content) ? result.content : [];
-  const [block] = content;
-  return typeof block === "object" && block !== null && "text" in block ? String(block.text) : "";
 }
 
 async function search(

@@ -1,15 +1,10 @@
 import assert from "node:assert/strict";
 import { prioryLegendaries } from "../../src/tools/priory_legendaries.ts";
 import { silentLogger } from "../../src/log.ts";
-import { connectClient, createTestHandler } from "../support/app.ts";
+import { connectClient, createTestHandler, textOf } from "../support/app.ts";
 import { StubGw2Client } from "./_stub_gw2.ts";
 
 type Row = Record<string, unknown>;
-
-function textOf(result: { content: unknown }): string {
-  const [block] = Array.isArray(result.content) ? result.content : [];
-  return typeof block === "object" && block !== null && "text" in block ? String(block.text) : "";
-}
 
 Deno.test("priory_legendaries {generation: 1} lists the 21 gen-1 legendaries, each with its generation", async () => {
   const gw2 = new StubGw2Client();

@@ -19,6 +19,7 @@ import {
   modernMeta,
   startTestApp,
   type TestApp,
+  textOf,
 } from "../support/app.ts";
 import { settleOnClock } from "../support/clock.ts";
 import { tempKvFile } from "../support/kv.ts";
@@ -44,11 +45,6 @@ type Ranking = {
 type CallResult = { content: unknown; structuredContent?: unknown; isError?: unknown };
 
 const NAME = "priory_legendary_ranking";
-
-function textOf(result: CallResult): string {
-  const [block] = Array.isArray(result.content) ? result.content : [];
-  return typeof block === "object" && block !== null && "text" in block ? String(block.text) : "";
-}
 
 function connect(app: TestApp, options: { key?: string; era?: Era } = {}) {
   return connectClient(app.handler, {

@@ -15,7 +15,7 @@ import { readHoldings } from "../../src/account/holdings.ts";
 import { type FakeWorld, GEN1_LEGENDARY_IDS, TEST_KEYS, WELL_KNOWN } from "../fake_gw2/mod.ts";
 import { silentLogger } from "../../src/log.ts";
 import { prioryRecipeTree } from "../../src/tools/priory_recipe_tree.ts";
-import { connectClient, startTestApp } from "../support/app.ts";
+import { connectClient, startTestApp, textOf } from "../support/app.ts";
 import { ECTO, ECTO_PRICE, StubGw2Client } from "./_stub_gw2.ts";
 
 type Structured = {
@@ -24,11 +24,6 @@ type Structured = {
   tree: ShapedTreeNode;
 };
 type OracleNode = ReturnType<typeof cheapestTree>;
-
-function textOf(result: { content: unknown }): string {
-  const [block] = Array.isArray(result.content) ? result.content : [];
-  return typeof block === "object" && block !== null && "text" in block ? String(block.text) : "";
-}
 
 /**
  * `cheapestTree` straight over the fake's recipes (the lowest recipe id per output), the curated
