@@ -3,7 +3,6 @@ import { priceRecipeTree, type TreePrice, type TreeRecipe } from "../../src/doma
 import { shoppingList } from "../../src/domain/shopping_list.ts";
 import { recipe } from "./_recipes.ts";
 
-/** A recipe making `outputId` from `[id, count]` ingredients (negative ids: currencies). */
 /**
  * 1 ← 2 × item 2 (crafted from 3 × item 4 and 5 coin) + 1 × item 3 (bought) + 1 × item 9
  * (neither buyable nor craftable) + 10 karma.
