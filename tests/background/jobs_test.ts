@@ -77,7 +77,11 @@ Deno.test("stop() ends a running job at once: a crawl's page read in flight is c
   await using app = await startBackgroundApp();
   app.fake.control.injectFault("hang", { endpoint: "/v2/recipes" });
   const slice = app.jobs.catalogue();
-  while (app.sent.background.length === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+  // Bounded: a crawl that never sends must fail this test, not hang the suite.
+  for (let turn = 0; app.sent.background.length === 0; turn++) {
+    assert.ok(turn < 2_000, "the crawl never sent its page read");
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
   const stopped = await settleOnClock(Promise.all([app.jobs.stop(5_000), slice]), app.clock);
   assert.ok(stopped.ok);
   assert.equal(stopped.elapsedMs, 0, "neither the 10 s attempt timer nor the 5 s grace waited for");
