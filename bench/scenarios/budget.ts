@@ -70,6 +70,7 @@ export const budget: Scenario = {
       )
     );
     const arrivals = fake.arrivals.map((arrival) => arrival.at);
+    const peak = peakOverRefill(arrivals, BUDGET.perSec);
     const throttled = fake.fake.control.requests.filter((entry) => entry.status === 429).length;
     const burst = fake.fake.control.requests.filter((entry) =>
       requestIds(entry).some((id) => id >= FIRST_ID && id < FIRST_ID + calls)
@@ -101,7 +102,7 @@ export const budget: Scenario = {
         },
         {
           label: "peak over refill",
-          value: peakOverRefill(arrivals, BUDGET.perSec),
+          value: peak,
           unit: "requests",
           note: `conforming ≤ burst ${BUDGET.burst}`,
         },
@@ -111,7 +112,7 @@ export const budget: Scenario = {
         { label: "0 upstream 429 caused by us", value: throttled, unit: "429s", max: 0 },
         {
           label: "upstream never above the bucket",
-          value: peakOverRefill(arrivals, BUDGET.perSec),
+          value: peak,
           unit: "requests",
           max: BUDGET.burst,
         },

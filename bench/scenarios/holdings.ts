@@ -16,7 +16,7 @@ import { silentLogger } from "../../src/log.ts";
 import { TEST_KEYS } from "../../tests/fake_gw2/mod.ts";
 import type { BenchFake, Scenario } from "../scenario.ts";
 import { timed } from "../support/stats.ts";
-import { OPEN_BUDGET } from "./calls.ts";
+import { OPEN_BUDGET, upstreamRequests } from "./calls.ts";
 import { RANKING_LATENCY_MS } from "./ranking.ts";
 
 const KEY = TEST_KEYS.veteran;
@@ -47,7 +47,7 @@ export const holdings: Scenario = {
   tools: [],
   async run(ctx) {
     const fake = await ctx.startFake({ latencyMs: RANKING_LATENCY_MS, rate: OPEN_BUDGET });
-    const requests = () => fake.fake.control.requests.length;
+    const requests = () => upstreamRequests(fake);
     using kv = await Deno.openKv(":memory:");
     const gw2 = client(fake, kv);
     let characters = 0;

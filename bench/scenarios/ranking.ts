@@ -26,7 +26,7 @@ import type { Figure, Scenario, Target } from "../scenario.ts";
 import { servePrioryInProcess } from "../support/in_process.ts";
 import { BENCH_TOKEN } from "../support/processes.ts";
 import { timed } from "../support/stats.ts";
-import { OPEN_BUDGET, RANKING, structured, tokens } from "./calls.ts";
+import { OPEN_BUDGET, RANKING, structured, tokens, upstreamRequests } from "./calls.ts";
 
 /** The upstream latency of this scenario, as the issue sets it. */
 export const RANKING_LATENCY_MS = 300;
@@ -73,7 +73,7 @@ export const ranking: Scenario = {
       });
       try {
         const client = ctx.client(priory, { headers: { "x-gw2-key": TEST_KEYS.veteran } });
-        const before = fake.fake.control.requests.length;
+        const before = upstreamRequests(fake);
         const ms = await timed(async () => {
           result = structured(await client.callTool(RANKING, {}), RANKING);
         });

@@ -13,7 +13,15 @@ import type { Scenario } from "../scenario.ts";
 import { servePrioryInProcess } from "../support/in_process.ts";
 import { BENCH_TOKEN } from "../support/processes.ts";
 import { interleaved, median, timed } from "../support/stats.ts";
-import { expectResult, FLOOR_CALL, OPEN_BUDGET, RECIPE_TREE, structured, tokens } from "./calls.ts";
+import {
+  expectResult,
+  FLOOR_CALL,
+  OPEN_BUDGET,
+  RECIPE_TREE,
+  structured,
+  tokens,
+  upstreamRequests,
+} from "./calls.ts";
 
 /** The recipe-tree scenario. */
 export const recipeTree: Scenario = {
@@ -30,11 +38,11 @@ export const recipeTree: Scenario = {
       using kv = await Deno.openKv(":memory:");
       const alone = servePrioryInProcess({ gw2ApiBase: fake.url, kv, token: BENCH_TOKEN });
       try {
-        const requestsBefore = fake.fake.control.requests.length;
+        const requestsBefore = upstreamRequests(fake);
         cold = await timed(async () =>
           structured(await ctx.client(alone).callTool(RECIPE_TREE, sunrise), RECIPE_TREE)
         );
-        coldRequests = fake.fake.control.requests.length - requestsBefore;
+        coldRequests = upstreamRequests(fake) - requestsBefore;
       } finally {
         await alone.close();
       }
