@@ -7,7 +7,7 @@
  * @module
  */
 
-import { MODERN, modernMeta } from "./app.ts";
+import { modernPost } from "./app.ts";
 import { ROOT, spawnDeno, taskArgs } from "./process.ts";
 
 /** Text a child writes to one stream, collected as it arrives. */
@@ -165,24 +165,8 @@ export function mcpRequest(
   method: string,
   params: Record<string, unknown> = {},
 ): Promise<Response> {
-  const name = typeof params.name === "string" ? { "mcp-name": params.name } : {};
-  return fetch(`${url}/mcp`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      authorization: `Bearer ${token}`,
-      "mcp-protocol-version": MODERN,
-      "mcp-method": method,
-      ...name,
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method,
-      params: { ...params, _meta: modernMeta() },
-    }),
-  });
+  const request = modernPost(method, params, { authorization: `Bearer ${token}` });
+  return fetch(new Request(`${url}/mcp`, request));
 }
 
 /** Calls a tool over real HTTP and returns its result (throws on a JSON-RPC error). */
