@@ -91,8 +91,9 @@ export function modernMeta(): Record<string, unknown> {
 }
 
 /**
- * A raw 2026-07-28 request: envelope in the body and the mandatory headers (`Mcp-Name` for
- * `tools/call`). `headers` overrides any of them, e.g. to provoke a mismatch.
+ * A raw 2026-07-28 request: envelope in the body (merged with any `params._meta` given, a
+ * `progressToken` say) and the mandatory headers (`Mcp-Name` for `tools/call`). `headers`
+ * overrides any of them, e.g. to provoke a mismatch.
  */
 export function modernPost(
   method: string,
@@ -100,8 +101,9 @@ export function modernPost(
   headers: Record<string, string> = {},
 ): Request {
   const name = typeof params.name === "string" ? { "mcp-name": params.name } : {};
+  const given = typeof params._meta === "object" && params._meta !== null ? params._meta : {};
   return mcpPost(
-    { jsonrpc: "2.0", id: 1, method, params: { ...params, _meta: modernMeta() } },
+    { jsonrpc: "2.0", id: 1, method, params: { ...params, _meta: { ...modernMeta(), ...given } } },
     {
       headers: {
         "mcp-protocol-version": MODERN,

@@ -14,9 +14,7 @@ import { GEN1_LEGENDARY_IDS, TEST_KEYS } from "../fake_gw2/mod.ts";
 import {
   connectClient,
   type Era,
-  mcpPost,
-  MODERN,
-  modernMeta,
+  modernPost,
   startTestApp,
   type TestApp,
   textOf,
@@ -145,19 +143,9 @@ for (const era of ["2025", "2026"] as const) {
 
 /** A raw 2026-07-28 `tools/call` of the ranking, with or without a progress token. */
 function rankingCall(progressToken?: string): Request {
-  const meta = { ...modernMeta(), ...(progressToken === undefined ? {} : { progressToken }) };
-  return mcpPost({
-    jsonrpc: "2.0",
-    id: 1,
-    method: "tools/call",
-    params: { name: NAME, arguments: { limit: 1 }, _meta: meta },
-  }, {
-    headers: {
-      "mcp-protocol-version": MODERN,
-      "mcp-method": "tools/call",
-      "mcp-name": NAME,
-      "x-gw2-key": TEST_KEYS.veteran,
-    },
+  const meta = progressToken === undefined ? {} : { _meta: { progressToken } };
+  return modernPost("tools/call", { name: NAME, arguments: { limit: 1 }, ...meta }, {
+    "x-gw2-key": TEST_KEYS.veteran,
   });
 }
 
