@@ -16,8 +16,10 @@ export const RECIPE_TREE = "priory_recipe_tree";
 export const ITEM_SEARCH = "priory_item_search";
 export const RANKING = "priory_legendary_ranking";
 
-/** The floor's one call: the echo tool with a short text. */
-export const FLOOR_CALL = [ECHO_TOOL, { text: "ping" }] as const;
+/** The floor's one call: the echo tool with a short text (an error fails the scenario). */
+export async function callFloor(client: McpWire): Promise<ToolResult> {
+  return expectResult(await client.callTool(ECHO_TOOL, { text: "ping" }), ECHO_TOOL);
+}
 
 /** Returns `result` if it is a success; a tool error fails the scenario with its text. */
 export function expectResult(result: ToolResult, tool: string): ToolResult {

@@ -13,7 +13,7 @@
 import { seedSyntheticNames } from "../../tests/support/synthetic_names.ts";
 import type { Scenario } from "../scenario.ts";
 import { interleaved, median, percentile, timed } from "../support/stats.ts";
-import { expectResult, FLOOR_CALL, ITEM_SEARCH, OPEN_BUDGET, structured, tokens } from "./calls.ts";
+import { callFloor, ITEM_SEARCH, OPEN_BUDGET, structured, tokens } from "./calls.ts";
 
 /** Names in the index: the real catalogue's size. */
 export const FULL_INDEX = 75_000;
@@ -62,7 +62,7 @@ export const itemSearch: Scenario = {
           const query = SEARCH_QUERIES[next++ % SEARCH_QUERIES.length];
           return structured(await client.callTool(ITEM_SEARCH, { query }), ITEM_SEARCH);
         },
-        floor: async () => expectResult(await echo.callTool(...FLOOR_CALL), "echo"),
+        floor: () => callFloor(echo),
       },
       ctx.options.quick ? 45 : 270,
       SEARCH_QUERIES.length,

@@ -13,15 +13,7 @@
 import { chunk, mapWithConcurrency } from "../../src/concurrency.ts";
 import { REPRESENTATIVE_IDS, WELL_KNOWN } from "../../tests/fake_gw2/mod.ts";
 import type { BenchContext, BenchFake, BenchServer, Scenario } from "../scenario.ts";
-import {
-  expectResult,
-  FLOOR_CALL,
-  ITEMS,
-  OPEN_BUDGET,
-  PRICES,
-  RECIPES,
-  structured,
-} from "./calls.ts";
+import { callFloor, ITEMS, OPEN_BUDGET, PRICES, RECIPES, structured } from "./calls.ts";
 import { callsPerSecond } from "./throughput.ts";
 
 const MB = 1024 * 1024;
@@ -111,7 +103,7 @@ export const memory: Scenario = {
     const echoes = Array.from({ length: ctx.options.concurrency }, () => ctx.client(floor));
     let next = 0;
     await callsPerSecond(echoes.length, ctx.options.quick ? 1_000 : 5_000, async () => {
-      expectResult(await echoes[next++ % echoes.length]!.callTool(...FLOOR_CALL), "echo");
+      await callFloor(echoes[next++ % echoes.length]!);
     });
     const floorLoaded = await floor.memory();
     // The same Priory with V8's young generation capped: how much is heap sizing.

@@ -14,8 +14,7 @@ import { servePrioryInProcess } from "../support/in_process.ts";
 import { BENCH_TOKEN } from "../support/processes.ts";
 import { interleaved, median, timed } from "../support/stats.ts";
 import {
-  expectResult,
-  FLOOR_CALL,
+  callFloor,
   OPEN_BUDGET,
   RECIPE_TREE,
   structured,
@@ -55,7 +54,7 @@ export const recipeTree: Scenario = {
     const ms = await interleaved(
       {
         tree: async () => structured(await client.callTool(RECIPE_TREE, sunrise), RECIPE_TREE),
-        floor: async () => expectResult(await echo.callTool(...FLOOR_CALL), "echo"),
+        floor: () => callFloor(echo),
       },
       quick ? 10 : 50,
       10,

@@ -9,7 +9,7 @@
 import { WELL_KNOWN } from "../../tests/fake_gw2/mod.ts";
 import type { BenchServer, Figure, Scenario } from "../scenario.ts";
 import type { McpWire } from "../support/wire.ts";
-import { catalogueCrawled, expectResult, FLOOR_CALL, ITEMS, OPEN_BUDGET } from "./calls.ts";
+import { callFloor, catalogueCrawled, expectResult, ITEMS, OPEN_BUDGET } from "./calls.ts";
 
 /** Calls completed per second by `concurrency` clients looping `call` for `durationMs`. */
 export async function callsPerSecond(
@@ -79,18 +79,17 @@ export const throughput: Scenario = {
     const echoes: McpWire[] = Array.from({ length: concurrency }, () => ctx.client(floor));
     const callPriory = async (client: number) =>
       expectResult(await items[client]!.callTool(ITEMS, args), ITEMS);
-    const callFloor = async (client: number) =>
-      expectResult(await echoes[client]!.callTool(...FLOOR_CALL), "echo");
+    const onFloor = (client: number) => callFloor(echoes[client]!);
     const prioryTotals: Side = { calls: 0, ms: 0, cpuMs: 0 };
     const floorTotals: Side = { calls: 0, ms: 0, cpuMs: 0 };
     // Warm-up windows, not counted: long enough for both servers' hot paths to reach V8's
     // optimising tier (after 300 ms the first counted windows still ran slower).
     const warmupMs = quick ? 300 : 1_500;
-    await window({ ...floorTotals }, floor, concurrency, warmupMs, callFloor);
+    await window({ ...floorTotals }, floor, concurrency, warmupMs, onFloor);
     await window({ ...prioryTotals }, priory, concurrency, warmupMs, callPriory);
     const rounds = quick ? 2 : 10;
     for (let round = 0; round < rounds; round++) {
-      await window(floorTotals, floor, concurrency, durationMs / rounds, callFloor);
+      await window(floorTotals, floor, concurrency, durationMs / rounds, onFloor);
       await window(prioryTotals, priory, concurrency, durationMs / rounds, callPriory);
     }
     const rate = (side: Side) => side.calls / (side.ms / 1000);

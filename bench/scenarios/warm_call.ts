@@ -10,9 +10,9 @@ import type { Figure, Scenario, Target } from "../scenario.ts";
 import { interleaved, median, percentile } from "../support/stats.ts";
 import { PROTOCOLS } from "../support/wire.ts";
 import {
+  callFloor,
   catalogueCrawled,
   expectResult,
-  FLOOR_CALL,
   ITEMS,
   OPEN_BUDGET,
   upstreamRequests,
@@ -52,7 +52,7 @@ export const warmCall: Scenario = {
       const echo = ctx.client(floor, { protocol });
       const subjects = {
         priory: async () => expectResult(await items.callTool(ITEMS, args), ITEMS),
-        floor: async () => expectResult(await echo.callTool(...FLOOR_CALL), "echo"),
+        floor: () => callFloor(echo),
         direct: async () => (await fetch(direct)).text(),
       };
       return { protocol, subjects };
