@@ -29,7 +29,7 @@
 import { curatedTreeItemIds } from "../data/curated_recipes.ts";
 import { LEGENDARIES } from "../data/legendaries.ts";
 import type { BoundableGw2Client, Gw2Client } from "../gw2/types.ts";
-import { treeItemIds } from "../trees/resolve.ts";
+import { treeItemIds } from "../tree/resolve.ts";
 import { type BackgroundContext, backgroundKey, jobDeadline } from "./context.ts";
 import { acquireLease } from "./lease.ts";
 

@@ -7,7 +7,7 @@ import {
   type CrawlReport,
 } from "../../src/background/crawl.ts";
 import { acquireLease } from "../../src/background/lease.ts";
-import { resolveRecipes } from "../../src/trees/resolve.ts";
+import { resolveRecipes } from "../../src/tree/resolve.ts";
 import { FILLER_FIRST_ID, WELL_KNOWN } from "../fake_gw2/mod.ts";
 import { connectClient } from "../support/app.ts";
 import { type BackgroundApp, startBackgroundApp, to } from "../support/background.ts";

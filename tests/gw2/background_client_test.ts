@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { createGw2Client } from "../../src/gw2/client.ts";
 import { Gw2UpstreamError } from "../../src/gw2/errors.ts";
 import { classifyAnswer } from "../../src/gw2/response.ts";
-import { TokenBucket } from "../../src/kv/token_bucket.ts";
+import { TokenBucket } from "../../src/gw2/token_bucket.ts";
 import { createFakeGw2 } from "../fake_gw2/mod.ts";
 import { ManualClock } from "../support/clock.ts";
 import { clientOverFake } from "../support/fake_client.ts";
