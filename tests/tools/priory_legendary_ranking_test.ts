@@ -68,6 +68,14 @@ Deno.test("priory_legendary_ranking ranks every gen-1 legendary by profit, each 
   const profits = ranked.ranking.map((row) => row.profit ?? -Infinity);
   assert.deepEqual(profits, [...profits].sort((a, b) => b - a), "best profit first");
   assert.ok(ranked.ranking.some((row) => row.saved > 0), "the holdings contribute");
+  // Eternity, the top row: the veteran holds Dusk but not Dawn, whose official recipe takes
+  // account-bound collection items. Dawn is bought, so the row costs at least Dawn's sell price
+  // (the oracle) and needs nothing to earn.
+  const eternity = ranked.ranking.find((row) => row.id === 30689);
+  const dawnSell = app.fake.world.prices.get(29169)?.sells.unit_price ?? Infinity;
+  assert.equal(ranked.ranking[0]?.id, 30689);
+  assert.ok((eternity?.cost ?? 0) >= dawnSell, `${eternity?.cost} ≥ Dawn's ${dawnSell}`);
+  assert.equal(eternity?.na, undefined);
   for (const row of ranked.ranking) {
     await t.step(`${row.name} (${row.id})`, async () => {
       const tree = await client.callTool({

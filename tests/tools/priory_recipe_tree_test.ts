@@ -30,7 +30,12 @@ type OracleNode = ReturnType<typeof cheapestTree>;
  * data where the API has no recipe (Howl's tree ends in Obsidian Shards bought for karma), and
  * the fake's prices.
  */
-function oracle(world: FakeWorld, rootId: number, quantity: number): OracleNode {
+function oracle(
+  world: FakeWorld,
+  rootId: number,
+  quantity: number,
+  forceBuyItems: number[] = [],
+): OracleNode {
   const byOutput = new Map<number, Parameters<typeof nestRecipeByOutputId>[0][number]>();
   for (const curated of CURATED_RECIPES.values()) {
     byOutput.set(curated.outputId, {
@@ -62,7 +67,7 @@ function oracle(world: FakeWorld, rootId: number, quantity: number): OracleNode 
   for (const price of world.prices.values()) {
     if (price.sells.unit_price > 0) sells[price.id] = price.sells.unit_price;
   }
-  return cheapestTree(quantity, nested, sells);
+  return cheapestTree(quantity, nested, sells, {}, forceBuyItems);
 }
 
 /** Asserts that a node of our tree carries the oracle's figures, down the crafted path. */
@@ -125,6 +130,34 @@ Deno.test("priory_recipe_tree equals cheapestTree on the same recipes and prices
       assert.equal(structured.summary.quantity, quantity);
     });
   }
+});
+
+Deno.test("priory_recipe_tree: The Bifrost buys its precursor at its sell price instead of crafting it from collection items", async () => {
+  await using app = await startTestApp();
+  await using client = await connectClient(app.handler);
+  const bifrost = 30698;
+  const theLegend = 29180;
+  const legendSell = app.fake.world.prices.get(theLegend)?.sells.unit_price;
+  assert.ok(legendSell !== undefined && legendSell > 1_000_000, "The Legend sells on the fake");
+  const result = await client.callTool({
+    name: "priory_recipe_tree",
+    arguments: { itemId: bifrost },
+  });
+  const structured = result.structuredContent as Structured;
+  // The oracle figure: the precursor's own sell price.
+  assert.deepEqual(structured.tree.c?.find((node) => node.id === theLegend), {
+    id: theLegend,
+    cost: legendSell,
+  });
+  // The whole tree by hand: the library's plan without the rule, with The Legend's craft (from
+  // account-bound collection items counted as 0) replaced by its sell price — and the same as
+  // the library told to buy it.
+  const unruled = oracle(app.fake.world, bifrost, 1);
+  const legendCraft = unruled.components?.find((node) => node.id === theLegend);
+  assert.equal(legendCraft?.craft, true, "without the rule the library crafts it");
+  const expected = (unruled.craftPrice ?? 0) - (legendCraft?.craftPrice ?? 0) + legendSell;
+  assert.equal(structured.summary.totalCraftCost, expected);
+  assert.equal(expected, oracle(app.fake.world, bifrost, 1, [theLegend]).craftPrice);
 });
 
 Deno.test("priory_recipe_tree: Sunrise holds its Mystic Forge path, account-bound gifts unavailable, within the token bound", async (t) => {
