@@ -355,6 +355,30 @@ Deno.test("priory_recipe_tree useAccount lowers the cost by exactly what owned m
   assert.equal("saved" in plain.summary, false);
 });
 
+Deno.test("priory_recipe_tree useAccount: a precursor a character wears is the player's, not bought", async () => {
+  await using app = await startTestApp();
+  await using client = await connectClient(app.handler, {
+    headers: { "X-GW2-Key": TEST_KEYS.veteran },
+  });
+  const hunter = WELL_KNOWN.theHunter;
+  const hunterSell = app.fake.world.prices.get(hunter)?.sells.unit_price ?? 0;
+  assert.ok(hunterSell > 0);
+  const call = async (useAccount: boolean) =>
+    (await client.callTool({
+      name: "priory_recipe_tree",
+      arguments: { itemId: WELL_KNOWN.predator, useAccount },
+    })).structuredContent as AccountTree;
+  const plain = await call(false);
+  assert.deepEqual(plain.tree.c?.find((node) => node.id === hunter), {
+    id: hunter,
+    cost: hunterSell,
+  });
+  // Aldric wears it (an inactive equipment tab), and it lies nowhere else on the account.
+  const held = await call(true);
+  assert.deepEqual(held.tree.c?.find((node) => node.id === hunter), { id: hunter, own: 1 });
+  assert.ok((held.summary.saved ?? 0) >= hunterSell, "the holdings cover the precursor's price");
+});
+
 Deno.test("priory_recipe_tree useAccount: an owned gift removes its whole subtree; the list adds up to the cost", async () => {
   await using app = await startTestApp();
   await using client = await connectClient(app.handler, {
