@@ -6,9 +6,10 @@
  * `priory_recipe_tree`, twice: with the holdings and without, the difference being what the
  * holdings contribute.
  *
- * Only legendaries with a curated Mystic Forge recipe can have a tree: the GW2 API lists no
- * recipe whose output is a legendary (every legendary's last step is the Mystic Forge), so the
- * others are counted as unpriced rather than searched for.
+ * Only legendaries with a curated recipe can have a tree: the GW2 API lists no recipe whose
+ * output is a legendary (every legendary's last step is the Mystic Forge, or a vendor), so the
+ * others are counted as unpriced rather than searched for. Which legendaries the curated data
+ * covers is the data's business: a legendary gains a row as soon as it has a curated recipe.
  *
  * @module
  */
@@ -70,7 +71,7 @@ export interface Ranking {
  *
  * @example
  * ```ts
- * const roots = rankableIds(LEGENDARIES); // the 21 gen-1 weapons
+ * const roots = rankableIds(LEGENDARIES); // every legendary the curated data makes
  * ```
  */
 export function rankableIds(legendaries: readonly RankedLegendary[]): number[] {

@@ -9,7 +9,7 @@
  */
 
 import { withHoldings } from "../account/holdings.ts";
-import { LEGENDARIES } from "../data/legendaries.ts";
+import { findLegendaries, type LegendaryFilter } from "../data/legendaries.ts";
 import type { Gw2Client } from "../gw2/types.ts";
 import { oldestStaleAge } from "../staleness.ts";
 import { readTreePrices } from "../tree/prices.ts";
@@ -22,19 +22,23 @@ export interface RankingRequest {
   readonly gw2Key: string;
   /** Most rows to return. */
   readonly limit: number;
+  /** Which legendaries to rank (a generation, a category); none ranks every one. */
+  readonly filter?: LegendaryFilter;
   /** Told each step of a long, cold run, when the caller asked for progress. */
   readonly progress?: { report(message: string): void } | undefined;
 }
 
 /**
- * Ranks every legendary with a tree by the profit of crafting it from the player's holdings.
+ * Ranks every legendary with a tree (of those `request.filter` selects) by the profit of crafting
+ * it from the player's holdings.
  *
  * @throws {Gw2ScopeMissingError} naming every holdings scope the key lacks
  * @throws a `Gw2Failure` when an upstream read fails (see `src/gw2/errors.ts`)
  */
 export async function runRanking(gw2: Gw2Client, request: RankingRequest): Promise<RankingResult> {
   const { gw2Key, limit, progress } = request;
-  const roots = rankableIds(LEGENDARIES);
+  const legendaries = findLegendaries(request.filter);
+  const roots = rankableIds(legendaries);
   progress?.report(`Reading your holdings and ${roots.length} legendary recipe trees`);
   // The trees' price read starts as soon as they are resolved, beside the holdings read.
   const { holdings, value: { resolved, priced } } = await withHoldings(gw2, gw2Key, async () => {
@@ -45,7 +49,7 @@ export async function runRanking(gw2: Gw2Client, request: RankingRequest): Promi
     progress?.report(`Reading the prices of ${resolved.itemIds.length} items`);
     return { resolved, priced: await readTreePrices(gw2, resolved.itemIds) };
   });
-  const ranking = rankLegendaries(LEGENDARIES, {
+  const ranking = rankLegendaries(legendaries, {
     ...resolved,
     prices: priced.prices,
     owned: holdings.counts,

@@ -12,6 +12,7 @@
 import { z } from "zod";
 import { runRanking } from "../ranking/run.ts";
 import { argumentsSchema, staleAgeField } from "./inputs.ts";
+import { legendaryFilterFields } from "./legendary_filter.ts";
 import { defineTool, requireGw2Key, UPSTREAM_READ } from "./types.ts";
 
 /** Rows returned when `limit` is not given, and the most a call may ask for. */
@@ -40,8 +41,8 @@ export const prioryLegendaryRanking = defineTool({
   name: "priory_legendary_ranking",
   title: "Legendary profit ranking",
   description:
-    "Priory-computed: your legendary profit ranking (X-GW2-Key; scopes account, inventories, characters). Each legendary with a Priory-curated Mystic Forge recipe (gen-1 weapons): copper still to spend crafting it from what you hold (storage, bank, shared slots, all bags), against its sell value (best buy order less 15% fee); best profit first. saved: what your holdings cover; each row uses all of them. partial + na: items to earn, not in cost, so profit is an upper bound; cur: non-coin currencies, not in cost. unpriced: legendaries without a tree. Slow: ~1 s with cached trees, 10 s or more on a cold server (~340 requests of the shared GW2 budget); the bag read grows with your characters. If it times out, call it once more: the second call, on any instance, reuses what the first cached (holdings 5 min, trees 1 day) and does the rest.",
-  inputSchema: argumentsSchema({ limit: LimitField }),
+    "Priory-computed: your legendary profit ranking (X-GW2-Key; scopes account, inventories, characters). Every legendary Priory has a tree for (weapons of all generations, armor, trinkets, backs, rune, sigil; filter by type, generation): copper still to spend crafting it from what you hold (storage, bank, shared slots, bags, worn gear) vs its sell value (best buy order less 15% fee); best profit first. saved: what holdings cover; each row uses all of them. partial + na: items to earn, not in cost, so profit is an upper bound; cur: non-coin currencies, not in cost. unpriced: legendaries without a tree. ~1 s once the server has warmed its trees (it does at startup); cold, several seconds and ~60 requests of the shared GW2 budget. On a timeout call again: the retry reuses what the first cached.",
+  inputSchema: argumentsSchema({ limit: LimitField, ...legendaryFilterFields() }),
   outputSchema: z.object({
     ranking: z.array(z.looseObject({
       id: z.number(),
@@ -59,8 +60,13 @@ export const prioryLegendaryRanking = defineTool({
   }),
   annotations: UPSTREAM_READ,
   deadlineMs: RANKING_DEADLINE_MS,
-  handle({ limit }, deps) {
+  handle({ limit, generation, type }, deps) {
     const gw2Key = requireGw2Key(deps);
-    return runRanking(deps.gw2, { gw2Key, limit, progress: deps.progress });
+    return runRanking(deps.gw2, {
+      gw2Key,
+      limit,
+      filter: { generation, type },
+      progress: deps.progress,
+    });
   },
 });

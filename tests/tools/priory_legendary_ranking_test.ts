@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import type { Progress } from "@modelcontextprotocol/client";
-import { LEGENDARIES } from "../../src/data/legendaries.ts";
+import { findLegendaries, LEGENDARIES } from "../../src/data/legendaries.ts";
 import { rankableIds } from "../../src/ranking/rank.ts";
 import { RANKING_DEADLINE_MS } from "../../src/tools/priory_legendary_ranking.ts";
 import { resolveRecipes } from "../../src/tree/resolve.ts";
@@ -264,4 +264,40 @@ Deno.test("priory_legendary_ranking: limit is a whole number from 1 to 25", asyn
   const ranked = three.structuredContent as Ranking;
   assert.equal(ranked.ranking.length, 3);
   assert.equal(ranked.priced, 21);
+});
+
+Deno.test("priory_legendary_ranking: type and generation filter the legendaries ranked, as priory_legendaries does", async (t) => {
+  await using app = await startTestApp();
+  await using client = await connect(app, { key: TEST_KEYS.veteran });
+  const rank = async (filter: Record<string, unknown>) => {
+    const result = await client.callTool({ name: NAME, arguments: { limit: 25, ...filter } });
+    assert.equal(result.isError, undefined, textOf(result));
+    return result.structuredContent as Ranking;
+  };
+  const rankable = new Set(rankableIds(LEGENDARIES));
+  for (
+    const filter of [
+      { generation: 1 },
+      { generation: 2 },
+      { type: "weapon", generation: 1 },
+      { type: "armor" },
+      { type: "back" },
+    ] as const
+  ) {
+    await t.step(JSON.stringify(filter), async () => {
+      const selected = findLegendaries(filter);
+      const ranked = await rank(filter);
+      const expected = selected.filter((legendary) => rankable.has(legendary.id));
+      assert.deepEqual(
+        ranked.ranking.map((row) => row.id).sort(),
+        expected.map(({ id }) => id).slice(0, 25).sort(),
+      );
+      assert.equal(ranked.priced + ranked.unpriced, selected.length, "counts within the filter");
+    });
+  }
+  for (const refused of [{ generation: 4 }, { type: "ring" }]) {
+    const result = await client.callTool({ name: NAME, arguments: refused });
+    assert.equal(result.isError, true);
+    assert.match(textOf(result), /generation must be 1, 2 or 3|type must be one of weapon/);
+  }
 });
