@@ -18,7 +18,7 @@ import { Gw2Keys } from "./cache/keys.ts";
 import { RecordCache } from "./cache/record_cache.ts";
 import { RECORD_MEMORY_ENTRIES } from "./cache/record_memory.ts";
 import { KV_TIMEOUT_MS, type KvTimeout, withKvTimeout } from "../kv/timeout.ts";
-import { TokenBucket } from "./token_bucket.ts";
+import { BucketPriority, TokenBucket } from "./token_bucket.ts";
 import { describeError, type Logger } from "../log.ts";
 import { Counters, type CounterSnapshot } from "../metrics.ts";
 import { BulkReader } from "./bulk_reader.ts";
@@ -66,6 +66,8 @@ import type {
   Page,
   RecipeSearchQuery,
 } from "./types.ts";
+
+export { BucketPriority };
 
 /** Options of {@linkcode createGw2Client}. Plain values; `main.ts` wires them from the config. */
 export interface Gw2ClientOptions {
@@ -121,6 +123,11 @@ export interface Gw2ClientOptions {
    * lapses between two runs.
    */
   readonly background?: { readonly reserveTokens: number; readonly refreshAheadMs: number };
+  /**
+   * Shared by the process's clients (give every one the same instance): a background client's
+   * takes of the budget give way while an interactive client's take waits for a refill.
+   */
+  readonly priority?: BucketPriority;
   /** Bound of each KV operation (cache lookup or write, budget take). @default 2000 */
   readonly kvTimeoutMs?: number;
   /**
@@ -234,6 +241,8 @@ class KvGw2Client implements InstrumentedGw2Client {
       timeout: kvTimeout,
       log: options.log,
       ...(options.background === undefined ? {} : { reserve: options.background.reserveTokens }),
+      ...(options.priority === undefined ? {} : { priority: options.priority }),
+      yields: options.background !== undefined,
     });
     const transport = new Transport({
       baseUrl: options.baseUrl,

@@ -6,6 +6,8 @@ import { readTreePrices } from "../../src/tree/prices.ts";
 import { resolveRecipes } from "../../src/tree/resolve.ts";
 import { WELL_KNOWN } from "../fake_gw2/mod.ts";
 import { startTestApp } from "../support/app.ts";
+import { startBackgroundApp, to } from "../support/background.ts";
+import { LEGENDARIES } from "../../src/data/legendaries.ts";
 import { ECTO, RECIPE, StubGw2Client } from "../tools/_stub_gw2.ts";
 
 function searchedOutputs(requests: readonly { path: string; query: string }[]): number[] {
@@ -160,4 +162,24 @@ Deno.test("resolveRecipes() fails with the upstream error once every read has se
     resolveRecipes(app.gw2, [WELL_KNOWN.orichalcumIngot]),
     (error: unknown) => error instanceof Gw2UpstreamError && error.reason === "server_error",
   );
+});
+
+Deno.test("resolveRecipes() through the recipe catalogue equals resolution by search, with no search and no recipe read", async () => {
+  const roots = [...LEGENDARIES.map(({ id }) => id)];
+  await using searching = await startBackgroundApp({ catalogue: false });
+  const bySearch = await resolveRecipes(searching.gw2, roots);
+  assert.ok(to(searching.sent.interactive, "/v2/recipes/search").length > 100);
+  await using catalogued = await startBackgroundApp();
+  const byCatalogue = await resolveRecipes(catalogued.gw2, roots);
+  assert.deepEqual(byCatalogue.recipes, bySearch.recipes);
+  assert.deepEqual(byCatalogue.itemIds, bySearch.itemIds);
+  assert.deepEqual(byCatalogue.names, bySearch.names);
+  const sent = catalogued.sent.interactive;
+  assert.deepEqual(to(sent, "/v2/recipes/search"), []);
+  assert.equal(
+    to(sent, "/v2/recipes").length,
+    Math.ceil(catalogued.fake.world.recipes.size / 200),
+    "the catalogue's pages, filled once; no recipe read by id",
+  );
+  assert.ok(to(sent, "/v2/recipes").every((request) => request.query.has("page")));
 });
