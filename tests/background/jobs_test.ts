@@ -35,7 +35,7 @@ Deno.test("the cron handlers, called directly: warm, prices, catalogue", async (
     Math.ceil(WARM_ROOTS.length / 200) + Math.ceil((warmed - WARM_ROOTS.length) / 200),
   );
   await app.jobs.prices();
-  assert.equal(to(app.sent.background, "/v2/commerce/prices").length, 3);
+  assert.equal(to(app.sent.background, "/v2/commerce/prices").length, 6);
   await app.jobs.catalogue();
   assert.ok(to(app.sent.background, "/v2/recipes").length > 0, "a slice of the crawl");
   assert.equal(logRecords(app.logs, "warm-up done").length, 1);
