@@ -79,14 +79,17 @@ Deno.test("a fresh server reads the warm set's items first, and their names are 
     Array(firstBatches).fill("/v2/items"),
   );
   // The warm-up now waits for its first recipe page; search already knows every legendary.
-  const search = await client.callTool({
-    name: "priory_item_search",
-    arguments: { query: "Twilight" },
-  });
-  assert.equal(
-    (search.structuredContent as { matches: { id: number }[] }).matches[0]?.id,
-    WELL_KNOWN.twilight,
-  );
+  for (
+    const [query, id] of [
+      ["Astralaria", WELL_KNOWN.astralaria],
+      ["Twilight", WELL_KNOWN.twilight],
+      ["legendary sigil", WELL_KNOWN.legendarySigil],
+    ] as const
+  ) {
+    const search = await client.callTool({ name: "priory_item_search", arguments: { query } });
+    const matches = (search.structuredContent as { matches: { id: number }[] }).matches;
+    assert.equal(matches[0]?.id, id, query);
+  }
   const gift = await client.callTool({
     name: "priory_item_search",
     arguments: { query: "Gift of Sunrise" },
@@ -179,7 +182,7 @@ Deno.test("instances starting together: one warms, the others skip under its lea
   assert.deepEqual([first.ran, second.ran].sort(), [false, true]);
   assert.equal(
     to([...a.sent.background, ...b.sent.background], "/v2/items").length,
-    itemRequests(525),
+    itemRequests(1_119),
   );
   // Once the lease has run out, another instance may warm (and finds everything fresh).
   a.clock.advance(3 * 60_000);
@@ -232,7 +235,7 @@ Deno.test("the hourly warm-up reads the warm set again before it expires, so it 
   await warmLegendaries(warmDeps(app));
   assert.equal(
     to(app.sent.background, "/v2/items").length - cold,
-    itemRequests(525),
+    itemRequests(1_119),
     "read again, 1 h ahead",
   );
   app.clock.advance(61 * 60_000);

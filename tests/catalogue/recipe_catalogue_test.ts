@@ -220,7 +220,7 @@ Deno.test("withRecipeCatalogue(): officialRecipes fills the catalogue through th
   using deadline = startDeadline(env.clock, 14_000);
   const pages: Gw2PagedReads = {
     itemsPage: () => Promise.reject(new Error("no item page expected")),
-    recipesPage: (page, _size, bound) => {
+    recipesPage: (_page, _size, bound) => {
       asked.push(bound?.remainingMs());
       return Promise.resolve({ records: [SWORD, INGOT], skipped: 0, pageTotal: 1 });
     },

@@ -186,11 +186,12 @@ Deno.test("priory_recipe_tree: Sunrise holds its Mystic Forge path, account-boun
     assert.deepEqual(node, { id: gift, na: true }, `${gift} unavailable, no price`);
   }
   assert.equal(sunrise.summary.partial, true);
-  // The two gifts are earned. (Dawn's own craft path also needs collection items since the coin
-  // vendors joined the trees: until the buy-when-a-craft-needs-the-unavailable fix of issue 14,
-  // the plan crafts Dawn and lists them too.)
-  const unavailable = sunrise.summary.unavailable as number[];
-  for (const gift of [19678, 19677]) assert.ok(unavailable.includes(gift), `${gift} unavailable`);
+  // Only the two gifts are earned: Dawn, whose craft needs collection items, is bought.
+  assert.deepEqual(sunrise.summary.unavailable, [19678, 19677]);
+  assert.deepEqual(sunrise.tree.c?.find((node) => node.id === WELL_KNOWN.dawn), {
+    id: WELL_KNOWN.dawn,
+    cost: app.fake.world.prices.get(WELL_KNOWN.dawn)?.sells.unit_price,
+  });
   const clover = sunrise.tree.c?.find((node) => node.id === WELL_KNOWN.giftOfFortune)?.c
     ?.find((node) => node.id === WELL_KNOWN.mysticClover);
   assert.deepEqual([clover?.q, clover?.runs, clover?.via], [77, 249, "forge"]);
