@@ -20,6 +20,7 @@ import { recipeTree } from "./recipe_tree.ts";
 import { throughput } from "./throughput.ts";
 import { toolsList } from "./tools_list.ts";
 import { warmCall } from "./warm_call.ts";
+import { warmUp } from "./warm_up.ts";
 
 /** Every scenario, in running order. */
 export const SCENARIOS: readonly Scenario[] = [
@@ -31,6 +32,7 @@ export const SCENARIOS: readonly Scenario[] = [
   recipeTree,
   itemSearch,
   ranking,
+  warmUp,
   holdings,
   catalogue,
   economy,

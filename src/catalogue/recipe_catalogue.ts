@@ -254,7 +254,7 @@ async function readPage(read: RecipePageReader, page: number): Promise<Page<Cata
   try {
     return await read(page, FILL_PAGE_SIZE);
   } catch (error) {
-    if (error instanceof Gw2UpstreamError && error.status === 400) {
+    if (page > 0 && error instanceof Gw2UpstreamError && error.status === 400) {
       return { records: [], skipped: 0, pageTotal: page };
     }
     throw error;

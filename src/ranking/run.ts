@@ -1,7 +1,7 @@
 /**
  * The ranking's I/O: the work of the recipe tree, done once for every legendary at once. The
- * scope check; then the holdings read beside one `resolveRecipes` over every root, followed as
- * soon as the trees are resolved by one price read for every item of every tree; then the pure
+ * scope check; then the holdings read beside one `resolveRecipes` over every root, and as soon as
+ * the walk knows every item of every tree, one price read for them beside their names; then the pure
  * ranking (`rank.ts`). With a warm cache (trees for a day, holdings five minutes, prices one) it
  * asks upstream nothing.
  *
@@ -12,7 +12,7 @@ import { withHoldings } from "../account/holdings.ts";
 import { findLegendaries, type LegendaryFilter } from "../data/legendaries.ts";
 import type { Gw2Client } from "../gw2/types.ts";
 import { oldestStaleAge } from "../staleness.ts";
-import { readTreePrices } from "../tree/prices.ts";
+import { readTreePrices, type TreePrices } from "../tree/prices.ts";
 import { resolveRecipes } from "../tree/resolve.ts";
 import { rankableIds, type RankingResult, rankLegendaries, shapeRanking } from "./rank.ts";
 
@@ -42,12 +42,21 @@ export async function runRanking(gw2: Gw2Client, request: RankingRequest): Promi
   progress?.report(`Reading your holdings and ${roots.length} legendary recipe trees`);
   // The trees' price read starts as soon as they are resolved, beside the holdings read.
   const { holdings, value: { resolved, priced } } = await withHoldings(gw2, gw2Key, async () => {
+    // The price read starts as soon as the trees' ids are known, beside their names.
+    let pricing: Promise<TreePrices> | undefined;
     const resolved = await resolveRecipes(gw2, roots, {
       onLevel: (level, items) =>
         progress?.report(`Recipe trees: level ${level} resolved (${items} items)`),
+      onWalked: (ids) => {
+        progress?.report(`Reading the prices of ${ids.length} items`);
+        pricing = readTreePrices(gw2, ids);
+        pricing.catch(() => undefined); // awaited below; a failed resolution must not leave it unhandled
+      },
+    }).catch(async (error: unknown) => {
+      await pricing?.catch(() => undefined);
+      throw error;
     });
-    progress?.report(`Reading the prices of ${resolved.itemIds.length} items`);
-    return { resolved, priced: await readTreePrices(gw2, resolved.itemIds) };
+    return { resolved, priced: await (pricing ?? readTreePrices(gw2, resolved.itemIds)) };
   });
   const ranking = rankLegendaries(legendaries, {
     ...resolved,

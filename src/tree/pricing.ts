@@ -182,7 +182,15 @@ export function priceRecipeTree(
   if (nested === undefined) throw new NotCraftableError(rootId);
   const sellPrices: Record<number, number> = {};
   for (const [id, price] of prices) if (price.sell > 0) sellPrices[id] = price.sell;
-  const available = Object.fromEntries(owned);
+  // Only the tree's own ids: the library copies the whole object on every pass, and a
+  // player's holdings run to thousands of ids.
+  const available: Record<number, number> = {};
+  for (const recipe of reachable) {
+    for (const ingredient of recipe.ingredients) {
+      const count = ingredient.type === "Item" ? owned.get(ingredient.id) : undefined;
+      if (count !== undefined) available[ingredient.id] = count;
+    }
+  }
   // The rule of the module notes, to a fixpoint: each pass forces at least one more id, so it
   // ends (in one pass when no crafted path needs anything unpriced).
   const forced: number[] = [];

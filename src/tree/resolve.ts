@@ -41,6 +41,11 @@ export interface ResolveOptions {
    * have been reached so far: a long, cold resolution can report progress.
    */
   readonly onLevel?: (level: number, itemsReached: number) => void;
+  /**
+   * Called once the walk is over with every item id reached (the ids `itemIds` will hold),
+   * before the item names are awaited: a caller can start its price read beside them.
+   */
+  readonly onWalked?: (itemIds: readonly number[]) => void;
 }
 
 /**
@@ -64,6 +69,7 @@ export async function resolveRecipes(
   // Names are not on the critical path: each level's item read runs beside the recipe walk.
   const itemReads: Promise<PromiseSettledResult<BulkRead<Item>>>[] = [];
   const walked = await settle(walkRecipes(gw2, rootIds, stale, itemReads, options.onLevel));
+  if (walked.status === "fulfilled") options.onWalked?.(walked.value.itemIds);
   const items = await Promise.all(itemReads);
   if (walked.status === "rejected") throw walked.reason;
   const names = new Map<number, string>();

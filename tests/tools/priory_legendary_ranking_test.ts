@@ -210,9 +210,10 @@ Deno.test("priory_legendary_ranking: a call that times out keeps what it read; t
   };
   const cold = await coldRequests();
   await using app = await startTestApp({ latencyOnClock: true });
-  // 8 s per answer: scopes, holdings beside the recipe pages, items, then prices in two rounds
-  // need about a minute, beyond the 45 s deadline.
-  app.fake.control.setLatency(8_000);
+  // 3 s per answer, and prices that never come in time (every attempt times out after 10 s):
+  // the scopes, holdings, recipe pages and items are read, then the deadline passes.
+  app.fake.control.setLatency(3_000);
+  app.fake.control.setLatency(60_000, "/v2/commerce/prices");
   const first = await settleOnClock(
     app.handler(rankingCall()).then((response) => response.text()),
     app.clock,
@@ -231,6 +232,7 @@ Deno.test("priory_legendary_ranking: a call that times out keeps what it read; t
   assert.equal(app.clock.pendingSleeps, 0, "the reads in flight at the deadline were abandoned");
 
   app.fake.control.setLatency(0);
+  app.fake.control.setLatency(0, "/v2/commerce/prices");
   app.clock.advance(60_000);
   const retry = await settleOnClock(
     app.handler(rankingCall()).then((response) => response.text()),

@@ -127,6 +127,27 @@ Deno.test("resolveRecipes() terminates on cyclic recipes, keeping each recipe on
   assert.deepEqual(resolved.itemIds, [ECTO.id, 2]);
 });
 
+Deno.test("resolveRecipes() tells onWalked every item id before it waits for their names", async () => {
+  const names = Promise.withResolvers<void>();
+  class SlowNames extends CyclicClient {
+    override async items(ids: readonly number[]): Promise<BulkRead<Item>> {
+      await names.promise;
+      return await super.items(ids);
+    }
+  }
+  let walked: readonly number[] | undefined;
+  const resolving = resolveRecipes(new SlowNames(), [ECTO.id], {
+    onWalked: (ids) => walked = ids,
+  });
+  // The walk needs no name: it is over while every item read still waits.
+  for (let turn = 0; walked === undefined && turn < 100; turn++) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  assert.deepEqual(walked, [ECTO.id, 2]);
+  names.resolve();
+  assert.deepEqual((await resolving).itemIds, walked);
+});
+
 /** A stub with one recipe taking a currency the curated data does not name (gems). */
 class GemRecipeClient extends CyclicClient {
   currencyReads = 0;
