@@ -20,10 +20,12 @@ export const DEFAULT_RANKING_LIMIT = 10;
 const MAX_RANKING_LIMIT = 25;
 
 /**
- * The ranking's own deadline. Cold (an empty KV: ~336 requests, beyond the 299-token burst) it
- * took 10 s at 300 ms latency with a full budget; a budget half spent by other calls adds up to
- * ~30 s of refill waits. 45 s stays under the 60 s request timeout most MCP clients apply (the
- * TypeScript SDK's default), so the caller gets our answer, not its own timeout.
+ * The ranking's own deadline. Cold on an empty KV it reads the recipe catalogue's pages, the
+ * items, holdings and prices (~25 requests on the fake, ~90 for the real API: ~2 s at 300 ms);
+ * without the catalogue (`PRIORY_CATALOGUE=off`) its walk searches node by node (~700 requests,
+ * beyond the burst), and a budget half spent by other calls adds refill waits. 45 s stays under
+ * the 60 s request timeout most MCP clients apply (the TypeScript SDK's default), so the caller
+ * gets our answer, not its own timeout.
  */
 export const RANKING_DEADLINE_MS = 45_000;
 
