@@ -18,6 +18,7 @@ import { rankableIds, rankLegendaries, shapeRanking } from "../domain/ranking.ts
 import { oldestStaleAge } from "../domain/shape.ts";
 import { readTreePrices } from "../trees/prices.ts";
 import { resolveRecipes } from "../trees/resolve.ts";
+import { RANKING_VIEW_URI } from "../views/uris.ts";
 import { argumentsSchema, staleAgeField } from "./inputs.ts";
 import { defineTool, requireGw2Key, UPSTREAM_READ } from "./types.ts";
 
@@ -66,6 +67,7 @@ export const prioryLegendaryRanking = defineTool({
   }),
   annotations: UPSTREAM_READ,
   deadlineMs: RANKING_DEADLINE_MS,
+  view: RANKING_VIEW_URI,
   async handle({ limit }, deps) {
     const key = requireGw2Key(deps);
     const { gw2, progress } = deps;

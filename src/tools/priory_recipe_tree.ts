@@ -18,6 +18,7 @@ import { shapeRecipeTree } from "../domain/tree_shape.ts";
 import { Gw2NotFoundError } from "../gw2/errors.ts";
 import { readTreePrices } from "../trees/prices.ts";
 import { resolveRecipes } from "../trees/resolve.ts";
+import { TREE_VIEW_URI } from "../views/uris.ts";
 import { argumentsSchema, idSchema, MAX_IDS, received, staleAgeField } from "./inputs.ts";
 import { defineTool, requireGw2Key, UPSTREAM_READ } from "./types.ts";
 
@@ -60,6 +61,7 @@ export const prioryRecipeTree = defineTool({
     toBuy: z.array(z.unknown()).optional(),
   }),
   annotations: UPSTREAM_READ,
+  view: TREE_VIEW_URI,
   async handle({ itemId, quantity, useAccount }, deps) {
     const { gw2 } = deps;
     // The price read starts as soon as the tree is resolved (beside the holdings read).
