@@ -83,6 +83,7 @@ Deno.test({
   name: `tree view: renders a real gen-1 legendary tree in Chromium and reports its size${SUFFIX}`,
   ignore: SKIPPED,
   async fn() {
+    await using browser = await launch();
     await using app = await startTestApp();
     const html = await viewFor(app, "priory_recipe_tree");
     await using client = await connectClient(app.handler);
@@ -94,7 +95,6 @@ Deno.test({
       names: Record<string, string>;
     };
 
-    await using browser = await launch();
     const page = await browser.newPage();
     await page.viewport(900, 700);
     const host = await hostView(page, html);
@@ -127,6 +127,7 @@ Deno.test({
     `ranking view: renders the account's ranking; choosing a row calls priory_recipe_tree through the host${SUFFIX}`,
   ignore: SKIPPED,
   async fn() {
+    await using browser = await launch();
     await using app = await startTestApp();
     const html = await viewFor(app, "priory_legendary_ranking");
     await using client = await connectClient(app.handler, {
@@ -142,7 +143,6 @@ Deno.test({
     const chosen = ranking[0];
     assert.ok(chosen);
 
-    await using browser = await launch();
     const page = await browser.newPage();
     await page.viewport(900, 700);
     const host = await hostView(page, html, {
