@@ -189,3 +189,62 @@ Deno.test({
     assert.deepEqual(page.errors, [], "the page logged no error (CSP, exception)");
   },
 });
+
+Deno.test({
+  name: `tree view: draws the order-book depth figures and every shopping-list row kind${SUFFIX}`,
+  ignore: SKIPPED,
+  async fn() {
+    await using browser = await launch();
+    await using app = await startTestApp();
+    const html = await viewFor(app, "priory_recipe_tree");
+    await using client = await connectClient(app.handler, {
+      headers: { "X-GW2-Key": TEST_KEYS.veteran },
+    });
+    const args = { itemId: SUNRISE, useAccount: true };
+    const real = await client.callTool({ name: "priory_recipe_tree", arguments: args });
+    const structured = real.structuredContent as {
+      summary: Record<string, unknown> & { totalCraftCost: number };
+      toBuy: Record<string, unknown>[];
+    };
+    const bought = structured.toBuy.filter((row) => typeof row.unit === "number");
+    assert.ok(bought.length >= 2, "the real plan buys at least two items");
+    // The contract's depth fields (CONTRACT.md "Order-book depth"), on a real plan: a short book,
+    // a cheaper craft, a coin vendor row and a currency row beside the real ones.
+    const depthExtra = 12_345;
+    const result = {
+      ...real,
+      structuredContent: {
+        ...structured,
+        summary: {
+          ...structured.summary,
+          buyCost: structured.summary.totalCraftCost + depthExtra,
+          depthExtra,
+        },
+        toBuy: [
+          { ...bought[0], short: 7 },
+          { ...bought[1], craftCheaper: true },
+          ...structured.toBuy.slice(2),
+          { id: 19925, count: 2, vendor: "Miyani", total: 20_000 },
+          { cur: 2, count: 500 },
+        ],
+      },
+    };
+
+    const page = await browser.newPage();
+    await page.viewport(900, 700);
+    const host = await hostView(page, html);
+    const mark = host.sizes.length;
+    await host.bridge.sendToolResult(result as CallToolResult);
+    await host.sizeFrom(mark, (size) => (size.height ?? 0) > 500, "the drawn tree's size");
+    const { text } = await visibleText(page, await host.frameId());
+    assert.match(text, /Buying the list/);
+    assert.ok(text.includes(coins(structured.summary.totalCraftCost + depthExtra)), "buyCost");
+    assert.ok(text.includes(coins(depthExtra)), "depthExtra");
+    assert.match(text, /7 short/);
+    assert.match(text, /cheaper to craft/);
+    assert.match(text, /Miyani/);
+    assert.match(text, /Total at order-book depth/);
+    assert.deepEqual(host.errors, [], "the view reported no error");
+    assert.deepEqual(page.errors, [], "the page logged no error (CSP, exception)");
+  },
+});
