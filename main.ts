@@ -17,18 +17,18 @@ import { backgroundClientOptions, createBackgroundJobs, CRON_JOBS } from "./src/
 import { RecipeCatalogue } from "./src/catalogue/recipe_catalogue.ts";
 import { withRecipeCatalogue } from "./src/catalogue/recipe_lookup.ts";
 import { RecipeStore } from "./src/catalogue/recipe_store.ts";
-import { systemClock } from "./src/clock.ts";
+import { systemClock } from "./src/async/clock.ts";
 import { type Config, ConfigError, parseConfig } from "./src/config.ts";
-import { type DevToken, keepDevToken } from "./src/dev_token.ts";
+import { type DevToken, keepDevToken } from "./src/process/dev_token.ts";
 import { createGw2Client } from "./src/gw2/client.ts";
 import type { Item } from "./src/gw2/schemas.ts";
 import type { BoundableGw2Client } from "./src/gw2/types.ts";
 import { createHandler } from "./src/http/handler.ts";
-import { openKvStore } from "./src/kv_open.ts";
-import { listenError } from "./src/listen.ts";
+import { openKvStore } from "./src/process/kv_open.ts";
+import { listenError } from "./src/process/listen.ts";
 import { createLogger } from "./src/log.ts";
 import { NameIndex } from "./src/search/name_index.ts";
-import { shutDown } from "./src/shutdown.ts";
+import { shutDown } from "./src/process/shutdown.ts";
 
 /** Prints a configuration problem as one line and exits 1; anything else is a real crash. */
 function exitOnConfigError(error: unknown): never {

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { toBase64Url } from "./encoding.ts";
+import { Buffer } from "node:buffer";
 
 /** Log verbosity, lowest first. */
 export const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
@@ -133,7 +133,7 @@ export function isLoopbackHostname(hostname: string): boolean {
 
 /** 32 random bytes, base64url: what `dev` uses when `MCP_AUTH_TOKEN` is unset. */
 export function generateRandomToken(): string {
-  return toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
 }
 
 function parseAuthToken(

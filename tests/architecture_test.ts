@@ -2,11 +2,13 @@
  * Architecture guard, with the platform's own tools instead of a parser.
  *
  * 1. The import graph (`deno info --json`, rooted at `main.ts` and at every module under `src/`):
- *    the GW2 layer's internals (`src/gw2/` but its public `types.ts`, `errors.ts`, `schemas.ts`)
- *    and `src/kv/` are imported only inside the layer, the client factory only by `main.ts`; the
- *    tools, the domain, the background jobs and the recipe catalogue cannot reach the transport,
- *    the client or KV even indirectly (the jobs get their client from `main.ts`, as the tools
- *    do); nothing imports a networking module or an npm HTTP client.
+ *    every module of `src/` sits in a room (`ROOMS`) or is shared by all (`SHARED`); each room
+ *    imports only the rooms it is allowed (features never reach up into the tools, the MCP
+ *    server, the HTTP edge or the process wiring); the GW2 client's internals (its cache, budget
+ *    and transport: everything under `src/gw2/` but `types.ts`, `errors.ts`, `schemas.ts`) are
+ *    imported only inside it, its factory only by `main.ts`, and reached by nothing else even
+ *    indirectly; the pure computation of each room (`PURE`) runs no I/O code, even indirectly;
+ *    nothing imports a networking module or an npm HTTP client.
  * 2. One search over the source text, comments removed (and quoted strings blanked for the
  *    identifier rules): `fetch` only in the transport, no sockets, `Deno.serve`, `Deno.openKv`,
  *    `Deno.cron` and `Deno.env` only in `main.ts`, the upstream host only as the configured
@@ -27,8 +29,14 @@ function local(specifier: string): string {
   return specifier.startsWith(ROOT.href) ? specifier.slice(ROOT.href.length) : specifier;
 }
 
-/** Every import edge (code or type) of the graph rooted at `root`, as [importer, imported]. */
-async function importEdges(root: string): Promise<[string, string][]> {
+/** How a module is imported: for its code, or only for its types (`import type`). */
+type EdgeKind = "code" | "type";
+
+/** An import edge: [importer, imported, kind]; the kind defaults to code. */
+type Edge = readonly [string, string, EdgeKind?];
+
+/** Every import edge (code or type) of the graph rooted at `root`. */
+async function importEdges(root: string): Promise<Edge[]> {
   const output = await new Deno.Command(Deno.execPath(), {
     args: ["info", "--json", root],
     cwd: ROOT,
@@ -43,44 +51,144 @@ async function importEdges(root: string): Promise<[string, string][]> {
     }[];
   } = JSON.parse(new TextDecoder().decode(output.stdout));
   return graph.modules.flatMap((module) =>
-    (module.dependencies ?? []).flatMap((dependency) =>
-      [dependency.code, dependency.type].flatMap((target): [string, string][] =>
-        target === undefined ? [] : [[local(module.specifier), local(target.specifier)]]
-      )
-    )
+    (module.dependencies ?? []).flatMap((dependency): Edge[] => {
+      const from = local(module.specifier);
+      if (dependency.code !== undefined) return [[from, local(dependency.code.specifier), "code"]];
+      if (dependency.type !== undefined) return [[from, local(dependency.type.specifier), "type"]];
+      return [];
+    })
   );
 }
 
-const inLayer = (path: string) => path.startsWith("src/gw2/") || path.startsWith("src/kv/");
+/** The GW2 client's public surface: everything else under `src/gw2/` is its own business. */
 const PUBLIC_GW2 = new Set(["src/gw2/types.ts", "src/gw2/errors.ts", "src/gw2/schemas.ts"]);
+/** Modules of `src/` every room may use: configuration, logging, counters, staleness. */
+const SHARED = new Set(["src/config.ts", "src/log.ts", "src/metrics.ts", "src/staleness.ts"]);
 const NETWORKING =
   /^node:(?:http|https|http2|net|tls|dgram)$|^npm:\/?(?:[^/]*fetch|axios|got|undici|ky)\b/;
 
+/**
+ * The rooms of `src/` and the other rooms each may import (itself, `SHARED`, npm and `node:`
+ * always; `gw2` means its public surface). A room missing here is a room nobody placed.
+ */
+const ROOMS: Readonly<Record<string, readonly string[]>> = {
+  async: [],
+  kv: ["async"],
+  gw2: ["async", "kv"],
+  data: [],
+  market: [],
+  passthrough: ["gw2"],
+  account: ["async", "gw2", "market"],
+  tree: ["async", "gw2", "data", "market", "account"],
+  ranking: ["async", "gw2", "data", "tree", "account"],
+  search: ["async", "kv", "gw2"],
+  catalogue: ["async", "kv", "gw2"],
+  background: ["async", "kv", "gw2", "data", "tree", "search", "catalogue"],
+  views: [],
+  tools: [
+    "async",
+    "gw2",
+    "data",
+    "market",
+    "passthrough",
+    "account",
+    "tree",
+    "ranking",
+    "search",
+    "views",
+  ],
+  // The prompts are a surface beside the tools: they name the tools and their arguments' bounds.
+  prompts: ["data", "search", "tools"],
+  mcp: ["async", "gw2", "tools", "tree", "search", "views", "prompts"],
+  http: ["async", "gw2", "mcp", "tools", "search"],
+  process: ["async", "kv"],
+};
+
+/**
+ * The pure computation of each room: no I/O, reached or direct. They may use one another, the
+ * curated data, and the client's record types and errors — nothing that reads or writes.
+ */
+const PURE = new Set([
+  "src/account/materials.ts",
+  "src/account/shape.ts",
+  "src/account/tally.ts",
+  "src/data/curated_recipes.ts",
+  "src/data/legendaries.ts",
+  "src/market/trading_post.ts",
+  "src/passthrough/shape.ts",
+  "src/ranking/rank.ts",
+  "src/search/name_table.ts",
+  "src/search/normalize.ts",
+  "src/search/result.ts",
+  "src/staleness.ts",
+  "src/tree/pricing.ts",
+  "src/tree/shape.ts",
+  "src/tree/shopping_list.ts",
+]);
+
+/** The room of a local module (`main`, a shared module, or the folder under `src/`). */
+function roomOf(path: string): string | undefined {
+  if (path === "main.ts") return "main";
+  if (SHARED.has(path)) return "shared";
+  return /^src\/([^/]+)\//.exec(path)?.[1];
+}
+
 /** Violations of the import rules among `edges`. */
-function graphViolations(edges: readonly [string, string][]): string[] {
+function graphViolations(edges: readonly Edge[]): string[] {
   const found = new Set<string>();
   for (const [from, to] of edges) {
     if (NETWORKING.test(to)) found.add(`${from} imports the networking module ${to}`);
-    if (to === "src/gw2/client.ts" && from !== "main.ts" && !inLayer(from)) {
-      found.add(`${from} imports the client factory (main.ts only)`);
-    } else if (inLayer(to) && !PUBLIC_GW2.has(to) && !inLayer(from) && to !== "src/gw2/client.ts") {
-      found.add(`${from} imports the layer's internal ${to}`);
+    const source = roomOf(from);
+    const target = roomOf(to);
+    if (source === undefined || target === undefined || source === target) continue;
+    if (to === "src/gw2/client.ts") {
+      if (source !== "main") found.add(`${from} imports the client factory (main.ts only)`);
+      continue;
     }
+    if (target === "gw2" && !PUBLIC_GW2.has(to)) {
+      found.add(`${from} imports the GW2 client's internal ${to}`);
+      continue;
+    }
+    if (source === "main" || target === "shared") continue;
+    if (source === "shared") {
+      found.add(`${from} (shared by every room) imports the room module ${to}`);
+      continue;
+    }
+    const allowed = ROOMS[source];
+    if (allowed === undefined) found.add(`${from} is in no room of the house (ROOMS)`);
+    else if (!allowed.includes(target)) found.add(`${from} (${source}) imports ${to} (${target})`);
   }
-  // Tools, domain logic and background work see the client only through its interface, even
-  // indirectly.
+  // Pure computation runs no I/O code, even indirectly (types and JSON data it may share); nothing outside
+  // the client reaches its transport, factory or cache, even indirectly.
   const next = new Map<string, string[]>();
-  for (const [from, to] of edges) next.set(from, [...(next.get(from) ?? []), to]);
-  for (const start of next.keys()) {
-    if (!/^src\/(?:tools|domain|background|catalogue)\//.test(start)) continue;
+  const nextCode = new Map<string, string[]>();
+  for (const [from, to, kind = "code"] of edges) {
+    next.set(from, [...(next.get(from) ?? []), to]);
+    if (kind === "code") nextCode.set(from, [...(nextCode.get(from) ?? []), to]);
+  }
+  const closure = (start: string, graph: Map<string, string[]>) => {
     const seen = new Set([start]);
     for (const path of seen) {
-      for (const to of next.get(path) ?? []) seen.add(to);
+      for (const to of graph.get(path) ?? []) seen.add(to);
     }
-    for (const reached of seen) {
-      if (reached === "src/gw2/transport.ts" || reached === "src/gw2/client.ts") {
-        found.add(`${start} reaches ${reached}`);
-      } else if (reached.startsWith("src/kv/")) found.add(`${start} reaches ${reached}`);
+    return seen;
+  };
+  for (const start of PURE) {
+    for (const reached of closure(start, nextCode)) {
+      const data = reached.endsWith(".json");
+      if (
+        roomOf(reached) !== undefined && !data && !PURE.has(reached) && !PUBLIC_GW2.has(reached)
+      ) {
+        found.add(`${start} (pure) reaches ${reached}`);
+      }
+    }
+  }
+  for (const start of next.keys()) {
+    for (const reached of closure(start, next)) {
+      if (
+        roomOf(start) !== "gw2" && start !== "main.ts" &&
+        /^src\/gw2\/(?:transport|client|token_bucket)\.ts$|^src\/gw2\/cache\//.test(reached)
+      ) found.add(`${start} reaches ${reached}`);
     }
   }
   return [...found];
@@ -170,7 +278,17 @@ async function sourceFiles(): Promise<Map<string, string>> {
   return files;
 }
 
-Deno.test("architecture: the import graph keeps the GW2 layer's internals inside it", async () => {
+Deno.test("architecture: every module of src/ is in a room or shared, and the pure list is real", async () => {
+  const files = await sourceFiles();
+  const homeless = [...files.keys()].filter((path) => {
+    const room = roomOf(path);
+    return room === undefined || (room !== "main" && room !== "shared" && !(room in ROOMS));
+  });
+  assert.deepEqual(homeless, [], "src/ root holds only what every room shares (SHARED)");
+  assert.deepEqual([...PURE].filter((path) => !files.has(path)), []);
+});
+
+Deno.test("architecture: the import graph keeps each room to its neighbours and the GW2 client's internals inside it", async () => {
   const files = await sourceFiles();
   const edges = await importEdges("main.ts");
   // Modules main.ts does not (yet) reach are checked from their own roots.
@@ -235,8 +353,14 @@ Deno.test("architecture: the rules trip on offending code and not on look-alikes
   for (const [name, snippet] of benign) {
     await t.step(`passes ${name}`, () => assert.deepEqual(textViolations(elsewhere, snippet), []));
   }
-  const edges: [string, [string, string]][] = [
-    ["bypassing the cache", ["src/tools/x.ts", "src/kv/record_cache.ts"]],
+  const edges: [string, Edge][] = [
+    ["bypassing the cache", ["src/tools/x.ts", "src/gw2/cache/record_cache.ts"]],
+    ["bypassing the budget", ["src/background/x.ts", "src/gw2/token_bucket.ts"]],
+    ["a room reaching up", ["src/tree/x.ts", "src/tools/types.ts"]],
+    ["a feature reaching the edge", ["src/ranking/x.ts", "src/http/handler.ts"]],
+    ["the process wiring outside main", ["src/mcp/x.ts", "src/process/shutdown.ts"]],
+    ["a shared module reaching into a room", ["src/log.ts", "src/tree/pricing.ts"]],
+    ["a module in no room", ["src/misc/x.ts", "src/async/clock.ts"]],
     ["bypassing the client", ["src/mcp/x.ts", "src/gw2/transport.ts"]],
     ["the factory outside main", ["src/http/x.ts", "src/gw2/client.ts"]],
     ["a node HTTP client", ["src/gw2/x.ts", "node:https"]],
@@ -245,20 +369,31 @@ Deno.test("architecture: the rules trip on offending code and not on look-alikes
   for (const [name, edge] of edges) {
     await t.step(`flags ${name}`, () => assert.notDeepEqual(graphViolations([edge]), []));
   }
-  await t.step("flags a tool reaching KV through a helper", () => {
-    const chain: [string, string][] = [
-      ["src/tools/x.ts", "src/helpers/y.ts"],
-      ["src/helpers/y.ts", "src/kv/keys.ts"],
+  await t.step("flags a tool reaching the GW2 cache through a helper", () => {
+    const chain: Edge[] = [
+      ["src/tools/x.ts", "src/tree/y.ts"],
+      ["src/tree/y.ts", "src/gw2/cache/keys.ts"],
     ];
     assert.deepEqual(graphViolations(chain), [
-      "src/helpers/y.ts imports the layer's internal src/kv/keys.ts",
-      "src/tools/x.ts reaches src/kv/keys.ts",
+      "src/tree/y.ts imports the GW2 client's internal src/gw2/cache/keys.ts",
+      "src/tools/x.ts reaches src/gw2/cache/keys.ts",
+      "src/tree/y.ts reaches src/gw2/cache/keys.ts",
+    ]);
+  });
+  await t.step("flags pure computation reaching I/O through an allowed import", () => {
+    const chain: Edge[] = [
+      ["src/tree/pricing.ts", "src/tree/resolve.ts"],
+      ["src/tree/resolve.ts", "src/async/concurrency.ts"],
+    ];
+    assert.deepEqual(graphViolations(chain), [
+      "src/tree/pricing.ts (pure) reaches src/tree/resolve.ts",
+      "src/tree/pricing.ts (pure) reaches src/async/concurrency.ts",
     ]);
   });
   await t.step("flags a background job reaching the transport through a helper", () => {
-    const chain: [string, string][] = [
-      ["src/background/x.ts", "src/helpers/y.ts"],
-      ["src/helpers/y.ts", "src/gw2/transport.ts"],
+    const chain: Edge[] = [
+      ["src/background/x.ts", "src/catalogue/y.ts"],
+      ["src/catalogue/y.ts", "src/gw2/transport.ts"],
     ];
     assert.ok(graphViolations(chain).includes("src/background/x.ts reaches src/gw2/transport.ts"));
   });
@@ -267,7 +402,11 @@ Deno.test("architecture: the rules trip on offending code and not on look-alikes
       graphViolations([
         ["main.ts", "src/gw2/client.ts"],
         ["src/tools/x.ts", "src/gw2/types.ts"],
-        ["src/gw2/client.ts", "src/kv/record_cache.ts"],
+        ["src/gw2/client.ts", "src/gw2/cache/record_cache.ts"],
+        ["src/gw2/cache/record_cache.ts", "src/kv/timeout.ts"],
+        ["src/search/name_store.ts", "src/kv/limits.ts"],
+        ["src/tree/pricing.ts", "src/market/trading_post.ts"],
+        ["src/ranking/rank.ts", "src/staleness.ts"],
       ]),
       [],
     );

@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
-import { ConfigError, isLoopbackHostname, parseConfig } from "../src/config.ts";
+import {
+  ConfigError,
+  generateRandomToken,
+  isLoopbackHostname,
+  parseConfig,
+} from "../src/config.ts";
 
 function envOf(values: Record<string, string>): (name: string) => string | undefined {
   return (name) => values[name];
@@ -129,4 +134,10 @@ Deno.test("isLoopbackHostname() recognises loopback binds only", () => {
   for (const host of ["0.0.0.0", "::", "10.0.0.1", "192.168.1.2"]) {
     assert.equal(isLoopbackHostname(host), false, host);
   }
+});
+
+Deno.test("generateRandomToken() is 32 random bytes in unpadded base64url", () => {
+  const tokens = new Set(Array.from({ length: 20 }, () => generateRandomToken()));
+  assert.equal(tokens.size, 20);
+  for (const token of tokens) assert.match(token, /^[A-Za-z0-9_-]{43}$/);
 });

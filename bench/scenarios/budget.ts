@@ -6,7 +6,7 @@
  * @module
  */
 
-import { mapWithConcurrency } from "../../src/concurrency.ts";
+import { mapWithConcurrency } from "../../src/async/concurrency.ts";
 import { FILLER_FIRST_ID } from "../../tests/fake_gw2/mod.ts";
 import type { Scenario } from "../scenario.ts";
 import { requestIds } from "../support/fake.ts";

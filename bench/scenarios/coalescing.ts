@@ -10,7 +10,7 @@
 
 import { FILLER_FIRST_ID } from "../../tests/fake_gw2/mod.ts";
 import { seeded } from "../../tests/support/random.ts";
-import { mapWithConcurrency } from "../../src/concurrency.ts";
+import { mapWithConcurrency } from "../../src/async/concurrency.ts";
 import type { Scenario } from "../scenario.ts";
 import { timed } from "../support/stats.ts";
 import { requestIds } from "../support/fake.ts";

@@ -1,14 +1,14 @@
 /**
  * Context economy: tokens (bytes / 4) of each tool's structured result — what Claude Code hands
  * the model — on fixed inputs, next to the same records as minified upstream JSON, which an agent
- * calling the API directly would read. The inputs are those of `tests/domain/economy_test.ts`:
+ * calling the API directly would read. The inputs are those of `tests/passthrough/economy_test.ts`:
  * the representative ids (the 21 gen-1 legendaries and 30 of their materials), 50 recipes using
  * Glob of Ectoplasm, and every priced item of the fake's catalogue.
  *
  * @module
  */
 
-import { chunk, mapWithConcurrency } from "../../src/concurrency.ts";
+import { chunk, mapWithConcurrency } from "../../src/async/concurrency.ts";
 import { REPRESENTATIVE_IDS, WELL_KNOWN } from "../../tests/fake_gw2/mod.ts";
 import type { Figure, Scenario, Target } from "../scenario.ts";
 import type { McpWire } from "../support/wire.ts";

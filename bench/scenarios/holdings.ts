@@ -9,8 +9,8 @@
  * @module
  */
 
-import { readHoldings } from "../../src/account/holdings.ts";
-import { systemClock } from "../../src/clock.ts";
+import { readHoldings } from "../../tests/support/holdings.ts";
+import { systemClock } from "../../src/async/clock.ts";
 import { createGw2Client, type InstrumentedGw2Client } from "../../src/gw2/client.ts";
 import { silentLogger } from "../../src/log.ts";
 import { TEST_KEYS } from "../../tests/fake_gw2/mod.ts";

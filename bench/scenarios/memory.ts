@@ -10,7 +10,7 @@
  * @module
  */
 
-import { chunk, mapWithConcurrency } from "../../src/concurrency.ts";
+import { chunk, mapWithConcurrency } from "../../src/async/concurrency.ts";
 import { REPRESENTATIVE_IDS, WELL_KNOWN } from "../../tests/fake_gw2/mod.ts";
 import type { BenchContext, BenchFake, BenchServer, Scenario } from "../scenario.ts";
 import { callFloor, ITEMS, OPEN_BUDGET, PRICES, RECIPES, structured } from "./calls.ts";

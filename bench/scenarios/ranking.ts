@@ -18,8 +18,8 @@
  * @module
  */
 
-import type { Clock } from "../../src/clock.ts";
-import { systemClock } from "../../src/clock.ts";
+import type { Clock } from "../../src/async/clock.ts";
+import { systemClock } from "../../src/async/clock.ts";
 import type { FakeRequestLog } from "../../tests/fake_gw2/mod.ts";
 import { TEST_KEYS } from "../../tests/fake_gw2/mod.ts";
 import type { Figure, Scenario, Target } from "../scenario.ts";

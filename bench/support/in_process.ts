@@ -7,7 +7,7 @@
  * @module
  */
 
-import { type Clock, systemClock } from "../../src/clock.ts";
+import { type Clock, systemClock } from "../../src/async/clock.ts";
 import { createGw2Client } from "../../src/gw2/client.ts";
 import { createHandler } from "../../src/http/handler.ts";
 import { silentLogger } from "../../src/log.ts";

@@ -11,8 +11,8 @@
  * @module
  */
 
-import { mapWithConcurrency, settleAll } from "../concurrency.ts";
-import { type Holdings, tallyHoldings } from "../domain/holdings.ts";
+import { mapWithConcurrency, settleAll } from "../async/concurrency.ts";
+import { type Holdings, tallyHoldings } from "./tally.ts";
 import type { CharacterBags, CharacterInventory } from "../gw2/schemas.ts";
 import type { Gw2Client } from "../gw2/types.ts";
 import { requireScopes } from "./scopes.ts";
@@ -22,22 +22,6 @@ export const HOLDINGS_SCOPES: readonly string[] = ["account", "inventories", "ch
 
 /** Character inventories read at once when the bulk character read lacks bags. */
 export const CHARACTER_READ_CONCURRENCY = 4;
-
-/**
- * Reads and tallies what the player holds.
- *
- * @example
- * ```ts
- * const holdings = await readHoldings(gw2, key);
- * holdings.counts.get(19721) ?? 0; // globs of ectoplasm, wherever they lie
- * ```
- * @throws {Gw2ScopeMissingError} naming every one of {@linkcode HOLDINGS_SCOPES} the key lacks
- * @throws a `Gw2Failure` when an upstream read fails (the other reads are awaited first)
- */
-export async function readHoldings(gw2: Gw2Client, key: string): Promise<Holdings> {
-  await requireScopes(gw2, key, HOLDINGS_SCOPES);
-  return await readChecked(gw2, key);
-}
 
 /**
  * Reads the holdings while `work` runs (a recipe-tree resolution, say), after the scope check,

@@ -7,8 +7,8 @@
  * @module
  */
 
-import type { Clock } from "../clock.ts";
-import { type Deadline, startDeadline } from "../deadline.ts";
+import type { Clock } from "../async/clock.ts";
+import { type Deadline, startDeadline } from "../async/deadline.ts";
 import type { Logger } from "../log.ts";
 
 /** The shared dependencies of the background jobs. */

@@ -23,7 +23,7 @@
 import { z } from "zod";
 import type { RecipeStore } from "../catalogue/recipe_store.ts";
 import { Gw2UpstreamError, isGw2Failure } from "../gw2/errors.ts";
-import type { Deadline } from "../deadline.ts";
+import type { Deadline } from "../async/deadline.ts";
 import type { Gw2PagedReads, Page } from "../gw2/types.ts";
 import { describeError } from "../log.ts";
 import { type NameIndex, NameStoreWriteError } from "../search/name_index.ts";

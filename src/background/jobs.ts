@@ -9,7 +9,7 @@
  */
 
 import type { RecipeCatalogue } from "../catalogue/recipe_catalogue.ts";
-import { settlesWithin } from "../clock.ts";
+import { settlesWithin } from "../async/clock.ts";
 import type { RecipeStore } from "../catalogue/recipe_store.ts";
 import type { BoundableGw2Client, Gw2PagedReads } from "../gw2/types.ts";
 import { describeError } from "../log.ts";

@@ -9,8 +9,8 @@
  * @module
  */
 
-import type { Clock } from "../clock.ts";
-import { isLockedError } from "../kv_conflict.ts";
+import type { Clock } from "../async/clock.ts";
+import { isLockedError } from "../kv/conflict.ts";
 
 /** A lease held: its key and the versionstamp to `check` in commits made under it. */
 export interface Lease {

@@ -10,7 +10,7 @@
  * @module
  */
 
-import type { Clock } from "../clock.ts";
+import type { Clock } from "../async/clock.ts";
 import type { RecipeSearchQuery } from "../gw2/types.ts";
 import { describeError, type Logger } from "../log.ts";
 import type { CatalogueHead, RecipeStore } from "./recipe_store.ts";

@@ -15,7 +15,7 @@
  * @module
  */
 
-import { type Deadline, unlessAborted } from "../deadline.ts";
+import { type Deadline, unlessAborted } from "../async/deadline.ts";
 import type {
   Account,
   AccountMaterial,

@@ -19,8 +19,8 @@
  * @module
  */
 
-import type { Clock } from "../clock.ts";
-import { type Deadline, unlessAborted } from "../deadline.ts";
+import type { Clock } from "../async/clock.ts";
+import { type Deadline, unlessAborted } from "../async/deadline.ts";
 import { type Gw2Failure, Gw2UpstreamError, isGw2Failure } from "./errors.ts";
 import { canServeStale } from "./response.ts";
 import { SharedWork, type Waiter } from "./shared_work.ts";

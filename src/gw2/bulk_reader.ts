@@ -9,14 +9,14 @@
  * @module
  */
 
-import type { Clock } from "../clock.ts";
-import { chunk, mapWithConcurrency } from "../concurrency.ts";
-import { entryAge, readVerdict, retentionMs } from "../kv/freshness.ts";
-import type { RecordCache, RecordEntry, RecordWrite } from "../kv/record_cache.ts";
-import { RecordMemory } from "../kv/record_memory.ts";
+import type { Clock } from "../async/clock.ts";
+import { chunk, mapWithConcurrency } from "../async/concurrency.ts";
+import { entryAge, readVerdict, retentionMs } from "./cache/freshness.ts";
+import type { RecordCache, RecordEntry, RecordWrite } from "./cache/record_cache.ts";
+import { RecordMemory } from "./cache/record_memory.ts";
 import { describeError, type Logger } from "../log.ts";
 import type { Counters } from "../metrics.ts";
-import type { Deadline } from "../deadline.ts";
+import type { Deadline } from "../async/deadline.ts";
 import { Coalescer, type IdOutcome, type Lookup } from "./batcher.ts";
 import { type BulkEndpoint, FRESHNESS, parseWith } from "./endpoints.ts";
 import { Gw2UpstreamError, isGw2Failure } from "./errors.ts";

@@ -5,20 +5,20 @@
  * every instance, and a transport with timeouts and retries. `withDeadline` hands out views of
  * the one client whose reads end by a tool call's deadline. The player's key is used only in
  * the `Authorization` header; account data is cached under an HMAC of it, whose secret is kept
- * in the same KV (`src/kv/key_secret.ts`).
+ * in the same KV (`src/gw2/cache/key_secret.ts`).
  *
  * @module
  */
 
-import { type Clock, systemClock } from "../clock.ts";
-import type { Deadline } from "../deadline.ts";
-import { DocCache } from "../kv/doc_cache.ts";
-import { KEY_SECRET_BYTES, loadKeySecret } from "../kv/key_secret.ts";
-import { Gw2Keys } from "../kv/keys.ts";
-import { RecordCache } from "../kv/record_cache.ts";
-import { RECORD_MEMORY_ENTRIES } from "../kv/record_memory.ts";
-import { KV_TIMEOUT_MS, type KvTimeout, withKvTimeout } from "../kv_timeout.ts";
-import { TokenBucket } from "../kv/token_bucket.ts";
+import { type Clock, systemClock } from "../async/clock.ts";
+import type { Deadline } from "../async/deadline.ts";
+import { DocCache } from "./cache/doc_cache.ts";
+import { KEY_SECRET_BYTES, loadKeySecret } from "./cache/key_secret.ts";
+import { Gw2Keys } from "./cache/keys.ts";
+import { RecordCache } from "./cache/record_cache.ts";
+import { RECORD_MEMORY_ENTRIES } from "./cache/record_memory.ts";
+import { KV_TIMEOUT_MS, type KvTimeout, withKvTimeout } from "../kv/timeout.ts";
+import { TokenBucket } from "./token_bucket.ts";
 import { describeError, type Logger } from "../log.ts";
 import { Counters, type CounterSnapshot } from "../metrics.ts";
 import { BulkReader } from "./bulk_reader.ts";
@@ -125,7 +125,7 @@ export interface Gw2ClientOptions {
   readonly kvTimeoutMs?: number;
   /**
    * The clock of those bounds: real time by default, whatever `clock` is (see
-   * `src/kv_timeout.ts`); a test of the bound passes its manual clock.
+   * `src/kv/timeout.ts`); a test of the bound passes its manual clock.
    */
   readonly kvClock?: Clock;
 }

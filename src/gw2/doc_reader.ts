@@ -8,9 +8,9 @@
  * @module
  */
 
-import { type Deadline, unlessAborted } from "../deadline.ts";
-import type { DocCache } from "../kv/doc_cache.ts";
-import { entryAge, readVerdict, retentionMs } from "../kv/freshness.ts";
+import { type Deadline, unlessAborted } from "../async/deadline.ts";
+import type { DocCache } from "./cache/doc_cache.ts";
+import { entryAge, readVerdict, retentionMs } from "./cache/freshness.ts";
 import type { ReaderDeps } from "./bulk_reader.ts";
 import { type DocEndpoint, parseWith } from "./endpoints.ts";
 import { Gw2NotFoundError, Gw2UpstreamError, isGw2Failure } from "./errors.ts";

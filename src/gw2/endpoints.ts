@@ -7,8 +7,8 @@
  */
 
 import { z } from "zod";
-import type { Freshness } from "../kv/freshness.ts";
-import type { AccountDoc, RecordKind } from "../kv/keys.ts";
+import type { Freshness } from "./cache/freshness.ts";
+import type { AccountDoc, RecordKind } from "./cache/keys.ts";
 import {
   AccountMaterialSchema,
   AccountSchema,

@@ -1,14 +1,14 @@
 /**
  * Cache identity of a player's GW2 API key: an HMAC-SHA-256 of the key under a server-side
  * secret. Account cache entries are keyed by this digest, never by the key, so the key itself
- * is in no KV key or value. The secret is the one `src/kv/key_secret.ts` keeps in KV, so every
+ * is in no KV key or value. The secret is the one `src/gw2/cache/key_secret.ts` keeps in KV, so every
  * instance on the same KV derives the same digest and shares account cache entries, and neither
  * a restart nor an MCP token rotation orphans them.
  *
  * @module
  */
 
-import { toBase64Url } from "../encoding.ts";
+import { Buffer } from "node:buffer";
 
 const encoder = new TextEncoder();
 
@@ -42,7 +42,7 @@ export function createKeyHasher(loadSecret: () => Promise<Uint8Array<ArrayBuffer
         throw error;
       }
       const digest = await crypto.subtle.sign("HMAC", hmacKey, encoder.encode(key));
-      return toBase64Url(new Uint8Array(digest));
+      return Buffer.from(digest).toString("base64url");
     },
   };
 }

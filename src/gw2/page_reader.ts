@@ -9,7 +9,7 @@
  */
 
 import type { z } from "zod";
-import type { Deadline } from "../deadline.ts";
+import type { Deadline } from "../async/deadline.ts";
 import { parseWith } from "./endpoints.ts";
 import { Gw2UpstreamError } from "./errors.ts";
 import type { Transport } from "./transport.ts";

@@ -10,7 +10,7 @@
  * @module
  */
 
-import { type Deadline, remainingMs } from "../deadline.ts";
+import { type Deadline, remainingMs } from "../async/deadline.ts";
 
 /** One caller waiting for shared work. Identity matters: a caller joins a piece of work once. */
 export interface Waiter {

@@ -13,11 +13,11 @@
  * @module
  */
 
-import type { Clock } from "../clock.ts";
-import { type Deadline, isExpired, RELEASED, remainingMs } from "../deadline.ts";
+import type { Clock } from "../async/clock.ts";
+import { type Deadline, isExpired, RELEASED, remainingMs } from "../async/deadline.ts";
 import { describeError, type Logger } from "../log.ts";
 import type { Counters } from "../metrics.ts";
-import type { TokenBucket } from "../kv/token_bucket.ts";
+import type { TokenBucket } from "./token_bucket.ts";
 import {
   Gw2KeyRejectedError,
   Gw2RateLimitedError,

@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { Deadline } from "../deadline.ts";
+import type { Deadline } from "../async/deadline.ts";
 import type {
   Account,
   AccountMaterial,

@@ -109,17 +109,11 @@ function requestHost(request: Request): string {
 
 /**
  * Whether a `Host` value is allowed: an exact match (host:port), or a port-less entry matching
- * the host part, so `localhost` admits `localhost:8000`.
+ * the host part, so `localhost` admits `localhost:8000`. The list is compiled once (into sets),
+ * so the per-request check is two set lookups, not a regular expression per entry; no list
+ * admits any Host.
  */
-export function hostAllowed(host: string, allowed: readonly string[] | undefined): boolean {
-  return hostMatcher(allowed)(host);
-}
-
-/**
- * {@linkcode hostAllowed} with the list compiled once (into sets), as the guard uses it: the
- * per-request check is two set lookups, not a regular expression per entry.
- */
-function hostMatcher(allowed: readonly string[] | undefined): (host: string) => boolean {
+export function hostMatcher(allowed: readonly string[] | undefined): (host: string) => boolean {
   if (allowed === undefined) return () => true;
   const exact = new Set(allowed);
   const portless = new Set(allowed.filter((entry) => !hasPort(entry)));

@@ -13,7 +13,7 @@
  * @module
  */
 
-import type { Clock } from "../clock.ts";
+import type { Clock } from "../async/clock.ts";
 import type { BoundableGw2Client } from "../gw2/types.ts";
 import { describeError, type Logger } from "../log.ts";
 import { createMcpEndpoint } from "../mcp/endpoint.ts";

@@ -13,7 +13,7 @@ import {
   type McpHttpHandler,
   type McpRequestContext,
 } from "@modelcontextprotocol/server";
-import type { Clock } from "../clock.ts";
+import type { Clock } from "../async/clock.ts";
 import type { BoundableGw2Client } from "../gw2/types.ts";
 import type { Logger } from "../log.ts";
 import type { NameIndex } from "../search/name_index.ts";

@@ -6,8 +6,8 @@
  * @module
  */
 
-import { DeadlineExceededError } from "../deadline.ts";
-import { NotCraftableError } from "../domain/recipe_tree.ts";
+import { DeadlineExceededError } from "../async/deadline.ts";
+import { NotCraftableError } from "../tree/pricing.ts";
 import { isGw2Failure, type UpstreamFailureReason } from "../gw2/errors.ts";
 import { NameIndexUnavailableError } from "../search/name_index.ts";
 import { MAX_IDS } from "../tools/inputs.ts";

@@ -16,15 +16,15 @@ import {
   type StandardSchemaWithJSON,
 } from "@modelcontextprotocol/server";
 import type { z } from "zod";
-import { type Clock, systemClock } from "../clock.ts";
+import { type Clock, systemClock } from "../async/clock.ts";
 import {
   CALL_DEADLINE_MS,
   deadlineAfter,
   DeadlineExceededError,
   startDeadline,
   unlessAborted,
-} from "../deadline.ts";
-import { NotCraftableError } from "../domain/recipe_tree.ts";
+} from "../async/deadline.ts";
+import { NotCraftableError } from "../tree/pricing.ts";
 import { isGw2Failure } from "../gw2/errors.ts";
 import type { BoundableGw2Client } from "../gw2/types.ts";
 import { describeError } from "../log.ts";

@@ -14,7 +14,7 @@
  * @module
  */
 
-import { DEFAULT_KV_TIMEOUT, type KvTimeout, withKvTimeout } from "../kv_timeout.ts";
+import { DEFAULT_KV_TIMEOUT, type KvTimeout, withKvTimeout } from "../kv/timeout.ts";
 import { describeError, type Logger } from "../log.ts";
 import {
   NameStore,

@@ -22,7 +22,8 @@
  * @module
  */
 
-import type { Clock } from "../clock.ts";
+import { GET_MANY_LIMIT } from "../kv/limits.ts";
+import type { Clock } from "../async/clock.ts";
 import type { NameEntry } from "./name_table.ts";
 
 /** Consecutive ids per bucket. */
@@ -34,7 +35,6 @@ export const NAME_MAX_LENGTH = 120;
 const FIELD_MAX_LENGTH = 40;
 /** Attempts of one commit before giving up (lost races, "database is locked" across processes). */
 const COMMIT_ATTEMPTS = 6;
-const GET_MANY_LIMIT = 10;
 const FIELDS = 4;
 
 /** Bucket → version, as the manifest says. */

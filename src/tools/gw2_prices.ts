@@ -5,7 +5,7 @@
  */
 
 import { z } from "zod";
-import { shapePricesResult } from "../domain/shape.ts";
+import { shapePricesResult } from "../passthrough/shape.ts";
 import { Gw2NotFoundError } from "../gw2/errors.ts";
 import { argumentsSchema, idListSchema, MAX_IDS, staleAgeField } from "./inputs.ts";
 import { defineTool, UPSTREAM_READ } from "./types.ts";

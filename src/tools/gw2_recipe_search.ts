@@ -5,7 +5,7 @@
  */
 
 import { z } from "zod";
-import { shapeRecipeSearchResult } from "../domain/shape.ts";
+import { shapeRecipeSearchResult } from "../passthrough/shape.ts";
 import type { RecipeSearchQuery } from "../gw2/types.ts";
 import { argumentsSchema, idSchema, MAX_IDS, staleAgeField } from "./inputs.ts";
 import { defineTool, UPSTREAM_READ } from "./types.ts";

@@ -5,7 +5,7 @@
  */
 
 import { z } from "zod";
-import { shapeRecipesResult } from "../domain/shape.ts";
+import { shapeRecipesResult } from "../passthrough/shape.ts";
 import { Gw2NotFoundError } from "../gw2/errors.ts";
 import { argumentsSchema, idListSchema, MAX_IDS, staleAgeField } from "./inputs.ts";
 import { defineTool, UPSTREAM_READ } from "./types.ts";

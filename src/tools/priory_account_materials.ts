@@ -6,9 +6,9 @@
  */
 
 import { z } from "zod";
-import { settleAll } from "../concurrency.ts";
-import { materialRows, rollUpMaterials } from "../domain/materials.ts";
-import { staleness } from "../domain/shape.ts";
+import { settleAll } from "../async/concurrency.ts";
+import { materialRows, rollUpMaterials } from "../account/materials.ts";
+import { staleness } from "../staleness.ts";
 import { argumentsSchema, idListSchema, MAX_IDS, staleAgeField } from "./inputs.ts";
 import { defineTool, requireGw2Key, UPSTREAM_READ } from "./types.ts";
 

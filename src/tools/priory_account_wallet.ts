@@ -5,8 +5,8 @@
  */
 
 import { z } from "zod";
-import { settleAll } from "../concurrency.ts";
-import { shapeWallet } from "../domain/account.ts";
+import { settleAll } from "../async/concurrency.ts";
+import { shapeWallet } from "../account/shape.ts";
 import { argumentsSchema } from "./inputs.ts";
 import { defineTool, requireGw2Key, UPSTREAM_READ } from "./types.ts";
 

@@ -6,7 +6,7 @@
  */
 
 import { z } from "zod";
-import { shapeItemSearchResult } from "../domain/search_result.ts";
+import { shapeItemSearchResult } from "../search/result.ts";
 import { Gw2NotFoundError } from "../gw2/errors.ts";
 import type { NameIndex } from "../search/name_index.ts";
 import { MAX_QUERY_LENGTH, parseSearchQuery, type SearchQuery } from "../search/query.ts";

@@ -1,9 +1,7 @@
 /**
  * `priory_legendary_ranking`: which legendary is most profitable to craft given what the player
- * holds. The work is the recipe tree's, done once for every legendary at once: the scope check;
- * then the holdings read beside one `resolveRecipes` over every root, followed as soon as the
- * trees are resolved by one price read for every item of every tree; then the pure ranking. With
- * a warm cache (trees for a day, holdings five minutes, prices one) it asks upstream nothing.
+ * holds. The work is the ranking room's (`src/ranking/run.ts`); this module is the tool's
+ * contract: its input, output schema, description and deadline.
  *
  * Cost, measured by the `ranking` scenario of `deno task bench` (19 characters, 300 ms upstream
  * latency): see the description and docs/decisions.md.
@@ -12,12 +10,7 @@
  */
 
 import { z } from "zod";
-import { withHoldings } from "../account/holdings.ts";
-import { LEGENDARIES } from "../data/legendaries.ts";
-import { rankableIds, rankLegendaries, shapeRanking } from "../domain/ranking.ts";
-import { oldestStaleAge } from "../domain/shape.ts";
-import { readTreePrices } from "../trees/prices.ts";
-import { resolveRecipes } from "../trees/resolve.ts";
+import { runRanking } from "../ranking/run.ts";
 import { RANKING_VIEW_URI } from "../views/uris.ts";
 import { argumentsSchema, staleAgeField } from "./inputs.ts";
 import { defineTool, requireGw2Key, UPSTREAM_READ } from "./types.ts";
@@ -68,32 +61,8 @@ export const prioryLegendaryRanking = defineTool({
   annotations: UPSTREAM_READ,
   deadlineMs: RANKING_DEADLINE_MS,
   view: RANKING_VIEW_URI,
-  async handle({ limit }, deps) {
-    const key = requireGw2Key(deps);
-    const { gw2, progress } = deps;
-    const roots = rankableIds(LEGENDARIES);
-    progress?.report(`Reading your holdings and ${roots.length} legendary recipe trees`);
-    // The trees' price read starts as soon as they are resolved, beside the holdings read.
-    const { holdings, value: { resolved, priced } } = await withHoldings(gw2, key, async () => {
-      const resolved = await resolveRecipes(gw2, roots, {
-        onLevel: (level, items) =>
-          progress?.report(`Recipe trees: level ${level} resolved (${items} items)`),
-      });
-      progress?.report(`Reading the prices of ${resolved.itemIds.length} items`);
-      return { resolved, priced: await readTreePrices(gw2, resolved.itemIds) };
-    });
-    const ranking = rankLegendaries(LEGENDARIES, {
-      ...resolved,
-      prices: priced.prices,
-      owned: holdings.counts,
-    });
-    progress?.report(
-      `Ranked ${ranking.rows.length} legendaries for ${holdings.characters} characters' holdings`,
-    );
-    return shapeRanking(ranking, limit, {
-      names: resolved.names,
-      characters: holdings.characters,
-      staleAgeMs: oldestStaleAge(resolved.staleAgeMs, priced.staleAgeMs),
-    });
+  handle({ limit }, deps) {
+    const gw2Key = requireGw2Key(deps);
+    return runRanking(deps.gw2, { gw2Key, limit, progress: deps.progress });
   },
 });

@@ -1,23 +1,13 @@
 /**
  * `priory_recipe_tree`: the priced buy-or-craft tree of an item, Mystic Forge included. The
- * work is split so other tools reuse it: `resolveRecipes` gathers the tree (I/O),
- * `readTreePrices` is its one price read, `priceRecipeTree` the pure computation, and
- * `shapeRecipeTree` the compact result. With `useAccount`, the player's holdings are read beside
- * the tree and used before buying or crafting (an owned intermediate removes its whole subtree),
- * and the result adds what they saved and the shopping list of what is still to buy.
+ * work is the tree room's (`src/tree/plan.ts`); this module is the tool's contract: its input,
+ * output schema and description.
  *
  * @module
  */
 
 import { z } from "zod";
-import { withHoldings } from "../account/holdings.ts";
-import { NotCraftableError, priceRecipeTree } from "../domain/recipe_tree.ts";
-import { oldestStaleAge } from "../domain/shape.ts";
-import { shoppingList } from "../domain/shopping_list.ts";
-import { shapeRecipeTree } from "../domain/tree_shape.ts";
-import { Gw2NotFoundError } from "../gw2/errors.ts";
-import { readTreePrices } from "../trees/prices.ts";
-import { resolveRecipes } from "../trees/resolve.ts";
+import { planTree } from "../tree/plan.ts";
 import { TREE_VIEW_URI } from "../views/uris.ts";
 import { argumentsSchema, idSchema, MAX_IDS, received, staleAgeField } from "./inputs.ts";
 import { defineTool, requireGw2Key, UPSTREAM_READ } from "./types.ts";
@@ -62,35 +52,8 @@ export const prioryRecipeTree = defineTool({
   }),
   annotations: UPSTREAM_READ,
   view: TREE_VIEW_URI,
-  async handle({ itemId, quantity, useAccount }, deps) {
-    const { gw2 } = deps;
-    // The price read starts as soon as the tree is resolved (beside the holdings read).
-    const resolveAndPrice = async () => {
-      const resolved = await resolveRecipes(gw2, [itemId]);
-      if (resolved.missingItemIds.includes(itemId)) throw new Gw2NotFoundError([itemId], "item");
-      if (!resolved.recipes.has(itemId)) {
-        throw new NotCraftableError(itemId, resolved.names.get(itemId));
-      }
-      return { resolved, priced: await readTreePrices(gw2, resolved.itemIds) };
-    };
-    const key = useAccount ? requireGw2Key(deps) : undefined;
-    const { holdings, value: { resolved, priced: { prices, staleAgeMs } } } = key === undefined
-      ? { holdings: undefined, value: await resolveAndPrice() }
-      : await withHoldings(gw2, key, resolveAndPrice);
-    const plan = priceRecipeTree(resolved.recipes, itemId, quantity, prices, holdings?.counts);
-    const shaped = shapeRecipeTree(
-      plan,
-      resolved.names,
-      resolved.currencyNames,
-      oldestStaleAge(resolved.staleAgeMs, staleAgeMs),
-    );
-    if (holdings === undefined) return shaped;
-    const unaided = priceRecipeTree(resolved.recipes, itemId, quantity, prices);
-    const saved = unaided.summary.totalCraftCost - plan.summary.totalCraftCost;
-    return {
-      ...shaped,
-      summary: { ...shaped.summary, saved },
-      toBuy: shoppingList(plan, prices),
-    };
+  handle({ itemId, quantity, useAccount }, deps) {
+    const gw2Key = useAccount ? requireGw2Key(deps) : undefined;
+    return planTree(deps.gw2, { itemId, quantity, gw2Key });
   },
 });

@@ -1,9 +1,6 @@
 import assert from "node:assert/strict";
-import {
-  CHARACTER_READ_CONCURRENCY,
-  readHoldings,
-  withHoldings,
-} from "../../src/account/holdings.ts";
+import { CHARACTER_READ_CONCURRENCY, withHoldings } from "../../src/account/holdings.ts";
+import { readHoldings } from "../support/holdings.ts";
 import { requireScopes } from "../../src/account/scopes.ts";
 import { Gw2KeyRejectedError, Gw2ScopeMissingError } from "../../src/gw2/errors.ts";
 import type { CharacterBags, CharacterInventory, TokenInfo } from "../../src/gw2/schemas.ts";

@@ -5,7 +5,7 @@ import {
   RecipeCatalogue,
 } from "../../src/catalogue/recipe_catalogue.ts";
 import { withRecipeCatalogue } from "../../src/catalogue/recipe_lookup.ts";
-import { startDeadline } from "../../src/deadline.ts";
+import { startDeadline } from "../../src/async/deadline.ts";
 import { RecipeStore } from "../../src/catalogue/recipe_store.ts";
 import type { CatalogueRecipe } from "../../src/gw2/schemas.ts";
 import { silentLogger } from "../../src/log.ts";

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { systemClock } from "../../src/clock.ts";
+import { systemClock } from "../../src/async/clock.ts";
 import { authorize, lookupKey, presentedKey, type TestKey } from "./auth.ts";
 import { TokenBucket } from "./bucket.ts";
 import { countIds } from "./bulk.ts";

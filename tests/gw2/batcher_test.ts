@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { type Deadline, startDeadline } from "../../src/deadline.ts";
+import { type Deadline, startDeadline } from "../../src/async/deadline.ts";
 import {
   type BatchSource,
   Coalescer,

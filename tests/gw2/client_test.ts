@@ -7,7 +7,7 @@ import {
   Gw2ScopeMissingError,
   Gw2UpstreamError,
 } from "../../src/gw2/errors.ts";
-import { systemClock } from "../../src/clock.ts";
+import { systemClock } from "../../src/async/clock.ts";
 import {
   createFakeGw2,
   type FakeGw2Options,
@@ -20,9 +20,9 @@ import { openMemoryKv, tempKvFile } from "../support/kv.ts";
 import { ManualClock, settleOnClock } from "../support/clock.ts";
 import { captureLogs, logRecords } from "../support/log.ts";
 import { seeded } from "../support/random.ts";
-import { startDeadline } from "../../src/deadline.ts";
-import { Gw2Keys } from "../../src/kv/keys.ts";
-import { RecordCache } from "../../src/kv/record_cache.ts";
+import { startDeadline } from "../../src/async/deadline.ts";
+import { Gw2Keys } from "../../src/gw2/cache/keys.ts";
+import { RecordCache } from "../../src/gw2/cache/record_cache.ts";
 import { silentLogger } from "../../src/log.ts";
 
 const HOUR = 3_600_000;

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { startDeadline } from "../../src/deadline.ts";
+import { startDeadline } from "../../src/async/deadline.ts";
 import { SharedWork } from "../../src/gw2/shared_work.ts";
 import { ManualClock } from "../support/clock.ts";
 

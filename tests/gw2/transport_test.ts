@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { startDeadline } from "../../src/deadline.ts";
+import { startDeadline } from "../../src/async/deadline.ts";
 import {
   Gw2KeyRejectedError,
   Gw2RateLimitedError,
@@ -7,7 +7,7 @@ import {
 } from "../../src/gw2/errors.ts";
 import { backoffMs } from "../../src/gw2/response.ts";
 import { encodeQueryValue, SCHEMA_VERSION, Transport } from "../../src/gw2/transport.ts";
-import { TokenBucket } from "../../src/kv/token_bucket.ts";
+import { TokenBucket } from "../../src/gw2/token_bucket.ts";
 import { Counters } from "../../src/metrics.ts";
 import { openMemoryKv } from "../support/kv.ts";
 import { ManualClock, settleOnClock } from "../support/clock.ts";

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import {
   bearerToken,
   createGuard,
-  hostAllowed,
+  hostMatcher,
   originAllowed,
   tokenMatches,
 } from "../../src/http/guard.ts";
@@ -36,7 +36,7 @@ Deno.test("originAllowed() matches exact origins and :* wildcards, never null", 
   }
 });
 
-Deno.test("hostAllowed() matches host:port exactly or a port-less entry by host", async (t) => {
+Deno.test("hostMatcher() matches host:port exactly or a port-less entry by host", async (t) => {
   const cases: [string, readonly string[] | undefined, boolean][] = [
     ["localhost:8000", LOOPBACK_HOSTS, true],
     ["127.0.0.1", LOOPBACK_HOSTS, true],
@@ -50,7 +50,7 @@ Deno.test("hostAllowed() matches host:port exactly or a port-less entry by host"
   ];
   for (const [host, allowed, expected] of cases) {
     await t.step(`${host} against ${allowed?.join(",") ?? "any"}`, () => {
-      assert.equal(hostAllowed(host, allowed), expected);
+      assert.equal(hostMatcher(allowed)(host), expected);
     });
   }
 });

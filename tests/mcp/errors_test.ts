@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { DeadlineExceededError } from "../../src/deadline.ts";
+import { DeadlineExceededError } from "../../src/async/deadline.ts";
 import {
   Gw2KeyRejectedError,
   Gw2NotFoundError,
@@ -9,7 +9,7 @@ import {
   Gw2UpstreamError,
   type UpstreamFailureReason,
 } from "../../src/gw2/errors.ts";
-import { NotCraftableError } from "../../src/domain/recipe_tree.ts";
+import { NotCraftableError } from "../../src/tree/pricing.ts";
 import { toolErrorText } from "../../src/mcp/errors.ts";
 import { MissingGw2KeyError, UnexpandedGw2KeyError } from "../../src/tools/types.ts";
 

@@ -6,7 +6,7 @@
  * Real time, about two seconds: process start-up is what it measures.
  */
 import assert from "node:assert/strict";
-import { chunk } from "../../src/concurrency.ts";
+import { chunk } from "../../src/async/concurrency.ts";
 import { startFakeGw2 } from "../fake_gw2/mod.ts";
 import { TEST_TOKEN } from "../support/app.ts";
 import { tempKvFile } from "../support/kv.ts";

@@ -4,7 +4,7 @@
  * failures that must not escape.
  */
 import assert from "node:assert/strict";
-import { systemClock } from "../../src/clock.ts";
+import { systemClock } from "../../src/async/clock.ts";
 import { silentLogger } from "../../src/log.ts";
 import {
   NameIndex,

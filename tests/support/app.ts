@@ -9,7 +9,7 @@
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { type Config, parseConfig } from "../../src/config.ts";
 import { createGw2Client, type InstrumentedGw2Client } from "../../src/gw2/client.ts";
-import type { Clock } from "../../src/clock.ts";
+import type { Clock } from "../../src/async/clock.ts";
 import type { BoundableGw2Client } from "../../src/gw2/types.ts";
 import { createHandler, type Handler } from "../../src/http/handler.ts";
 import type { GuardPolicy } from "../../src/http/guard.ts";

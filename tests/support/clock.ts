@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { Clock } from "../../src/clock.ts";
+import type { Clock } from "../../src/async/clock.ts";
 
 interface Sleeper {
   readonly until: number;

@@ -8,7 +8,7 @@
 
 import { createGw2Client, type Gw2ClientOptions } from "../../src/gw2/client.ts";
 import { silentLogger } from "../../src/log.ts";
-import type { Clock } from "../../src/clock.ts";
+import type { Clock } from "../../src/async/clock.ts";
 import type { createFakeGw2 } from "../fake_gw2/mod.ts";
 
 /** The fake as `createFakeGw2` returns it. */

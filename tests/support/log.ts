@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { Clock } from "../../src/clock.ts";
+import type { Clock } from "../../src/async/clock.ts";
 import { createLogger, type Logger } from "../../src/log.ts";
 
 /** A logger at debug level whose lines are kept for inspection. */

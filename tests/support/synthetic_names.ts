@@ -16,7 +16,7 @@ import { NameIndex } from "../../src/search/name_index.ts";
 import { NameTable } from "../../src/search/name_table.ts";
 import type { NameEntry } from "../../src/search/name_table.ts";
 import { silentLogger } from "../../src/log.ts";
-import { systemClock } from "../../src/clock.ts";
+import { systemClock } from "../../src/async/clock.ts";
 import { seeded } from "./random.ts";
 
 /** The real items every synthetic catalogue contains. */

@@ -19,7 +19,7 @@ import type {
   TokenInfo,
   WalletEntry,
 } from "../../src/gw2/schemas.ts";
-import type { Deadline } from "../../src/deadline.ts";
+import type { Deadline } from "../../src/async/deadline.ts";
 import type {
   BoundableGw2Client,
   BulkRead,

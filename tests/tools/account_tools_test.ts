@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import type { Tool } from "@modelcontextprotocol/server";
-import { readHoldings } from "../../src/account/holdings.ts";
+import { readHoldings } from "../support/holdings.ts";
 import { getWorld, TEST_KEYS, UNKNOWN_KEY, WELL_KNOWN } from "../fake_gw2/mod.ts";
 import { connectClient, startTestApp, type TestApp, textOf } from "../support/app.ts";
 

@@ -7,9 +7,9 @@
 import assert from "node:assert/strict";
 import type { Progress } from "@modelcontextprotocol/client";
 import { LEGENDARIES } from "../../src/data/legendaries.ts";
-import { rankableIds } from "../../src/domain/ranking.ts";
+import { rankableIds } from "../../src/ranking/rank.ts";
 import { RANKING_DEADLINE_MS } from "../../src/tools/priory_legendary_ranking.ts";
-import { resolveRecipes } from "../../src/trees/resolve.ts";
+import { resolveRecipes } from "../../src/tree/resolve.ts";
 import { GEN1_LEGENDARY_IDS, TEST_KEYS } from "../fake_gw2/mod.ts";
 import {
   connectClient,

@@ -1,0 +1,178 @@
+/**
+ * The personalised legendary profit ranking, computed without I/O: for every legendary with a
+ * recipe tree, the cost to finish it with the player's holdings used first, against what selling
+ * it instantly yields, ranked by profit. Each row is priced with all the holdings (the rows are
+ * alternatives, not a plan to craft them all), through the same `priceRecipeTree` as
+ * `priory_recipe_tree`, twice: with the holdings and without, the difference being what the
+ * holdings contribute.
+ *
+ * Only legendaries with a curated Mystic Forge recipe can have a tree: the GW2 API lists no
+ * recipe whose output is a legendary (every legendary's last step is the Mystic Forge), so the
+ * others are counted as unpriced rather than searched for.
+ *
+ * @module
+ */
+
+import { CURATED_RECIPES } from "../data/curated_recipes.ts";
+import {
+  type OwnedCounts,
+  priceRecipeTree,
+  type TreePrice,
+  type TreeRecipe,
+} from "../tree/pricing.ts";
+import { type Staleness, staleness } from "../staleness.ts";
+
+/** A legendary as the ranking needs it. */
+export interface RankedLegendary {
+  readonly id: number;
+  readonly name: string;
+  /** The weapon generation (1–3), `null` or absent outside them. */
+  readonly generation?: number | null;
+}
+
+/** One priced legendary. (An object type, so it fits the loose output schema.) */
+export type RankingRow = {
+  readonly id: number;
+  readonly name: string;
+  /** Copper still to spend to craft it, the holdings used first. */
+  readonly cost: number;
+  /** Copper from selling it to the best buy order after the 15 % fee; `null` without one. */
+  readonly sell: number | null;
+  /** `sell − cost`; `null` without `sell`. */
+  readonly profit: number | null;
+  /** Copper the holdings save: the cost without them minus `cost`. */
+  readonly saved: number;
+  /** Set when a cost is missing from `cost` (items that must be earned). */
+  readonly partial?: true;
+  /** Items the plan needs that can be neither bought nor crafted. */
+  readonly na?: number[];
+  /** Non-coin currencies the plan pays (not in `cost`), by currency name. */
+  readonly cur?: Record<string, number>;
+};
+
+/** What the ranking is computed from: the resolved trees of the rankable legendaries. */
+export interface RankingInputs {
+  readonly recipes: ReadonlyMap<number, TreeRecipe>;
+  /** Item names by id, upstream's: a legendary upstream does not know has none. */
+  readonly names: ReadonlyMap<number, string>;
+  /** Currency names by id (a currency without one is written by its id). */
+  readonly currencyNames: ReadonlyMap<number, string>;
+  readonly prices: ReadonlyMap<number, TreePrice>;
+  readonly owned: OwnedCounts;
+}
+
+/** Every priced legendary, best profit first, and how many could not be priced. */
+export interface Ranking {
+  readonly rows: readonly RankingRow[];
+  readonly unpriced: number;
+}
+
+/**
+ * The legendaries the ranking resolves: those with a curated recipe, of generation 1 for now.
+ * The curated data gives every category a tree (issue 14); the ranking stays on the gen-1
+ * weapons its description names until its own part of that issue widens it (a cold ranking
+ * over all of them needs the batched warm-up first).
+ *
+ * @example
+ * ```ts
+ * const roots = rankableIds(LEGENDARIES); // the 21 gen-1 weapons
+ * ```
+ */
+export function rankableIds(legendaries: readonly RankedLegendary[]): number[] {
+  return legendaries
+    .filter((legendary) => legendary.generation === 1 && CURATED_RECIPES.has(legendary.id))
+    .map(({ id }) => id);
+}
+
+/**
+ * Ranks `legendaries` by profit (highest first; no buy order last; then by id). A legendary
+ * without a resolved recipe, or unknown upstream, is counted in `unpriced`.
+ *
+ * @example
+ * ```ts
+ * const { rows } = rankLegendaries(LEGENDARIES, { ...resolved, prices, owned: holdings.counts });
+ * rows[0]; // {id, name, cost, sell, profit, saved, …}
+ * ```
+ */
+export function rankLegendaries(
+  legendaries: readonly RankedLegendary[],
+  inputs: RankingInputs,
+): Ranking {
+  const rows: RankingRow[] = [];
+  for (const legendary of legendaries) {
+    // Unknown upstream (no name) or without a recipe: nothing to price.
+    if (!inputs.recipes.has(legendary.id) || !inputs.names.has(legendary.id)) continue;
+    rows.push(priceRow(legendary, inputs));
+  }
+  rows.sort((a, b) => (b.profit ?? -Infinity) - (a.profit ?? -Infinity) || a.id - b.id);
+  return { rows, unpriced: legendaries.length - rows.length };
+}
+
+function priceRow(legendary: RankedLegendary, inputs: RankingInputs): RankingRow {
+  const { recipes, prices, owned } = inputs;
+  const { summary } = priceRecipeTree(recipes, legendary.id, 1, prices, owned);
+  const unaided = priceRecipeTree(recipes, legendary.id, 1, prices).summary;
+  return {
+    id: legendary.id,
+    name: inputs.names.get(legendary.id) ?? legendary.name,
+    cost: summary.totalCraftCost,
+    sell: summary.netSell,
+    profit: summary.profit,
+    saved: unaided.totalCraftCost - summary.totalCraftCost,
+    ...(summary.partial ? { partial: true } : {}),
+    ...(summary.unavailableIds.length > 0 ? { na: [...summary.unavailableIds] } : {}),
+    ...(summary.currencies.length > 0
+      ? {
+        cur: Object.fromEntries(
+          summary.currencies.map(({ id, count }) => [inputs.currencyNames.get(id) ?? id, count]),
+        ),
+      }
+      : {}),
+  };
+}
+
+/** `priory_legendary_ranking` structured result. */
+export interface RankingResult extends Staleness {
+  readonly ranking: RankingRow[];
+  /** Legendaries priced (the ranking holds the best `limit` of them). */
+  readonly priced: number;
+  /** Legendaries without a tree to price. */
+  readonly unpriced: number;
+  /** Characters whose bags were counted. */
+  readonly characters: number;
+  /** Names of the items in the rows' `na`. */
+  readonly names?: Record<string, string>;
+}
+
+/**
+ * The compact result: the best `limit` rows, and names only for the ids they mention.
+ *
+ * @example
+ * ```ts
+ * shapeRanking(ranking, 10, { names, characters: 19 });
+ * ```
+ */
+export function shapeRanking(
+  ranking: Ranking,
+  limit: number,
+  context: {
+    readonly names: ReadonlyMap<number, string>;
+    readonly characters: number;
+    readonly staleAgeMs?: number | undefined;
+  },
+): RankingResult {
+  const rows = ranking.rows.slice(0, limit);
+  const names: Record<string, string> = {};
+  for (const id of rows.flatMap((row) => row.na ?? [])) {
+    const name = context.names.get(id);
+    if (name !== undefined) names[id] = name;
+  }
+  return {
+    ranking: rows,
+    priced: ranking.rows.length,
+    unpriced: ranking.unpriced,
+    characters: context.characters,
+    ...(Object.keys(names).length > 0 ? { names } : {}),
+    ...staleness(context.staleAgeMs),
+  };
+}

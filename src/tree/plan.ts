@@ -1,0 +1,77 @@
+/**
+ * The priced tree of one item, from upstream reads to the compact result: `resolveRecipes`
+ * gathers the tree, `readTreePrices` is its one price read, `priceRecipeTree` the pure
+ * computation and `shapeRecipeTree` the compact form. With a key, the player's holdings are read
+ * beside the tree and used before buying or crafting (an owned intermediate removes its whole
+ * subtree), and the result adds what they saved and the shopping list of what is still to buy.
+ *
+ * @module
+ */
+
+import { withHoldings } from "../account/holdings.ts";
+import { Gw2NotFoundError } from "../gw2/errors.ts";
+import type { Gw2Client } from "../gw2/types.ts";
+import { oldestStaleAge } from "../staleness.ts";
+import { NotCraftableError, priceRecipeTree } from "./pricing.ts";
+import { readTreePrices } from "./prices.ts";
+import { resolveRecipes } from "./resolve.ts";
+import { type RecipeTreeResult, shapeRecipeTree } from "./shape.ts";
+import { type ShoppingEntry, shoppingList } from "./shopping_list.ts";
+
+/** What to plan. */
+export interface TreeRequest {
+  readonly itemId: number;
+  /** Units to craft. */
+  readonly quantity: number;
+  /** The player's GW2 API key, to use their holdings; none prices the tree from scratch. */
+  readonly gw2Key?: string | undefined;
+}
+
+/** A planned tree; with holdings, what they saved and what is left to buy. */
+export type TreePlan = RecipeTreeResult & {
+  readonly summary: RecipeTreeResult["summary"] & { readonly saved?: number };
+  readonly toBuy?: ShoppingEntry[];
+};
+
+/**
+ * Plans the tree of `request.itemId`.
+ *
+ * @example
+ * ```ts
+ * const plan = await planTree(gw2, { itemId: 30703, quantity: 1 });
+ * plan.summary.totalCraftCost; // copper
+ * ```
+ * @throws {Gw2NotFoundError} when upstream does not know the item
+ * @throws {NotCraftableError} when the item has no recipe, official or curated
+ * @throws a `Gw2Failure` when an upstream read fails (see `src/gw2/errors.ts`)
+ */
+export async function planTree(gw2: Gw2Client, request: TreeRequest): Promise<TreePlan> {
+  const { itemId, quantity, gw2Key } = request;
+  // The price read starts as soon as the tree is resolved (beside the holdings read).
+  const resolveAndPrice = async () => {
+    const resolved = await resolveRecipes(gw2, [itemId]);
+    if (resolved.missingItemIds.includes(itemId)) throw new Gw2NotFoundError([itemId], "item");
+    if (!resolved.recipes.has(itemId)) {
+      throw new NotCraftableError(itemId, resolved.names.get(itemId));
+    }
+    return { resolved, priced: await readTreePrices(gw2, resolved.itemIds) };
+  };
+  const { holdings, value: { resolved, priced: { prices, staleAgeMs } } } = gw2Key === undefined
+    ? { holdings: undefined, value: await resolveAndPrice() }
+    : await withHoldings(gw2, gw2Key, resolveAndPrice);
+  const plan = priceRecipeTree(resolved.recipes, itemId, quantity, prices, holdings?.counts);
+  const shaped = shapeRecipeTree(
+    plan,
+    resolved.names,
+    resolved.currencyNames,
+    oldestStaleAge(resolved.staleAgeMs, staleAgeMs),
+  );
+  if (holdings === undefined) return shaped;
+  const unaided = priceRecipeTree(resolved.recipes, itemId, quantity, prices);
+  const saved = unaided.summary.totalCraftCost - plan.summary.totalCraftCost;
+  return {
+    ...shaped,
+    summary: { ...shaped.summary, saved },
+    toBuy: shoppingList(plan, prices),
+  };
+}

@@ -1,0 +1,219 @@
+import assert from "node:assert/strict";
+import {
+  netSellValue,
+  NotCraftableError,
+  type PricedNode,
+  priceRecipeTree,
+  reachableRecipes,
+  type RecipeSource,
+  type TreePrice,
+  type TreeRecipe,
+} from "../../src/tree/pricing.ts";
+
+/** A recipe making `outputId` from `[id, count]` items (negative ids: currencies). */
+function recipe(
+  outputId: number,
+  ingredients: readonly (readonly [number, number])[],
+  options: { outputCount?: number; source?: RecipeSource; guild?: number } = {},
+): TreeRecipe {
+  return {
+    outputId,
+    outputCount: options.outputCount ?? 1,
+    source: options.source ?? "official",
+    ingredients: [
+      ...ingredients.map(([id, count]) =>
+        id < 0 ? { type: "Currency", id: -id, count } : { type: "Item", id, count }
+      ),
+      ...(options.guild === undefined
+        ? []
+        : [{ type: "GuildUpgrade", id: options.guild, count: 1 }]),
+    ],
+  };
+}
+
+function recipeMap(...recipes: TreeRecipe[]): Map<number, TreeRecipe> {
+  return new Map(recipes.map((entry) => [entry.outputId, entry]));
+}
+
+function prices(entries: Record<number, number | [number, number]>): Map<number, TreePrice> {
+  return new Map(
+    Object.entries(entries).map(([id, value]) => {
+      const [sell, buy] = typeof value === "number" ? [value, value - 1] : value;
+      return [Number(id), { sell, buy }];
+    }),
+  );
+}
+
+function child(node: PricedNode, id: number): PricedNode {
+  const found = node.children.find((entry) => entry.id === id);
+  assert.ok(found, `node ${node.id} has ingredient ${id}`);
+  return found;
+}
+
+Deno.test("priceRecipeTree() crafts the root and takes the cheaper of buying and crafting per ingredient", () => {
+  const recipes = recipeMap(
+    recipe(1, [[2, 2], [3, 1]]),
+    recipe(2, [[4, 1]]), // crafting 2 costs 100, buying 10: bought
+    recipe(3, [[5, 3]]), // crafting 3 costs 15, buying 20: crafted
+  );
+  const table = prices({ 1: [500, 400], 2: 10, 3: 20, 4: 100, 5: 5 });
+  const { root, summary } = priceRecipeTree(recipes, 1, 1, table);
+  assert.equal(root.action, "craft");
+  assert.equal(root.cost, 2 * 10 + 15);
+  assert.equal(root.buyCost, 500);
+  assert.deepEqual(child(root, 2), {
+    kind: "item",
+    id: 2,
+    quantity: 2,
+    owned: 0,
+    action: "buy",
+    cost: 20,
+    craftCost: 200,
+    children: [],
+  });
+  const crafted = child(root, 3);
+  assert.equal(crafted.action, "craft");
+  assert.equal(crafted.cost, 15);
+  assert.equal(crafted.buyCost, 20);
+  assert.equal(child(crafted, 5).cost, 15);
+  assert.deepEqual(summary, {
+    rootId: 1,
+    quantity: 1,
+    totalCraftCost: 35,
+    rootBuyPrice: 500,
+    netSell: 340,
+    profit: 305,
+    unavailableIds: [],
+    guildUpgradeIds: [],
+    currencies: [],
+    partial: false,
+  });
+});
+
+Deno.test("priceRecipeTree() crafts the root even when buying it is cheaper, and scales by quantity", () => {
+  const recipes = recipeMap(recipe(1, [[2, 3]]));
+  const { root, summary } = priceRecipeTree(recipes, 1, 4, prices({ 1: 5, 2: 10 }));
+  assert.equal(root.action, "craft");
+  assert.equal(root.quantity, 4);
+  assert.equal(child(root, 2).quantity, 12);
+  assert.equal(summary.totalCraftCost, 120);
+  assert.equal(summary.rootBuyPrice, 20);
+  assert.equal(summary.netSell, 4 * 3); // floor(4 × 0.85) = 3 per unit
+  assert.equal(summary.profit, 12 - 120);
+});
+
+Deno.test("priceRecipeTree() crafts whole recipe outputs, and expected yields in whole attempts", () => {
+  const recipes = recipeMap(
+    recipe(1, [[2, 7], [3, 77]]),
+    recipe(2, [[4, 1]], { outputCount: 5 }),
+    recipe(3, [[4, 1]], { outputCount: 0.31, source: "mystic_forge" }),
+  );
+  const { root } = priceRecipeTree(recipes, 1, 1, prices({ 4: 2 }));
+  const batched = child(root, 2);
+  assert.deepEqual([batched.quantity, batched.runs, child(batched, 4).quantity], [10, 2, 2]);
+  const forged = child(root, 3);
+  assert.deepEqual([forged.quantity, forged.runs, forged.source], [77, 249, "mystic_forge"]);
+  assert.equal(child(forged, 4).quantity, 249);
+  assert.equal(root.cost, 2 * 2 + 249 * 2);
+});
+
+Deno.test("priceRecipeTree() marks what can be neither bought nor crafted, never pricing it at 0", () => {
+  const recipes = recipeMap(recipe(1, [[2, 1], [3, 250]]));
+  const { root, summary } = priceRecipeTree(recipes, 1, 1, prices({ 3: 4 }));
+  const bound = child(root, 2);
+  assert.equal(bound.action, "unavailable");
+  assert.equal(bound.cost, undefined);
+  assert.equal(summary.totalCraftCost, 1000);
+  assert.deepEqual(summary.unavailableIds, [2]);
+  assert.equal(summary.partial, true);
+  assert.equal(summary.rootBuyPrice, null);
+  assert.equal(summary.netSell, null);
+  assert.equal(summary.profit, null);
+});
+
+Deno.test("priceRecipeTree() prices coin paid to a vendor and totals other currencies apart", () => {
+  const recipes = recipeMap(
+    recipe(1, [[2, 100], [3, 250], [4, 1]], { source: "mystic_forge" }),
+    recipe(2, [[-1, 10_000]], { source: "vendor" }),
+    recipe(3, [[-2, 2_100]], { source: "vendor" }),
+    recipe(4, [[-23, 200]], { source: "vendor" }),
+  );
+  const { root, summary } = priceRecipeTree(recipes, 1, 1, new Map());
+  assert.equal(child(root, 2).cost, 1_000_000);
+  assert.deepEqual(child(child(root, 2), 1), {
+    kind: "currency",
+    id: 1,
+    quantity: 1_000_000,
+    owned: 0,
+    action: "pay",
+    cost: 1_000_000,
+    children: [],
+  });
+  assert.equal(child(child(root, 3), 2).cost, undefined, "karma has no copper cost");
+  assert.equal(summary.totalCraftCost, 1_000_000);
+  assert.deepEqual(summary.currencies, [{ id: 2, count: 525_000 }, { id: 23, count: 200 }]);
+  assert.equal(summary.partial, false, "currency totals are known, in their own unit");
+});
+
+Deno.test("priceRecipeTree() refuses cycles: the recipe closing one is dropped, its output a leaf", () => {
+  const recipes = recipeMap(
+    recipe(1, [[2, 1]]),
+    recipe(2, [[3, 1]]),
+    recipe(3, [[2, 2], [4, 1]]), // 3 is made from 2, which is made from 3
+  );
+  assert.deepEqual(reachableRecipes(recipes, 1).map((entry) => entry.outputId), [2, 1]);
+  const { root } = priceRecipeTree(recipes, 1, 1, prices({ 3: 50, 4: 1 }));
+  const middle = child(root, 2);
+  assert.equal(middle.action, "craft");
+  assert.deepEqual(
+    [child(middle, 3).action, child(middle, 3).children.length, child(middle, 3).cost],
+    ["buy", 0, 50],
+  );
+  const selfMade = recipeMap(recipe(1, [[1, 1]]));
+  assert.throws(() => priceRecipeTree(selfMade, 1, 1, new Map()), NotCraftableError);
+});
+
+Deno.test("priceRecipeTree() uses holdings before buying or crafting, never for the root", () => {
+  const recipes = recipeMap(recipe(1, [[2, 3], [3, 1]]), recipe(3, [[4, 10]]));
+  const table = prices({ 1: 1000, 2: 10, 3: 500, 4: 1 });
+  const { root, summary } = priceRecipeTree(
+    recipes,
+    1,
+    1,
+    table,
+    new Map([[1, 5], [2, 2], [3, 1]]),
+  );
+  assert.equal(root.owned, 0);
+  assert.deepEqual([child(root, 2).owned, child(root, 2).cost], [2, 10]);
+  assert.equal(child(root, 3).action, "owned");
+  assert.equal(summary.totalCraftCost, 10);
+});
+
+Deno.test("priceRecipeTree() names guild-upgrade ingredients instead of pricing them at 0", () => {
+  const recipes = recipeMap(recipe(1, [[2, 1]], { guild: 77 }));
+  const { summary } = priceRecipeTree(recipes, 1, 1, prices({ 2: 3 }));
+  assert.deepEqual(summary.guildUpgradeIds, [77]);
+  assert.equal(summary.partial, true);
+});
+
+Deno.test("priceRecipeTree() refuses a root without a recipe", () => {
+  assert.throws(
+    () => priceRecipeTree(recipeMap(recipe(2, [[3, 1]])), 1, 1, new Map()),
+    (error: unknown) => error instanceof NotCraftableError && error.itemId === 1,
+  );
+});
+
+Deno.test("priceRecipeTree() gives identical results for identical input", () => {
+  const recipes = recipeMap(recipe(1, [[2, 2], [3, 1]]), recipe(3, [[4, 3], [5, 1]]));
+  const table = prices({ 2: 10, 3: 20, 4: 5 });
+  const first = JSON.stringify(priceRecipeTree(recipes, 1, 3, table));
+  assert.equal(JSON.stringify(priceRecipeTree(recipes, 1, 3, table)), first);
+});
+
+Deno.test("netSellValue() is floor(buy × 0.85) per unit, times the quantity", () => {
+  assert.equal(netSellValue(2603, 1), 2212);
+  assert.equal(netSellValue(20, 1), 17);
+  assert.equal(netSellValue(100, 3), 255);
+  assert.equal(netSellValue(1, 250), 0);
+  assert.equal(netSellValue(13_788_406, 1), 11_720_145);
+});
