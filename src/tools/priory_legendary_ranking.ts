@@ -11,6 +11,7 @@
 
 import { z } from "zod";
 import { runRanking } from "../ranking/run.ts";
+import { RANKING_VIEW_URI } from "../views/uris.ts";
 import { argumentsSchema, staleAgeField } from "./inputs.ts";
 import { defineTool, requireGw2Key, UPSTREAM_READ } from "./types.ts";
 
@@ -59,6 +60,7 @@ export const prioryLegendaryRanking = defineTool({
   }),
   annotations: UPSTREAM_READ,
   deadlineMs: RANKING_DEADLINE_MS,
+  view: RANKING_VIEW_URI,
   handle({ limit }, deps) {
     const gw2Key = requireGw2Key(deps);
     return runRanking(deps.gw2, { gw2Key, limit, progress: deps.progress });

@@ -8,6 +8,7 @@
 
 import { z } from "zod";
 import { planTree } from "../tree/plan.ts";
+import { TREE_VIEW_URI } from "../views/uris.ts";
 import { argumentsSchema, idSchema, MAX_IDS, received, staleAgeField } from "./inputs.ts";
 import { defineTool, requireGw2Key, UPSTREAM_READ } from "./types.ts";
 
@@ -50,6 +51,7 @@ export const prioryRecipeTree = defineTool({
     toBuy: z.array(z.unknown()).optional(),
   }),
   annotations: UPSTREAM_READ,
+  view: TREE_VIEW_URI,
   handle({ itemId, quantity, useAccount }, deps) {
     const gw2Key = useAccount ? requireGw2Key(deps) : undefined;
     return planTree(deps.gw2, { itemId, quantity, gw2Key });
