@@ -4,7 +4,8 @@
  * it instantly yields, ranked by profit. Each row is priced with all the holdings (the rows are
  * alternatives, not a plan to craft them all), through the same `priceRecipeTree` as
  * `priory_recipe_tree`, twice: with the holdings and without, the difference being what the
- * holdings contribute.
+ * holdings contribute (at unit prices). Given the order books of what the rows buy, the cost is
+ * the holdings-aware shopping list at depth, as `priory_recipe_tree`'s `buyCost`.
  *
  * Only legendaries with a curated Mystic Forge recipe can have a tree: the GW2 API lists no
  * recipe whose output is a legendary (every legendary's last step is the Mystic Forge), so the
