@@ -114,6 +114,7 @@ const PURE = new Set([
   "src/account/tally.ts",
   "src/data/curated_recipes.ts",
   "src/data/legendaries.ts",
+  "src/market/order_book.ts",
   "src/market/trading_post.ts",
   "src/passthrough/shape.ts",
   "src/ranking/rank.ts",

@@ -68,22 +68,36 @@ Deno.test("priory_legendary_ranking ranks every gen-1 legendary by profit, each 
   const profits = ranked.ranking.map((row) => row.profit ?? -Infinity);
   assert.deepEqual(profits, [...profits].sort((a, b) => b - a), "best profit first");
   assert.ok(ranked.ranking.some((row) => row.saved > 0), "the holdings contribute");
+  const listings = () =>
+    app.fake.control.requests.filter((request) => request.path === "/v2/commerce/listings");
+  const [booksRead, ...more] = listings();
+  assert.deepEqual(more, [], "one order-book read for every row");
+  const bought = new Set<number>();
   for (const row of ranked.ranking) {
     await t.step(`${row.name} (${row.id})`, async () => {
       const tree = await client.callTool({
         name: "priory_recipe_tree",
         arguments: { itemId: row.id, useAccount: true },
       });
-      const summary = (tree.structuredContent as { summary: Record<string, unknown> }).summary;
-      assert.equal(row.cost, summary.totalCraftCost);
+      const { summary } = tree.structuredContent as {
+        summary: Record<string, unknown> & { buyCost: number; netSell: number };
+      };
+      // The money columns are what the tree's shopping list costs at depth.
+      assert.equal(row.cost, summary.buyCost);
       assert.equal(row.sell, summary.netSell);
-      assert.equal(row.profit, summary.profit);
+      assert.equal(row.profit, summary.netSell - summary.buyCost);
       assert.equal(row.saved, summary.saved);
+      const { toBuy } = tree.structuredContent as { toBuy: { id?: number; unit?: number }[] };
+      for (const line of toBuy) {
+        if (line.unit !== undefined && line.id !== undefined) bought.add(line.id);
+      }
       assert.equal(row.partial, summary.partial);
       assert.deepEqual(row.na, summary.unavailable);
       for (const id of row.na ?? []) assert.ok(ranked.names?.[id], `${id} is named`);
     });
   }
+  assert.equal(booksRead?.idCount, bought.size, "the union of what the rows buy, once");
+  assert.equal(listings().length, 1, "each row's tree found its books cached");
 });
 
 Deno.test("priory_legendary_ranking: scopes first, one shared price read for every tree; warm, no upstream request", async () => {
