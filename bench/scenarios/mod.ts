@@ -15,6 +15,7 @@ import { economy } from "./economy.ts";
 import { holdings } from "./holdings.ts";
 import { itemSearch } from "./item_search.ts";
 import { memory } from "./memory.ts";
+import { orderBook } from "./order_book.ts";
 import { ranking } from "./ranking.ts";
 import { recipeTree } from "./recipe_tree.ts";
 import { throughput } from "./throughput.ts";
@@ -30,6 +31,7 @@ export const SCENARIOS: readonly Scenario[] = [
   coalescing,
   budget,
   recipeTree,
+  orderBook,
   itemSearch,
   ranking,
   warmUp,

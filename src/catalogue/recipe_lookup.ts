@@ -30,6 +30,7 @@ import type {
   Item,
   ItemSlot,
   MaterialCategory,
+  OrderBook,
   Price,
   Recipe,
   TokenInfo,
@@ -127,6 +128,9 @@ class CatalogueLookups implements BoundableGw2Client {
   }
   prices(ids: readonly number[]): Promise<BulkRead<Price>> {
     return this.#reads.prices(ids);
+  }
+  listings(ids: readonly number[]): Promise<BulkRead<OrderBook>> {
+    return this.#reads.listings(ids);
   }
   materials(): Promise<Fresh<readonly MaterialCategory[]>> {
     return this.#reads.materials();

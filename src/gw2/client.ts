@@ -28,6 +28,7 @@ import {
   CURRENCIES,
   type DocEndpoint,
   ITEMS,
+  LISTINGS,
   MATERIALS,
   PRICES,
   RECIPE_SEARCH,
@@ -44,6 +45,7 @@ import type {
   Item,
   ItemSlot,
   MaterialCategory,
+  OrderBook,
   Price,
   Recipe,
   TokenInfo,
@@ -180,6 +182,9 @@ export function createGw2Client(options: Gw2ClientOptions): InstrumentedGw2Clien
  */
 const ARRIVAL_LAG_S = 0.25;
 
+/** Order books this process holds in memory in front of KV (each up to ≈ 14 KB). */
+const BOOK_MEMORY_ENTRIES = 1_000;
+
 /**
  * The capacity our bucket runs with: a few tokens under upstream's burst — as many as upstream
  * refills during {@linkcode ARRIVAL_LAG_S}, at least one. If upstream's bucket sits full while
@@ -207,6 +212,7 @@ class KvGw2Client implements InstrumentedGw2Client {
   readonly #items: BulkReader<Item>;
   readonly #recipes: BulkReader<Recipe>;
   readonly #prices: BulkReader<Price>;
+  readonly #listings: BulkReader<OrderBook>;
   readonly #materials: DocReader<MaterialCategory[]>;
   readonly #currencies: DocReader<Currency[]>;
   readonly #search: DocReader<number[]>;
@@ -283,6 +289,11 @@ class KvGw2Client implements InstrumentedGw2Client {
     });
     this.#recipes = new BulkReader(RECIPES, bulk);
     this.#prices = new BulkReader(PRICES, bulk);
+    // A book is larger than a price (up to ≈ 14 KB): fewer of them are held in memory.
+    this.#listings = new BulkReader(LISTINGS, {
+      ...bulk,
+      memoryEntries: Math.min(bulk.memoryEntries, BOOK_MEMORY_ENTRIES),
+    });
     const docs: DocReaderOptions = {
       ...shared,
       docs: new DocCache(options.kv, this.#keys, options.log, kvTimeout),
@@ -321,6 +332,10 @@ class KvGw2Client implements InstrumentedGw2Client {
 
   prices(ids: readonly number[], deadline?: Deadline): Promise<BulkRead<Price>> {
     return this.#prices.read(ids, deadline);
+  }
+
+  listings(ids: readonly number[], deadline?: Deadline): Promise<BulkRead<OrderBook>> {
+    return this.#listings.read(ids, deadline);
   }
 
   async searchRecipes(
@@ -498,6 +513,9 @@ class DeadlineView implements Gw2Client {
   }
   prices(ids: readonly number[]): Promise<BulkRead<Price>> {
     return this.#client.prices(ids, this.#deadline);
+  }
+  listings(ids: readonly number[]): Promise<BulkRead<OrderBook>> {
+    return this.#client.listings(ids, this.#deadline);
   }
   searchRecipes(query: RecipeSearchQuery): Promise<Fresh<readonly number[]>> {
     return this.#client.searchRecipes(query, this.#deadline);

@@ -1,9 +1,10 @@
 /**
  * The ranking's I/O: the work of the recipe tree, done once for every legendary at once. The
  * scope check; then the holdings read beside one `resolveRecipes` over every root, and as soon as
- * the walk knows every item of every tree, one price read for them beside their names; then the pure
- * ranking (`rank.ts`). With a warm cache (trees for a day, holdings five minutes, prices one) it
- * asks upstream nothing.
+ * the walk knows every item of every tree, one price read for them beside their names; then one
+ * order-book read for everything any row buys on the Trading Post; then the pure ranking
+ * (`rank.ts`). With a warm cache (trees for a day, holdings five minutes, prices and books one)
+ * it asks upstream nothing.
  *
  * @module
  */
@@ -12,9 +13,15 @@ import { withHoldings } from "../account/holdings.ts";
 import { findLegendaries, type LegendaryFilter } from "../data/legendaries.ts";
 import type { Gw2Client } from "../gw2/types.ts";
 import { oldestStaleAge } from "../staleness.ts";
-import { readTreePrices, type TreePrices } from "../tree/prices.ts";
+import { readTreeBooks, readTreePrices, type TreePrices } from "../tree/prices.ts";
 import { resolveRecipes } from "../tree/resolve.ts";
-import { rankableIds, type RankingResult, rankLegendaries, shapeRanking } from "./rank.ts";
+import {
+  rankableIds,
+  rankingPurchases,
+  type RankingResult,
+  rankLegendaries,
+  shapeRanking,
+} from "./rank.ts";
 
 /** What to rank. */
 export interface RankingRequest {
@@ -58,17 +65,20 @@ export async function runRanking(gw2: Gw2Client, request: RankingRequest): Promi
     });
     return { resolved, priced: await (pricing ?? readTreePrices(gw2, resolved.itemIds)) };
   });
-  const ranking = rankLegendaries(legendaries, {
-    ...resolved,
-    prices: priced.prices,
-    owned: holdings.counts,
-  });
+  const inputs = { ...resolved, prices: priced.prices, owned: holdings.counts };
+  const bought = rankingPurchases(legendaries, inputs);
+  progress?.report(`Reading the order books of ${bought.length} items`);
+  const books = await readTreeBooks(gw2, bought);
+  const ranking = rankLegendaries(legendaries, { ...inputs, books: books.books });
   progress?.report(
     `Ranked ${ranking.rows.length} legendaries for ${holdings.characters} characters' holdings`,
   );
   return shapeRanking(ranking, limit, {
     names: resolved.names,
     characters: holdings.characters,
-    staleAgeMs: oldestStaleAge(resolved.staleAgeMs, priced.staleAgeMs),
+    staleAgeMs: oldestStaleAge(
+      oldestStaleAge(resolved.staleAgeMs, priced.staleAgeMs),
+      books.staleAgeMs,
+    ),
   });
 }

@@ -49,6 +49,8 @@ export interface TreeRecipe {
   /** The `/v2/recipes` id, for official recipes. */
   readonly recipeId?: number;
   readonly ingredients: readonly TreeIngredient[];
+  /** The vendor selling it, for vendor purchases (the curated record's `merchant`). */
+  readonly merchant?: string;
 }
 
 /** Trading Post unit prices in copper; 0 when that side of the book is empty. */

@@ -212,6 +212,7 @@ function curatedRecipe(id: number): TreeRecipe | undefined {
     outputCount: curated.outputCount,
     source: curated.source,
     ingredients: curated.ingredients,
+    ...(curated.merchant === undefined ? {} : { merchant: curated.merchant }),
   };
 }
 

@@ -1,6 +1,11 @@
 import assert from "node:assert/strict";
 import { LEGENDARIES, LEGENDARIES_WITHOUT_TREE } from "../../src/data/legendaries.ts";
-import { rankableIds, rankLegendaries, shapeRanking } from "../../src/ranking/rank.ts";
+import {
+  rankableIds,
+  rankingPurchases,
+  rankLegendaries,
+  shapeRanking,
+} from "../../src/ranking/rank.ts";
 import type { TreePrice, TreeRecipe } from "../../src/tree/pricing.ts";
 import { recipe } from "../tree/_recipes.ts";
 
@@ -62,6 +67,28 @@ Deno.test("rankLegendaries() ranks by profit with holdings used first, and count
     { id: 103, name: "Gamma", cost: 0, sell: null, profit: null, saved: 100 },
   ]);
   assert.equal(ranking.unpriced, 2, "Delta has no recipe; Epsilon is unknown upstream");
+});
+
+Deno.test("rankLegendaries() with order books: cost and profit are each row's list at depth; saved stays at unit prices", () => {
+  const inputs = {
+    recipes: RECIPES,
+    names: NAMES,
+    currencyNames: CURRENCY_NAMES,
+    prices: PRICES,
+    owned: new Map([[1, 4]]),
+  };
+  assert.deepEqual(rankingPurchases(LEGENDS, inputs), [1], "Alpha and Beta buy ore; Gamma owns it");
+  // Ore: 2 at 100, then 1,000. Alpha buys 6: 2 × 100 + 4 × 1,000 = 4,200; Beta buys 1: 100.
+  const books = new Map([[1, { id: 1, sells: [[100, 2], [1_000, 100]] as [number, number][] }]]);
+  const ranking = rankLegendaries(LEGENDS, { ...inputs, books });
+  assert.deepEqual(
+    ranking.rows.map(({ id, cost, sell, profit, saved }) => ({ id, cost, sell, profit, saved })),
+    [
+      { id: 102, cost: 100, sell: 6_800, profit: 6_700, saved: 400 },
+      { id: 101, cost: 4_200, sell: 2_000, profit: -2_200, saved: 400 },
+      { id: 103, cost: 0, sell: null, profit: null, saved: 100 },
+    ],
+  );
 });
 
 Deno.test("shapeRanking() keeps the best rows and names only the items they mention", () => {

@@ -81,22 +81,42 @@ Deno.test("priory_legendary_ranking ranks every legendary with a tree by profit,
   assert.equal(ranked.ranking[0]?.id, 30689);
   assert.ok((eternity?.cost ?? 0) >= dawnSell, `${eternity?.cost} ≥ Dawn's ${dawnSell}`);
   assert.equal(eternity?.na, undefined);
+  // One order-book read (in requests of at most 200 ids) for what every row buys.
+  const listings = () =>
+    app.fake.control.requests.filter((request) => request.path === "/v2/commerce/listings");
+  const booksRead = listings();
+  const booked = new Set(
+    booksRead.flatMap((request) =>
+      (new URLSearchParams(request.query).get("ids") ?? "").split(",").map(Number)
+    ),
+  );
+  assert.ok(booksRead.length > 0 && booksRead.length === Math.ceil(booked.size / 200));
+  const bought = new Set<number>();
   for (const row of ranked.ranking) {
     await t.step(`${row.name} (${row.id})`, async () => {
       const tree = await client.callTool({
         name: "priory_recipe_tree",
         arguments: { itemId: row.id, useAccount: true },
       });
-      const summary = (tree.structuredContent as { summary: Record<string, unknown> }).summary;
-      assert.equal(row.cost, summary.totalCraftCost);
+      const { summary } = tree.structuredContent as {
+        summary: Record<string, unknown> & { buyCost: number; netSell: number };
+      };
+      // The money columns are what the tree's shopping list costs at depth.
+      assert.equal(row.cost, summary.buyCost);
       assert.equal(row.sell, summary.netSell);
-      assert.equal(row.profit, summary.profit);
+      assert.equal(row.profit, summary.netSell - summary.buyCost);
       assert.equal(row.saved, summary.saved);
+      const { toBuy } = tree.structuredContent as { toBuy: { id?: number; unit?: number }[] };
+      for (const line of toBuy) {
+        if (line.unit !== undefined && line.id !== undefined) bought.add(line.id);
+      }
       assert.equal(row.partial, summary.partial);
       assert.deepEqual(row.na, summary.unavailable);
       for (const id of row.na ?? []) assert.ok(ranked.names?.[id], `${id} is named`);
     });
   }
+  for (const id of bought) assert.ok(booked.has(id), `${id}: its book was read with the ranking's`);
+  assert.equal(listings().length, booksRead.length, "each row's tree found its books cached");
 });
 
 Deno.test("priory_legendary_ranking: scopes first, one shared price read for every tree; warm, no upstream request", async () => {

@@ -9,6 +9,7 @@ import { type ShapedTreeNode, shapeRecipeTree } from "../../src/tree/shape.ts";
 import { assertSameAsOracle, oracle, type OracleNode } from "./_tree_oracle.ts";
 import { readTreePrices } from "../../src/tree/prices.ts";
 import { resolveRecipes } from "../../src/tree/resolve.ts";
+import { purchases, shoppingList } from "../../src/tree/shopping_list.ts";
 import { readHoldings } from "../support/holdings.ts";
 import { GEN1_LEGENDARY_IDS, TEST_KEYS, WELL_KNOWN } from "../fake_gw2/mod.ts";
 import { silentLogger } from "../../src/log.ts";
@@ -134,7 +135,7 @@ Deno.test("priory_recipe_tree: Sunrise holds its Mystic Forge path, account-boun
     });
   }
   await t.step(
-    `every gen-1 legendary ≤ 10,000 tokens (largest ${Math.max(...sizes.values())})`,
+    `every gen-1 legendary with its list ≤ 10,000 tokens (largest ${Math.max(...sizes.values())})`,
     () => {
       assert.ok(Math.max(...sizes.values()) <= 10_000);
     },
@@ -143,36 +144,175 @@ Deno.test("priory_recipe_tree: Sunrise holds its Mystic Forge path, account-boun
   const resolved = await resolveRecipes(app.gw2, GEN1_LEGENDARY_IDS);
   const { prices } = await readTreePrices(app.gw2, resolved.itemIds);
   const uncraftableOnly = new Map([...prices].filter(([id]) => !resolved.recipes.has(id)));
-  const worst = Math.max(...GEN1_LEGENDARY_IDS.map((id) =>
-    tokens(shapeRecipeTree(
-      priceRecipeTree(resolved.recipes, id, 250, uncraftableOnly),
-      resolved.names,
-      resolved.currencyNames,
-    ))
-  ));
+  // With its list, every purchase flagged (no book read): the longest rows there are.
+  const worst = Math.max(...GEN1_LEGENDARY_IDS.map((id) => {
+    const plan = priceRecipeTree(resolved.recipes, id, 250, uncraftableOnly);
+    const { toBuy } = shoppingList(purchases(plan, uncraftableOnly, resolved.recipes), new Map());
+    return tokens({
+      ...shapeRecipeTree(plan, resolved.names, resolved.currencyNames),
+      toBuy,
+    });
+  }));
   await t.step(
-    `every gen-1 legendary fully crafted, ×250: ≤ 10,000 tokens (largest ${worst})`,
+    `every gen-1 legendary fully crafted, ×250, with its list: ≤ 10,000 tokens (largest ${worst})`,
     () => {
       assert.ok(worst <= 10_000);
     },
   );
 });
 
-Deno.test("priory_recipe_tree: identical input, identical output; a cold tree makes at most 2 price requests, a warm one none", async () => {
+Deno.test("priory_recipe_tree: identical input, identical output; a cold tree makes at most 2 price requests and one listings request, a warm one none", async () => {
   await using app = await startTestApp();
   await using client = await connectClient(app.handler);
   const call = () =>
     client.callTool({ name: "priory_recipe_tree", arguments: { itemId: WELL_KNOWN.eternity } });
   const cold = await call();
   const requests = app.fake.control.requests.length;
-  const priceRequests = app.fake.control.requests.filter((request) =>
-    request.path === "/v2/commerce/prices"
-  );
+  const to = (path: string) => app.fake.control.requests.filter((request) => request.path === path);
+  const priceRequests = to("/v2/commerce/prices");
   assert.ok(priceRequests.length >= 1 && priceRequests.length <= 2, `${priceRequests.length}`);
+  // ⌈n / 200⌉ for the n items the plan buys on the Trading Post, and only those.
+  const bought = (cold.structuredContent as AccountTree).toBuy.filter((line) => "unit" in line);
+  assert.deepEqual(to("/v2/commerce/listings").map((request) => request.idCount), [bought.length]);
   const warm = await call();
   assert.equal(app.fake.control.requests.length, requests, "the warm tree asked upstream nothing");
   assert.equal(textOf(warm), textOf(cold));
   assert.equal(JSON.stringify(warm.structuredContent), JSON.stringify(cold.structuredContent));
+});
+
+type Row = Record<string, number | string | boolean>;
+
+function row(tree: AccountTree, id: number): Row | undefined {
+  return tree.toBuy.find((line) => line.id === id) as Row | undefined;
+}
+
+Deno.test("priory_recipe_tree: toBuy walks the fake's order books, one row per item over the whole tree", async () => {
+  await using app = await startTestApp();
+  await using client = await connectClient(app.handler);
+  const sunrise = (await client.callTool({
+    name: "priory_recipe_tree",
+    arguments: { itemId: WELL_KNOWN.sunrise },
+  })).structuredContent as AccountTree;
+  // Figures worked by hand from the fake's books (docs/fake-gw2.md, "Order books").
+  // Charged Lodestone, 100 needed; book 23 @ 114,270, 34 @ 132,533, 36 @ 153,044: 93 listed,
+  // 7 short at 153,044.
+  assert.deepEqual(row(sunrise, 24305), {
+    id: 24305,
+    count: 100,
+    unit: 114_270,
+    total: 23 * 114_270 + 34 * 132_533 + 36 * 153_044 + 7 * 153_044,
+    short: 7,
+  });
+  // Crystalline Dust, 250 needed: fourteen levels (21 @ 4,211 … 20 @ 5,383), then 5 @ 5,484.
+  assert.deepEqual(row(sunrise, WELL_KNOWN.pileOfCrystallineDust), {
+    id: WELL_KNOWN.pileOfCrystallineDust,
+    count: 250,
+    unit: 4_211,
+    total: 1_204_117,
+  });
+  // Ectoplasm: 250 for Gift of Fortune and 249 for the clovers' 249 attempts, one row, inside
+  // the first level (7,319 @ 2,797).
+  assert.deepEqual(row(sunrise, WELL_KNOWN.globOfEctoplasm), {
+    id: WELL_KNOWN.globOfEctoplasm,
+    count: 499,
+    unit: 2_797,
+    total: 499 * 2_797,
+  });
+  // Icy Runestone: 100 for Gift of Sunrise, 10,000 copper each from a vendor.
+  assert.deepEqual(row(sunrise, WELL_KNOWN.icyRunestone), {
+    id: WELL_KNOWN.icyRunestone,
+    count: 100,
+    vendor: "Rojan the Penitent",
+    total: 1_000_000,
+  });
+  assert.equal(sunrise.toBuy.filter((line) => line.cur === 1).length, 0, "coin is in vendor rows");
+  const ids = sunrise.toBuy.map((line) => line.id ?? -Number(line.cur));
+  assert.equal(new Set(ids).size, ids.length, "one row per item or currency");
+  const totals = sunrise.toBuy.reduce((sum, line) => sum + Number(line.total ?? 0), 0);
+  assert.equal(sunrise.summary.buyCost, totals);
+  assert.equal(
+    sunrise.summary.depthExtra,
+    sunrise.summary.buyCost - sunrise.summary.totalCraftCost,
+  );
+  assert.ok(sunrise.summary.depthExtra > 0);
+});
+
+Deno.test("priory_recipe_tree: craftCheaper when buying the count at depth costs more than crafting it", async () => {
+  await using app = await startTestApp();
+  await using client = await connectClient(app.handler);
+  const moot = (await client.callTool({
+    name: "priory_recipe_tree",
+    arguments: { itemId: 30692, quantity: 5 },
+  })).structuredContent as AccountTree;
+  // The Energizer (29173), 5 needed: 1 @ 12,020,736, 1 @ 14,776,145, 2 @ 17,984,738, 1 short.
+  const energizer = row(moot, 29173);
+  assert.deepEqual(energizer, {
+    id: 29173,
+    count: 5,
+    unit: 12_020_736,
+    total: 12_020_736 + 14_776_145 + 3 * 17_984_738,
+    short: 1,
+    craftCheaper: true,
+  });
+  // At unit prices the tree buys it (5 × 12,020,736 < crafting); its node says what crafting costs.
+  const node = find(moot.tree, 29173);
+  assert.ok(node?.craft !== undefined && node.cost === 5 * 12_020_736);
+  assert.ok(node.craft < Number(energizer.total) && node.craft > Number(node.cost));
+});
+
+Deno.test("priory_recipe_tree: a huge book's 502 does not fail the tree; its row keeps the unit price, flagged noDepth", async () => {
+  await using app = await startTestApp();
+  await using client = await connectClient(app.handler);
+  app.fake.control.setBook(WELL_KNOWN.globOfEctoplasm, "huge");
+  app.fake.control.setBook(WELL_KNOWN.dawn, "sold_out");
+  const result = await client.callTool({
+    name: "priory_recipe_tree",
+    arguments: { itemId: WELL_KNOWN.sunrise, quantity: 2 },
+  });
+  assert.equal(result.isError, undefined);
+  const sunrise = result.structuredContent as AccountTree;
+  // 2 × 250 for the gifts, 497 for the clovers' ⌈154 / 0.31⌉ attempts.
+  assert.deepEqual(row(sunrise, WELL_KNOWN.globOfEctoplasm), {
+    id: WELL_KNOWN.globOfEctoplasm,
+    count: 997,
+    unit: 2_797,
+    total: 997 * 2_797,
+    noDepth: true,
+  });
+  // Dawn sold out since the price read: both units missing, priced at the last lowest listing.
+  assert.deepEqual(row(sunrise, WELL_KNOWN.dawn), {
+    id: WELL_KNOWN.dawn,
+    count: 2,
+    unit: 3_523_871,
+    total: 2 * 3_523_871,
+    short: 2,
+  });
+  assert.ok(sunrise.toBuy.filter((line) => "noDepth" in line).length === 1, "only the huge one");
+  const listings = app.fake.control.requests.filter((request) =>
+    request.path === "/v2/commerce/listings"
+  );
+  assert.ok(listings.some((request) => request.idCount === 1 && request.status === 502));
+  assert.ok(listings.length <= 1 + 2 * Math.ceil(Math.log2(listings[0]?.idCount ?? 1)));
+});
+
+Deno.test("priory_recipe_tree: with the listings endpoint down the tree still answers, every purchase at its unit price", async () => {
+  await using app = await startTestApp();
+  await using client = await connectClient(app.handler);
+  app.fake.control.injectFault("not_active", {
+    endpoint: "/v2/commerce/listings",
+    times: Infinity,
+  });
+  const result = await client.callTool({
+    name: "priory_recipe_tree",
+    arguments: { itemId: WELL_KNOWN.sunrise },
+  });
+  assert.equal(result.isError, undefined);
+  const sunrise = result.structuredContent as AccountTree;
+  const market = sunrise.toBuy.filter((line) => "unit" in line);
+  assert.ok(market.length > 0 && market.every((line) => line.noDepth === true));
+  assert.ok(market.every((line) => line.total === Number(line.unit) * Number(line.count)));
+  assert.equal(sunrise.summary.depthExtra, 0);
+  assert.equal(sunrise.summary.buyCost, sunrise.summary.totalCraftCost);
 });
 
 Deno.test("priory_recipe_tree: unknown and uncraftable items are tool errors naming them", async () => {
@@ -229,16 +369,24 @@ Deno.test("priory_recipe_tree carries stale_age_s, other currencies and guild up
     rootBuyPrice: 2 * ECTO_PRICE.sells.unit_price,
     netSell: 2 * 2212,
     profit: 2 * 2212,
+    buyCost: 0,
+    depthExtra: 0,
     partial: true,
     unavailable: [19976],
     guildUpgrades: [1024],
     currencies: [{ id: 2, name: "Karma", count: 300 }],
   });
   assert.deepEqual(result.tree.c, [{ id: 19976, q: 10, na: true }, { cur: 2, q: 300 }]);
+  assert.deepEqual(result.toBuy, [{ id: 19976, count: 10, na: true }, { cur: 2, count: 300 }]);
 });
 
 type AccountTree = Structured & {
-  summary: Structured["summary"] & { saved: number; totalCraftCost: number };
+  summary: Structured["summary"] & {
+    saved: number;
+    totalCraftCost: number;
+    buyCost: number;
+    depthExtra: number;
+  };
   toBuy: Record<string, number | boolean>[];
 };
 
@@ -279,11 +427,18 @@ Deno.test("priory_recipe_tree useAccount lowers the cost by exactly what owned m
     own: owned,
     cost: (needed - owned) * oreSell,
   }]);
+  // Orichalcum Ore's book lists far more than 500 at its lowest price: no depth.
+  assert.ok((app.fake.world.listings.get(ore)?.sells[0]?.quantity ?? 0) > needed);
   assert.deepEqual(held.toBuy, [
     { id: ore, count: needed - owned, unit: oreSell, total: (needed - owned) * oreSell },
   ]);
-  assert.equal("toBuy" in plain, false, "without useAccount the result is unchanged");
-  assert.equal("saved" in plain.summary, false);
+  assert.deepEqual(plain.toBuy, [{
+    id: ore,
+    count: needed,
+    unit: oreSell,
+    total: needed * oreSell,
+  }]);
+  assert.equal("saved" in plain.summary, false, "saved only with useAccount");
 });
 
 Deno.test("priory_recipe_tree useAccount: a precursor a character wears is the player's, not bought", async () => {
@@ -340,7 +495,8 @@ Deno.test("priory_recipe_tree useAccount: an owned gift removes its whole subtre
   }
   const itemsTotal = held.toBuy.reduce((sum, line) => sum + Number(line.total ?? 0), 0);
   const coin = held.toBuy.find((line) => line.cur === 1)?.count ?? 0;
-  assert.equal(itemsTotal + Number(coin), held.summary.totalCraftCost);
+  assert.equal(itemsTotal + Number(coin), held.summary.buyCost);
+  assert.equal(held.summary.buyCost - held.summary.depthExtra, held.summary.totalCraftCost);
   assert.ok(held.summary.saved > 0);
   assert.equal(
     held.summary.saved,

@@ -106,6 +106,41 @@ export const T6_MATERIAL_IDS: readonly number[] = [
   24357,
 ];
 
+/** The seven lodestones the named gifts' second gifts consume (24305 Charged, … 24340). */
+export const LODESTONE_IDS: readonly number[] = [24305, 24310, 24315, 24320, 24325, 24330, 24340];
+
+/** The Superior Sigils the twenty named gifts consume, one id each (some gifts share one). */
+export const NAMED_GIFT_SIGIL_IDS: readonly number[] = [
+  24548,
+  24554,
+  24555,
+  24561,
+  24562,
+  24570,
+  24571,
+  24572,
+  24584,
+  24592,
+  24601,
+  24607,
+  24612,
+  24615,
+  24618,
+  24632,
+  24865,
+];
+
+/**
+ * Items whose order books are thin in the fake (few units over a few steep levels), so a plan
+ * walks past the first level or runs short: the precursors, the lodestones and the named gifts'
+ * sigils. Their price records list as many units as their books hold.
+ */
+export const THIN_BOOK_IDS: readonly number[] = [
+  ...PRECURSOR_IDS,
+  ...LODESTONE_IDS,
+  ...NAMED_GIFT_SIGIL_IDS,
+];
+
 /**
  * About fifty ids representative of a legendary-crafting session, for payload measurements:
  * the 21 gen-1 legendaries plus the named materials and gifts they consume.
