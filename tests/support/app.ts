@@ -181,6 +181,8 @@ export interface TestApp extends AsyncDisposable {
   readonly fake: FakeGw2;
   /** The real GW2 client (the handler sees it through the recipe catalogue, as in `main.ts`). */
   readonly gw2: InstrumentedGw2Client;
+  /** The client as the handler sees it: recipe lookups from the catalogue, as in `main.ts`. */
+  readonly lookups: BoundableGw2Client;
   /** The recipe catalogue the handler's lookups come from (`PRIORY_CATALOGUE` on). */
   readonly recipes: RecipeCatalogue;
   /** The name index, fed by the client's write-through as in `main.ts`. */
@@ -263,9 +265,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     clock,
     log,
   });
+  const lookups = config.catalogue ? withRecipeCatalogue(gw2, recipes, gw2) : gw2;
   const handler = createHandler({
     log,
-    gw2: config.catalogue ? withRecipeCatalogue(gw2, recipes, gw2) : gw2,
+    gw2: lookups,
     names,
     config,
     clock,
@@ -274,6 +277,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     handler,
     fake,
     gw2,
+    lookups,
     recipes,
     names,
     kv,
