@@ -21,6 +21,7 @@ import { recipeTree } from "./recipe_tree.ts";
 import { throughput } from "./throughput.ts";
 import { toolsList } from "./tools_list.ts";
 import { warmCall } from "./warm_call.ts";
+import { warmUp } from "./warm_up.ts";
 
 /** Every scenario, in running order. */
 export const SCENARIOS: readonly Scenario[] = [
@@ -33,6 +34,7 @@ export const SCENARIOS: readonly Scenario[] = [
   orderBook,
   itemSearch,
   ranking,
+  warmUp,
   holdings,
   catalogue,
   economy,

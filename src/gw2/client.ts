@@ -18,7 +18,7 @@ import { Gw2Keys } from "./cache/keys.ts";
 import { RecordCache } from "./cache/record_cache.ts";
 import { RECORD_MEMORY_ENTRIES } from "./cache/record_memory.ts";
 import { KV_TIMEOUT_MS, type KvTimeout, withKvTimeout } from "../kv/timeout.ts";
-import { TokenBucket } from "./token_bucket.ts";
+import { BucketPriority, TokenBucket } from "./token_bucket.ts";
 import { describeError, type Logger } from "../log.ts";
 import { Counters, type CounterSnapshot } from "../metrics.ts";
 import { BulkReader } from "./bulk_reader.ts";
@@ -69,6 +69,8 @@ import type {
   RecipeSearchQuery,
 } from "./types.ts";
 
+export { BucketPriority };
+
 /** Options of {@linkcode createGw2Client}. Plain values; `main.ts` wires them from the config. */
 export interface Gw2ClientOptions {
   /** Upstream base URL without a trailing slash (`GW2_API_BASE`). */
@@ -99,7 +101,10 @@ export interface Gw2ClientOptions {
   readonly coalesceWindowMs?: number;
   /** The longest a bulk batch gathers callers, however many keep coming. @default 25 */
   readonly coalesceMaxMs?: number;
-  /** Upstream requests of one bulk batch in flight at once. @default 4 */
+  /**
+   * Upstream requests of one bulk batch in flight at once: 8 sends the warm set's or a ranking's
+   * ~1,100 ids (6 requests) in one round trip. @default 8
+   */
   readonly maxParallelRequests?: number;
   /**
    * Ids per bulk endpoint (items, recipes, prices) whose latest entry this process keeps in
@@ -123,6 +128,11 @@ export interface Gw2ClientOptions {
    * lapses between two runs.
    */
   readonly background?: { readonly reserveTokens: number; readonly refreshAheadMs: number };
+  /**
+   * Shared by the process's clients (give every one the same instance): a background client's
+   * takes of the budget give way while an interactive client's take waits for a refill.
+   */
+  readonly priority?: BucketPriority;
   /** Bound of each KV operation (cache lookup or write, budget take). @default 2000 */
   readonly kvTimeoutMs?: number;
   /**
@@ -240,6 +250,8 @@ class KvGw2Client implements InstrumentedGw2Client {
       timeout: kvTimeout,
       log: options.log,
       ...(options.background === undefined ? {} : { reserve: options.background.reserveTokens }),
+      ...(options.priority === undefined ? {} : { priority: options.priority }),
+      yields: options.background !== undefined,
     });
     const transport = new Transport({
       baseUrl: options.baseUrl,
@@ -265,7 +277,7 @@ class KvGw2Client implements InstrumentedGw2Client {
       records: new RecordCache(options.kv, this.#keys, options.log, kvTimeout),
       windowMs: options.coalesceWindowMs ?? 2,
       maxWindowMs: options.coalesceMaxMs ?? 25,
-      maxParallelRequests: options.maxParallelRequests ?? 4,
+      maxParallelRequests: options.maxParallelRequests ?? 8,
       memoryEntries: options.memoryRecords ?? RECORD_MEMORY_ENTRIES,
     };
     const onItemsFetched = options.onItemsFetched;

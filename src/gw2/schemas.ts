@@ -229,11 +229,23 @@ export const CharacterInventorySchema = z.object({ bags: BagsSchema });
 export type CharacterInventory = z.infer<typeof CharacterInventorySchema>;
 
 /**
- * A `/v2/characters?ids=all` record reduced to the name and the bags (present only when the key
- * has the `inventories` scope); equipment, skills, crafting and the rest are dropped.
+ * One equipped item: its id, and where it is held — `Equipped` (the active tab), `Armory` (an
+ * inactive tab), or `EquippedFromLegendaryArmory` / `LegendaryArmory` (shown from the account's
+ * legendary armory); absent before schema 2019-12-19.
  */
-export const CharacterBagsSchema = z.object({ name: z.string(), bags: BagsSchema.optional() });
-/** A validated character with its bags. */
+const EquipmentSchema = z.object({ id: Id, location: z.string().optional() });
+
+/**
+ * A `/v2/characters?ids=all` record reduced to the name, the bags and what the character wears
+ * (both present only when the key has the `inventories` scope); skills, crafting and the rest
+ * are dropped.
+ */
+export const CharacterBagsSchema = z.object({
+  name: z.string(),
+  bags: BagsSchema.optional(),
+  equipment: z.array(EquipmentSchema).optional(),
+});
+/** A validated character with its bags and equipment. */
 export type CharacterBags = z.infer<typeof CharacterBagsSchema>;
 
 /** `/v2/tokeninfo`, without `id` (the first half of the key itself). */

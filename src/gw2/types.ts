@@ -80,6 +80,16 @@ export interface Gw2Client {
   characterBags(key: string): Promise<Fresh<readonly CharacterBags[]>>;
   characterInventory(key: string, name: string): Promise<Fresh<CharacterInventory>>;
   tokenInfo(key: string): Promise<Fresh<TokenInfo>>;
+  /**
+   * Optional — answered by a view over the recipe catalogue (`src/catalogue/recipe_lookup.ts`),
+   * not by the client itself: every official recipe making each of `outputIds` (ascending id; an
+   * item none makes maps to an empty list), as `searchRecipes({output})` then `recipes(ids)`
+   * would give them reduced to output, count and ingredients, in one lookup — the catalogue
+   * filled first when none is usable. `undefined` when it cannot answer: search instead.
+   */
+  officialRecipes?(
+    outputIds: readonly number[],
+  ): Promise<ReadonlyMap<number, readonly CatalogueRecipe[]> | undefined>;
 }
 
 /**

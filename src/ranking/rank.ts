@@ -7,9 +7,10 @@
  * holdings contribute (at unit prices). Given the order books of what the rows buy, the cost is
  * the holdings-aware shopping list at depth, as `priory_recipe_tree`'s `buyCost`.
  *
- * Only legendaries with a curated Mystic Forge recipe can have a tree: the GW2 API lists no
- * recipe whose output is a legendary (every legendary's last step is the Mystic Forge), so the
- * others are counted as unpriced rather than searched for.
+ * Only legendaries with a curated recipe can have a tree: the GW2 API lists no recipe whose
+ * output is a legendary (every legendary's last step is the Mystic Forge, or a vendor), so the
+ * others are counted as unpriced rather than searched for. Which legendaries the curated data
+ * covers is the data's business: a legendary gains a row as soon as it has a curated recipe.
  *
  * @module
  */
@@ -30,8 +31,6 @@ import { type Staleness, staleness } from "../staleness.ts";
 export interface RankedLegendary {
   readonly id: number;
   readonly name: string;
-  /** The weapon generation (1–3), `null` or absent outside them. */
-  readonly generation?: number | null;
 }
 
 /** One priced legendary. (An object type, so it fits the loose output schema.) */
@@ -84,20 +83,15 @@ export interface Ranking {
 }
 
 /**
- * The legendaries the ranking resolves: those with a curated recipe, of generation 1 for now.
- * The curated data gives every category a tree (issue 14); the ranking stays on the gen-1
- * weapons its description names until its own part of that issue widens it (a cold ranking
- * over all of them needs the batched warm-up first).
+ * The legendaries that can have a tree: those with a curated recipe, the ones to resolve.
  *
  * @example
  * ```ts
- * const roots = rankableIds(LEGENDARIES); // the 21 gen-1 weapons
+ * const roots = rankableIds(LEGENDARIES); // every legendary the curated data makes
  * ```
  */
 export function rankableIds(legendaries: readonly RankedLegendary[]): number[] {
-  return legendaries
-    .filter((legendary) => legendary.generation === 1 && CURATED_RECIPES.has(legendary.id))
-    .map(({ id }) => id);
+  return legendaries.filter((legendary) => CURATED_RECIPES.has(legendary.id)).map(({ id }) => id);
 }
 
 /**

@@ -15,7 +15,7 @@ import { type Answer, failure, ok, TEXT } from "./responses.ts";
 import { SCHEMA, schemaAtLeast } from "./schema_version.ts";
 import type { FakeAccount } from "./world/account.ts";
 import type { FakeWorld } from "./world/world.ts";
-import type { AccountRecord, CharacterRecord } from "./world/types.ts";
+import type { AccountRecord, FakeCharacter } from "./world/types.ts";
 
 /** What an endpoint's answer may depend on. */
 export interface RouteContext {
@@ -201,14 +201,21 @@ function accountView(account: AccountRecord, key: TestKey | undefined, schema: n
 }
 
 function characterView(
-  record: CharacterRecord,
-  bags: readonly unknown[],
+  character: FakeCharacter,
   key: TestKey | undefined,
   schema: number,
 ): object {
-  const { last_modified: _lastModified, ...classic } = record;
-  const core = schemaAtLeast(schema, SCHEMA.lastModified) ? record : classic;
-  return has(key, "inventories") ? { ...core, bags } : core;
+  const { last_modified: _lastModified, ...classic } = character.record;
+  const core = schemaAtLeast(schema, SCHEMA.lastModified) ? character.record : classic;
+  const tabs = schemaAtLeast(schema, SCHEMA.buildStorage);
+  const equipment = character.equipment.map(({ location: _location, tabs: _tabs, ...entry }) =>
+    tabs ? { ...entry, location: _location, tabs: _tabs } : entry
+  );
+  return {
+    ...core,
+    ...(has(key, "inventories") || has(key, "builds") ? { equipment } : {}),
+    ...(has(key, "inventories") ? { bags: character.inventory.bags } : {}),
+  };
 }
 
 function characters(context: RouteContext): Answer {
@@ -218,9 +225,7 @@ function characters(context: RouteContext): Answer {
     ids: [...account.characters.keys()],
     record: (name) => {
       const character = account.characters.get(name);
-      return character === undefined
-        ? undefined
-        : characterView(character.record, character.inventory.bags, key, schema);
+      return character === undefined ? undefined : characterView(character, key, schema);
     },
     parse: (token) => token,
     allowAll: true,

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { LEGENDARIES } from "../../src/data/legendaries.ts";
+import { LEGENDARIES, LEGENDARIES_WITHOUT_TREE } from "../../src/data/legendaries.ts";
 import {
   rankableIds,
   rankingPurchases,
@@ -8,7 +8,6 @@ import {
 } from "../../src/ranking/rank.ts";
 import type { TreePrice, TreeRecipe } from "../../src/tree/pricing.ts";
 import { recipe } from "../tree/_recipes.ts";
-import { GEN1_LEGENDARY_IDS } from "../fake_gw2/mod.ts";
 
 /**
  * Four legendaries: 101 needs 10 × item 1 (bought, 100 each) and sells for 2,000; 102 needs
@@ -127,6 +126,15 @@ Deno.test("shapeRanking() keeps the best rows and names only the items they ment
   assert.equal("names" in rest, false, "no dictionary when no row needs one");
 });
 
-Deno.test("rankableIds() is the legendaries with a curated recipe: the 21 gen-1 weapons", () => {
-  assert.deepEqual(rankableIds(LEGENDARIES).sort(), [...GEN1_LEGENDARY_IDS].sort());
+Deno.test("rankableIds() is every legendary but those the curated data gives no tree", () => {
+  const expected = LEGENDARIES.filter(({ id }) => !LEGENDARIES_WITHOUT_TREE.has(id));
+  assert.deepEqual(rankableIds(LEGENDARIES), expected.map(({ id }) => id));
+  const types = new Set(expected.map(({ type }) => type));
+  assert.deepEqual([...types].sort(), ["armor", "back", "trinket", "upgrade", "weapon"]);
+  for (const generation of [1, 2, 3]) {
+    assert.ok(
+      expected.some((legendary) => legendary.generation === generation),
+      `gen ${generation}`,
+    );
+  }
 });

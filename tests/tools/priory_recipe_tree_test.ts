@@ -4,16 +4,14 @@
  * over the fake's own recipes and prices as the oracle for official trees.
  */
 import assert from "node:assert/strict";
-import { cheapestTree } from "@gw2efficiency/recipe-calculation";
-import { nestRecipeByOutputId } from "@gw2efficiency/recipe-nesting";
-import { CURATED_RECIPES } from "../../src/data/curated_recipes.ts";
 import { priceRecipeTree } from "../../src/tree/pricing.ts";
 import { type ShapedTreeNode, shapeRecipeTree } from "../../src/tree/shape.ts";
+import { assertSameAsOracle, oracle, type OracleNode } from "./_tree_oracle.ts";
 import { readTreePrices } from "../../src/tree/prices.ts";
 import { resolveRecipes } from "../../src/tree/resolve.ts";
 import { purchases, shoppingList } from "../../src/tree/shopping_list.ts";
 import { readHoldings } from "../support/holdings.ts";
-import { type FakeWorld, GEN1_LEGENDARY_IDS, TEST_KEYS, WELL_KNOWN } from "../fake_gw2/mod.ts";
+import { GEN1_LEGENDARY_IDS, TEST_KEYS, WELL_KNOWN } from "../fake_gw2/mod.ts";
 import { silentLogger } from "../../src/log.ts";
 import { prioryRecipeTree } from "../../src/tools/priory_recipe_tree.ts";
 import { connectClient, startTestApp, textOf } from "../support/app.ts";
@@ -24,73 +22,6 @@ type Structured = {
   names: Record<string, string>;
   tree: ShapedTreeNode;
 };
-type OracleNode = ReturnType<typeof cheapestTree>;
-
-/**
- * `cheapestTree` straight over the fake's recipes (the lowest recipe id per output), the curated
- * data where the API has no recipe (Howl's tree ends in Obsidian Shards bought for karma), and
- * the fake's prices.
- */
-function oracle(world: FakeWorld, rootId: number, quantity: number): OracleNode {
-  const byOutput = new Map<number, Parameters<typeof nestRecipeByOutputId>[0][number]>();
-  for (const curated of CURATED_RECIPES.values()) {
-    byOutput.set(curated.outputId, {
-      id: 0,
-      type: curated.source,
-      output_item_id: curated.outputId,
-      output_item_count: curated.outputCount,
-      disciplines: [],
-      flags: [],
-      ingredients: curated.ingredients.map((ingredient) => ({ ...ingredient })),
-      chat_link: "",
-      multipleRecipeCount: 1,
-    });
-  }
-  for (const recipe of world.recipes.values()) {
-    const held = byOutput.get(recipe.output_item_id);
-    if (held !== undefined && (held.id === 0 || held.id < recipe.id)) continue;
-    byOutput.set(recipe.output_item_id, {
-      ...recipe,
-      disciplines: [...recipe.disciplines],
-      flags: [...recipe.flags],
-      ingredients: recipe.ingredients.map((ingredient) => ({ ...ingredient })),
-      multipleRecipeCount: 1,
-    });
-  }
-  const nested = nestRecipeByOutputId([...byOutput.values()], rootId);
-  assert.ok(nested, `the fake has a recipe for ${rootId}`);
-  const sells: Record<number, number> = {};
-  for (const price of world.prices.values()) {
-    if (price.sells.unit_price > 0) sells[price.id] = price.sells.unit_price;
-  }
-  return cheapestTree(quantity, nested, sells);
-}
-
-/** Asserts that a node of our tree carries the oracle's figures, down the crafted path. */
-function assertSameAsOracle(node: ShapedTreeNode, expected: OracleNode, path: string): void {
-  const here = `${path}/${expected.id}`;
-  assert.equal(node.id ?? node.cur, expected.id, here);
-  assert.equal(node.q ?? 1, expected.totalQuantity, `${here}: quantity`);
-  if (expected.type === "Currency") return;
-  const components = expected.components ?? [];
-  if (expected.craft && components.length > 0) {
-    assert.equal(node.cost ?? 0, expected.craftPrice, `${here}: craft cost`);
-    assert.equal(node.buy, expected.buyPrice === false ? undefined : expected.buyPrice, here);
-    if (node.rep === true) return;
-    assert.equal(node.c?.length, components.length, `${here}: ingredients`);
-    components.forEach((component, index) => {
-      const ingredient = node.c?.[index];
-      assert.ok(ingredient, `${here}: ingredient ${index}`);
-      assertSameAsOracle(ingredient, component, here);
-    });
-  } else if (expected.buyPrice !== false) {
-    assert.equal(node.cost, expected.buyPrice, `${here}: buy cost`);
-    assert.equal(node.c, undefined, `${here}: a bought item is not expanded`);
-  } else {
-    assert.equal(node.na, true, `${here}: unavailable`);
-  }
-}
-
 function depth(node: OracleNode): number {
   return 1 + Math.max(0, ...(node.components ?? []).map(depth));
 }
@@ -128,6 +59,34 @@ Deno.test("priory_recipe_tree equals cheapestTree on the same recipes and prices
   }
 });
 
+Deno.test("priory_recipe_tree: The Bifrost buys its precursor at its sell price instead of crafting it from collection items", async () => {
+  await using app = await startTestApp();
+  await using client = await connectClient(app.handler);
+  const bifrost = 30698;
+  const theLegend = 29180;
+  const legendSell = app.fake.world.prices.get(theLegend)?.sells.unit_price;
+  assert.ok(legendSell !== undefined && legendSell > 1_000_000, "The Legend sells on the fake");
+  const result = await client.callTool({
+    name: "priory_recipe_tree",
+    arguments: { itemId: bifrost },
+  });
+  const structured = result.structuredContent as Structured;
+  // The oracle figure: the precursor's own sell price.
+  assert.deepEqual(structured.tree.c?.find((node) => node.id === theLegend), {
+    id: theLegend,
+    cost: legendSell,
+  });
+  // The whole tree by hand: the library's plan without the rule, with The Legend's craft (from
+  // account-bound collection items counted as 0) replaced by its sell price — and the same as
+  // the library told to buy it.
+  const unruled = oracle(app.fake.world, bifrost, 1);
+  const legendCraft = unruled.components?.find((node) => node.id === theLegend);
+  assert.equal(legendCraft?.craft, true, "without the rule the library crafts it");
+  const expected = (unruled.craftPrice ?? 0) - (legendCraft?.craftPrice ?? 0) + legendSell;
+  assert.equal(structured.summary.totalCraftCost, expected);
+  assert.equal(expected, oracle(app.fake.world, bifrost, 1, [theLegend]).craftPrice);
+});
+
 Deno.test("priory_recipe_tree: Sunrise holds its Mystic Forge path, account-bound gifts unavailable, within the token bound", async (t) => {
   await using app = await startTestApp();
   await using client = await connectClient(app.handler);
@@ -154,11 +113,12 @@ Deno.test("priory_recipe_tree: Sunrise holds its Mystic Forge path, account-boun
     assert.deepEqual(node, { id: gift, na: true }, `${gift} unavailable, no price`);
   }
   assert.equal(sunrise.summary.partial, true);
-  // The two gifts are earned. (Dawn's own craft path also needs collection items since the coin
-  // vendors joined the trees: until the buy-when-a-craft-needs-the-unavailable fix of issue 14,
-  // the plan crafts Dawn and lists them too.)
-  const unavailable = sunrise.summary.unavailable as number[];
-  for (const gift of [19678, 19677]) assert.ok(unavailable.includes(gift), `${gift} unavailable`);
+  // Only the two gifts are earned: Dawn, whose craft needs collection items, is bought.
+  assert.deepEqual(sunrise.summary.unavailable, [19678, 19677]);
+  assert.deepEqual(sunrise.tree.c?.find((node) => node.id === WELL_KNOWN.dawn), {
+    id: WELL_KNOWN.dawn,
+    cost: app.fake.world.prices.get(WELL_KNOWN.dawn)?.sells.unit_price,
+  });
   const clover = sunrise.tree.c?.find((node) => node.id === WELL_KNOWN.giftOfFortune)?.c
     ?.find((node) => node.id === WELL_KNOWN.mysticClover);
   assert.deepEqual([clover?.q, clover?.runs, clover?.via], [77, 249, "forge"]);
@@ -280,24 +240,30 @@ Deno.test("priory_recipe_tree: toBuy walks the fake's order books, one row per i
 Deno.test("priory_recipe_tree: craftCheaper when buying the count at depth costs more than crafting it", async () => {
   await using app = await startTestApp();
   await using client = await connectClient(app.handler);
+  const kudzu = (await client.callTool({
+    name: "priory_recipe_tree",
+    arguments: { itemId: 30685, quantity: 10 },
+  })).structuredContent as AccountTree;
+  // Superior Sigil of Celerity (24865), 10 needed, the book 2 short: at unit prices the tree buys
+  // them (crafting costs more), at depth crafting would cost less.
+  const sigils = row(kudzu, 24865);
+  assert.ok(sigils);
+  const node = find(kudzu.tree, 24865);
+  assert.ok(node?.craft !== undefined && node.cost === 10 * Number(sigils.unit));
+  assert.equal(sigils.short, 2);
+  assert.ok(node.craft > Number(node.cost) && node.craft < Number(sigils.total));
+  assert.equal(sigils.craftCheaper, true);
+  // A precursor whose craft needs collection items is bought by the rule: its craft path has no
+  // price, so the tree shows none and the list never calls crafting cheaper.
   const moot = (await client.callTool({
     name: "priory_recipe_tree",
     arguments: { itemId: 30692, quantity: 5 },
   })).structuredContent as AccountTree;
-  // The Energizer (29173), 5 needed: 1 @ 12,020,736, 1 @ 14,776,145, 2 @ 17,984,738, 1 short.
   const energizer = row(moot, 29173);
-  assert.deepEqual(energizer, {
-    id: 29173,
-    count: 5,
-    unit: 12_020_736,
-    total: 12_020_736 + 14_776_145 + 3 * 17_984_738,
-    short: 1,
-    craftCheaper: true,
-  });
-  // At unit prices the tree buys it (5 × 12,020,736 < crafting); its node says what crafting costs.
-  const node = find(moot.tree, 29173);
-  assert.ok(node?.craft !== undefined && node.cost === 5 * 12_020_736);
-  assert.ok(node.craft < Number(energizer.total) && node.craft > Number(node.cost));
+  assert.ok(energizer);
+  assert.deepEqual([energizer.count, energizer.unit], [5, 12_020_736]);
+  assert.equal("craftCheaper" in energizer, false);
+  assert.equal(find(moot.tree, 29173)?.craft, undefined);
 });
 
 Deno.test("priory_recipe_tree: a huge book's 502 does not fail the tree; its row keeps the unit price, flagged noDepth", async () => {
@@ -479,6 +445,30 @@ Deno.test("priory_recipe_tree useAccount lowers the cost by exactly what owned m
     total: needed * oreSell,
   }]);
   assert.equal("saved" in plain.summary, false, "saved only with useAccount");
+});
+
+Deno.test("priory_recipe_tree useAccount: a precursor a character wears is the player's, not bought", async () => {
+  await using app = await startTestApp();
+  await using client = await connectClient(app.handler, {
+    headers: { "X-GW2-Key": TEST_KEYS.veteran },
+  });
+  const hunter = WELL_KNOWN.theHunter;
+  const hunterSell = app.fake.world.prices.get(hunter)?.sells.unit_price ?? 0;
+  assert.ok(hunterSell > 0);
+  const call = async (useAccount: boolean) =>
+    (await client.callTool({
+      name: "priory_recipe_tree",
+      arguments: { itemId: WELL_KNOWN.predator, useAccount },
+    })).structuredContent as AccountTree;
+  const plain = await call(false);
+  assert.deepEqual(plain.tree.c?.find((node) => node.id === hunter), {
+    id: hunter,
+    cost: hunterSell,
+  });
+  // Aldric wears it (an inactive equipment tab), and it lies nowhere else on the account.
+  const held = await call(true);
+  assert.deepEqual(held.tree.c?.find((node) => node.id === hunter), { id: hunter, own: 1 });
+  assert.ok((held.summary.saved ?? 0) >= hunterSell, "the holdings cover the precursor's price");
 });
 
 Deno.test("priory_recipe_tree useAccount: an owned gift removes its whole subtree; the list adds up to the cost", async () => {

@@ -118,9 +118,9 @@ const WITHOUT_VIEWS: readonly ToolDefinition[] = TOOLS.map((tool) => {
 for (const era of ["2025", "2026"] satisfies Era[]) {
   Deno.test(`a host without MCP Apps gets the same tool result, byte for byte (${era})`, async (t) => {
     await using app = await startTestApp();
-    // Both handlers read through the same GW2 client, cache and clock.
+    // Both handlers read through the same GW2 client (and recipe catalogue), cache and clock.
     await using plain = createTestHandler({
-      gw2: app.gw2,
+      gw2: app.lookups,
       names: app.names,
       clock: app.clock,
       tools: WITHOUT_VIEWS,

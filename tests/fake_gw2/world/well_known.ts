@@ -48,8 +48,14 @@ export const WELL_KNOWN = {
   eternity: 30689,
   frostfang: 30684,
   bolt: 30699,
+  bifrost: 30698,
+  predator: 30694,
   dawn: 29169,
   dusk: 29185,
+  /** The Bifrost's precursor. */
+  theLegend: 29180,
+  /** The Predator's precursor (a rifle): the veteran wears one. */
+  theHunter: 29175,
   giftOfSunrise: 19647,
   giftOfTwilight: 19648,
   // A legendary of every category beyond generation 1 (issue 14), real ids.
