@@ -33,18 +33,19 @@
  */
 
 import { curatedTreeItemIds } from "../data/curated_recipes.ts";
-import { LEGENDARIES } from "../data/legendaries.ts";
+import { LEGENDARIES, TREE_ITEM_IDS } from "../data/legendaries.ts";
 import type { BoundableGw2Client, Gw2Client } from "../gw2/types.ts";
 import { treeItemIds } from "../tree/resolve.ts";
 import { type BackgroundContext, backgroundKey, jobDeadline } from "./context.ts";
 import { acquireLease } from "./lease.ts";
 
 /**
- * Where the warm set starts, known from the curated data alone — every legendary of the list and
- * every item the curated recipes name — and read first, before any recipe walk.
+ * Where the warm set starts, known from the curated data alone — every legendary of the list,
+ * every item the curated recipes name, and every item their trees reached when the data was
+ * curated (official-recipe parts included) — and read first, before any recipe walk.
  */
 export const WARM_ROOTS: readonly number[] = [
-  ...new Set([...LEGENDARIES.map(({ id }) => id), ...curatedTreeItemIds()]),
+  ...new Set([...LEGENDARIES.map(({ id }) => id), ...curatedTreeItemIds(), ...TREE_ITEM_IDS]),
 ];
 /**
  * How long a warm-up keeps others from warming: instances starting within it skip theirs. Long
