@@ -84,6 +84,9 @@ function sellRange(item: ItemRecord): readonly [number, number] {
   if (T6.has(item.id)) return [1_500, 12_000];
   if (item.id === WELL_KNOWN.mysticCoin) return [14_000, 22_000];
   if (/ (Ore|Ingot|Plank|Log)$/u.test(item.name)) return [50, 1_500];
+  // Legendary-rarity trophies (Memory of Aurene, Jade Runestone, Antique Summoning Stone) trade
+  // at tens of gold, not at a legendary weapon's price.
+  if (item.rarity === "Legendary" && item.type === "Trophy") return [100_000, 400_000];
   return SELL_RANGE_BY_RANK[rarityRank(item.rarity)] ?? [10, 800];
 }
 
