@@ -47,7 +47,7 @@ export const prioryRecipeTree = defineTool({
     names: z.record(z.string(), z.string()),
     tree: z.looseObject({}),
     stale_age_s: staleAgeField,
-    toBuy: z.array(z.unknown()).optional(),
+    toBuy: z.array(z.looseObject({})).optional(),
   }),
   annotations: UPSTREAM_READ,
   handle({ itemId, quantity, useAccount }, deps) {
