@@ -101,7 +101,7 @@ export function warmSetIds(gw2: Gw2Client): Promise<number[]> {
  * stays cached)
  */
 export async function warmLegendaries(deps: WarmDeps): Promise<WarmReport | Skipped> {
-  const { clock, gw2, kv, log, owner } = deps;
+  const { clock, gw2, kv, owner } = deps;
   const lease = await acquireLease(
     kv,
     backgroundKey(deps, "warm-lease"),
@@ -116,14 +116,13 @@ export async function warmLegendaries(deps: WarmDeps): Promise<WarmReport | Skip
   const ids = await warmSetIds(reads);
   const items = await reads.items(ids);
   await kv.set(backgroundKey(deps, "warm-set"), { ids, at: clock.now() });
-  const report: WarmReport = {
+  // Logged by the job's runner (`jobs.ts`), one line per run.
+  return {
     ran: true,
     ids: ids.length,
     missing: items.missingIds.length,
     ms: Math.round(clock.now() - started),
   };
-  log.info("warm-up done", { ...report });
-  return report;
 }
 
 /**
@@ -134,7 +133,7 @@ export async function warmLegendaries(deps: WarmDeps): Promise<WarmReport | Skip
  * @throws {Gw2Failure} when the read fails
  */
 export async function warmPrices(deps: WarmDeps): Promise<PriceWarmReport | Skipped> {
-  const { clock, gw2, kv, log, owner } = deps;
+  const { clock, gw2, kv, owner } = deps;
   const stored = await kv.get(backgroundKey(deps, "warm-set"));
   const ids = parseIds(stored.value);
   if (ids === undefined) return { ran: false, reason: "no_warm_set" };
@@ -148,9 +147,7 @@ export async function warmPrices(deps: WarmDeps): Promise<PriceWarmReport | Skip
   if (lease === undefined) return { ran: false, reason: "leased" };
   using deadline = jobDeadline(deps, PRICE_LEASE_MS);
   const read = await gw2.withDeadline(deadline).prices(ids);
-  const report: PriceWarmReport = { ran: true, ids: ids.length, priced: read.found.length };
-  log.debug("warm prices done", { ...report });
-  return report;
+  return { ran: true, ids: ids.length, priced: read.found.length };
 }
 
 function parseIds(value: unknown): number[] | undefined {

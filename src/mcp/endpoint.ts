@@ -21,7 +21,7 @@ import type { Logger } from "../log.ts";
 import type { NameIndex } from "../search/name_index.ts";
 import type { ToolDefinition } from "../tools/types.ts";
 import { batchRefused, isOversizedBatch } from "./batch.ts";
-import { createMcpServer, type ServerDeps } from "./server.ts";
+import { type CallLogOptions, createMcpServer, type ServerDeps } from "./server.ts";
 
 /** The request header carrying the player's GW2 API key. */
 export const GW2_KEY_HEADER = "x-gw2-key";
@@ -38,6 +38,8 @@ export interface McpEndpointDeps {
   readonly tools: readonly ToolDefinition[];
   /** Bound the SDK applies to bodies it reads itself; the HTTP edge enforces it first. */
   readonly maxBodyBytes: number;
+  /** How tool calls are logged (`deno task dev`: each at info, with its upstream cost). */
+  readonly callLog?: CallLogOptions;
 }
 
 /** One MCP request already past the guard, with its body read. */
@@ -112,6 +114,7 @@ function toolDeps(deps: McpEndpointDeps, request: Request | undefined): ServerDe
     log: deps.log,
     ...(deps.names === undefined ? {} : { names: deps.names }),
     ...(deps.clock === undefined ? {} : { clock: deps.clock }),
+    ...(deps.callLog === undefined ? {} : { callLog: deps.callLog }),
     ...(key === undefined || key === "" ? {} : { gw2Key: key }),
   };
 }

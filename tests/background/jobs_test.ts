@@ -24,7 +24,7 @@ Deno.test("backgroundClientOptions(): half the burst in reserve, one attempt per
   assert.ok(options.background.refreshAheadMs > 60 * 60_000, "more than the hourly period");
 });
 
-Deno.test("the cron handlers, called directly: warm, prices, catalogue", async () => {
+Deno.test("the cron handlers, called directly: warm, prices, catalogue; one log line per run", async () => {
   await using app = await startBackgroundApp();
   await app.jobs.prices();
   assert.deepEqual(app.sent.background, [], "no warm set yet: nothing to price");
@@ -33,8 +33,24 @@ Deno.test("the cron handlers, called directly: warm, prices, catalogue", async (
   await app.jobs.prices();
   assert.equal(to(app.sent.background, "/v2/commerce/prices").length, 3);
   await app.jobs.catalogue();
-  assert.ok(to(app.sent.background, "/v2/recipes").length > 0, "a slice of the crawl");
-  assert.equal(logRecords(app.logs, "warm-up done").length, 1);
+  const paged = [...to(app.sent.background, "/v2/recipes"), ...to(app.sent.background, "/v2/items")]
+    .filter((request) => request.query.has("page"));
+  const pages = paged.length;
+  assert.ok(pages > 0, "a slice of the crawl");
+  const runs = logRecords(app.logs, "background job");
+  assert.deepEqual(runs.map(({ level, job, outcome }) => [level, job, outcome]), [
+    ["debug", "prices", "skipped"],
+    ["info", "warm", "ran"],
+    ["info", "prices", "ran"],
+    ["info", "catalogue", "ran"],
+  ]);
+  const [skipped, warm, prices, catalogue] = runs;
+  assert.equal(skipped?.reason, "no_warm_set");
+  assert.equal(warm?.ids, 525, "the warm set of the fake");
+  assert.equal(prices?.ids, 525);
+  assert.equal(catalogue?.pages, pages);
+  assert.equal(catalogue?.phase, "items", "a 50 s slice reads the 6 recipe pages and goes on");
+  assert.ok(runs.every((run) => typeof run.ms === "number" && !("ran" in run)));
 });
 
 Deno.test("a failing warm-up is logged and rethrown (the cron's backoff retries it); the others are logged", async () => {
