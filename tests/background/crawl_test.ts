@@ -236,7 +236,20 @@ Deno.test("two instances ticking together: one crawls, the other skips", async (
     crawlCatalogue(crawlDeps(a)),
     crawlCatalogue(crawlDeps(b, { owner: "instance-b" })),
   ]);
-  assert.deepEqual([first.reason, second.reason].filter(Boolean), ["leased"]);
+  const reports = [first, second];
+  const sent = [a.sent.background, b.sent.background].map((requests) =>
+    requests.filter((request) => request.query.has("page")).length
+  );
+  const crawler = reports.findIndex((report) => report.ran);
+  assert.notEqual(crawler, -1, "one of them crawled");
+  const skipper = 1 - crawler;
+  assert.deepEqual(reports[skipper], { ran: false, reason: "leased", phase: "done", pages: 0 });
+  assert.equal(sent[skipper], 0, "the skipper read no page");
+  // The crawler's slice: one request at once, then one every 2 s up to the slice's 50 s: 26
+  // pages (6 recipe pages, then item pages), each a request it sent and one its progress counts.
+  assert.equal(reports[crawler]?.pages, 26);
+  assert.equal(sent[crawler], 26);
+  assert.equal(reports[crawler]?.requests, 26);
 });
 
 Deno.test("a crawler that lost its lease (it stalled past it) stops without writing", async () => {

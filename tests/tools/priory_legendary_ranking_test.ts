@@ -11,6 +11,7 @@ import { rankableIds } from "../../src/ranking/rank.ts";
 import { RANKING_DEADLINE_MS } from "../../src/tools/priory_legendary_ranking.ts";
 import { resolveRecipes } from "../../src/tree/resolve.ts";
 import { GEN1_LEGENDARY_IDS, TEST_KEYS } from "../fake_gw2/mod.ts";
+import type { FakeAccount } from "../fake_gw2/world/account.ts";
 import {
   connectClient,
   type Era,
@@ -51,6 +52,20 @@ function connect(app: TestApp, options: { key?: string; era?: Era } = {}) {
   });
 }
 
+/** How many of `id` an account holds: material storage, bank, shared slots and every bag. */
+function held(account: FakeAccount, id: number): number {
+  const slots = [
+    ...account.bank,
+    ...account.sharedInventory,
+    ...[...account.characters.values()].flatMap((character) =>
+      character.inventory.bags.flatMap((bag) => bag?.inventory ?? [])
+    ),
+  ];
+  return account.accountMaterials.filter((row) => row.id === id)
+    .reduce((sum, row) => sum + row.count, 0) +
+    slots.filter((slot) => slot?.id === id).reduce((sum, slot) => sum + (slot?.count ?? 0), 0);
+}
+
 function tokens(value: unknown): number {
   return JSON.stringify(value).length / 4;
 }
@@ -68,6 +83,42 @@ Deno.test("priory_legendary_ranking ranks every gen-1 legendary by profit, each 
   const profits = ranked.ranking.map((row) => row.profit ?? -Infinity);
   assert.deepEqual(profits, [...profits].sort((a, b) => b - a), "best profit first");
   assert.ok(ranked.ranking.some((row) => row.saved > 0), "the holdings contribute");
+  await t.step("The Bifrost (30698), worked out by hand from the fake's data", () => {
+    // The Bifrost = The Legend + Gift of The Bifrost + Gift of Mastery + Gift of Fortune (Mystic
+    // Forge). The veteran holds The Legend and both gifts, and everything Gift of The Bifrost
+    // takes — Gift of Energy, 100 Icy Runestones, the sigil's ingredients, and for Gift of Color
+    // 100 Opal Orbs and 250 Piles of Crystalline Dust — except Gift of Color's 100 Unidentified
+    // Dye (Gift of Zhaitan is 500 dungeon tokens, not coin). So the cash still to spend is those
+    // 100 dyes at the lowest sell listing, and nothing unavailable is involved.
+    const world = app.fake.world;
+    const dye = 20323;
+    assert.equal(held(world.veteran, dye), 0, "the veteran holds no Unidentified Dye");
+    const needs: [number, number][] = [
+      [29180, 1], // The Legend
+      [19674, 1], // Gift of Mastery
+      [19626, 1], // Gift of Fortune
+      [19623, 1], // Gift of Energy
+      [19676, 100], // Icy Runestone
+      [24522, 100], // Opal Orb
+      [24277, 250], // Pile of Crystalline Dust
+      [89140, 100], // Lucent Mote (10 Piles of Lucent Crystal, for the sigil)
+      [24300, 10], // Elaborate Totem
+      [89098, 2], // Symbol of Control
+      [19721, 10], // Glob of Ectoplasm
+    ];
+    for (const [id, count] of needs) {
+      assert.ok(held(world.veteran, id) >= count, `the veteran holds ${count} of ${id}`);
+    }
+    assert.equal(world.prices.get(dye)?.sells.unit_price, 35);
+    assert.equal(world.prices.get(30698)?.buys.unit_price, 23_020_289);
+    const bifrost = ranked.ranking.find((row) => row.id === 30698);
+    assert.ok(bifrost);
+    assert.equal(bifrost.cost, 100 * 35);
+    assert.equal(bifrost.sell, 19_567_245, "floor(23,020,289 × 0.85)");
+    assert.equal(bifrost.profit, 19_567_245 - 3_500);
+    assert.equal(bifrost.partial, undefined);
+    assert.deepEqual(bifrost.cur, { "Tales of Dungeon Delving": 500 });
+  });
   for (const row of ranked.ranking) {
     await t.step(`${row.name} (${row.id})`, async () => {
       const tree = await client.callTool({

@@ -203,11 +203,36 @@ Deno.test("priceRecipeTree() refuses a root without a recipe", () => {
   );
 });
 
-Deno.test("priceRecipeTree() gives identical results for identical input", () => {
-  const recipes = recipeMap(recipe(1, [[2, 2], [3, 1]]), recipe(3, [[4, 3], [5, 1]]));
-  const table = prices({ 2: 10, 3: 20, 4: 5 });
-  const first = JSON.stringify(priceRecipeTree(recipes, 1, 3, table));
-  assert.equal(JSON.stringify(priceRecipeTree(recipes, 1, 3, table)), first);
+Deno.test("priceRecipeTree() prices three units of a two-level tree to the copper worked out by hand", () => {
+  // Everything here can be bought, so no rule about unavailable items can move these figures.
+  const recipes = recipeMap(
+    recipe(1, [[2, 2], [3, 1]]),
+    recipe(2, [[4, 3]], { outputCount: 2 }),
+    recipe(3, [[5, 2], [6, 1]]),
+  );
+  const table = prices({ 1: [1_000, 900], 2: 40, 3: 25, 4: 7, 5: 12, 6: 4 });
+  const { root, summary } = priceRecipeTree(recipes, 1, 3, table);
+  // Item 2: 6 needed; crafted in ceil(6 / 2) = 3 runs of 3 × item 4 = 9 × 7 = 63 copper, against
+  // 6 × 40 = 240 bought: crafted.
+  const two = child(root, 2);
+  assert.deepEqual([two.action, two.quantity, two.runs, two.cost], ["craft", 6, 3, 63]);
+  assert.deepEqual([child(two, 4).quantity, child(two, 4).cost], [9, 63]);
+  // Item 3: 3 needed; crafted, 3 × (2 × 12 + 4) = 84, against 3 × 25 = 75 bought: bought.
+  const three = child(root, 3);
+  assert.deepEqual([three.action, three.quantity, three.cost, three.craftCost], ["buy", 3, 75, 84]);
+  // The root is crafted: 63 + 75 = 138. It sells for floor(900 × 0.85) = 765 a unit: 2,295.
+  assert.deepEqual(summary, {
+    rootId: 1,
+    quantity: 3,
+    totalCraftCost: 138,
+    rootBuyPrice: 3_000,
+    netSell: 2_295,
+    profit: 2_157,
+    unavailableIds: [],
+    guildUpgradeIds: [],
+    currencies: [],
+    partial: false,
+  });
 });
 
 Deno.test("netSellValue() is floor(buy × 0.85) per unit, times the quantity", () => {
