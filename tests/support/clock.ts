@@ -184,3 +184,43 @@ export function track<T>(promise: Promise<T>): Tracked<T> {
 export function afterReactions(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
+
+/**
+ * The real time a test waits before it calls a wait a hang: a guard that turns a broken
+ * implementation's endless wait into a failure, far above what any correct run takes (no
+ * assertion is made about real time).
+ */
+export const HANG_GUARD_MS = 30_000;
+
+/**
+ * `promise`, or a rejection naming `what` if it has not settled within {@linkcode HANG_GUARD_MS}
+ * of real time — for awaiting, without moving the clock, work that needs no timer to fire.
+ */
+export async function within<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const guard = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${what}: still waiting after ${HANG_GUARD_MS} ms of real time`)),
+      HANG_GUARD_MS,
+    );
+  });
+  try {
+    return await Promise.race([promise, guard]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Resolves once `condition()` holds, checked every turn of the event loop (real I/O goes on
+ * meanwhile; the clock does not move); rejects naming `what` after {@linkcode HANG_GUARD_MS}.
+ */
+export async function until(condition: () => boolean, what: string): Promise<void> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > HANG_GUARD_MS) {
+      throw new Error(`${what}: not so after ${HANG_GUARD_MS} ms of real time`);
+    }
+    await afterReactions();
+  }
+}
