@@ -27,6 +27,8 @@ import { createHandler } from "./src/http/handler.ts";
 import { openKvStore } from "./src/process/kv_open.ts";
 import { listenError } from "./src/process/listen.ts";
 import { createLogger } from "./src/log.ts";
+import { CallMeter } from "./src/metrics.ts";
+import { devConsoleLine } from "./src/process/dev_console.ts";
 import { NameIndex } from "./src/search/name_index.ts";
 import { shutDown } from "./src/process/shutdown.ts";
 
@@ -81,7 +83,12 @@ const parsed = loadConfig();
 // `dev` without MCP_AUTH_TOKEN: reuse the token of earlier runs (or keep this one for later).
 const devToken = parsed.authTokenGenerated ? await keepDevToken(parsed.authToken) : undefined;
 const config: Config = devToken === undefined ? parsed : { ...parsed, authToken: devToken.token };
-const log = createLogger({ level: config.logLevel });
+// `dev` writes the log for a human (one readable line per tool call or job run); `start` keeps
+// the contract's one JSON object per line.
+const log = createLogger({
+  level: config.logLevel,
+  ...(config.mode === "dev" ? { format: devConsoleLine } : {}),
+});
 const kv = await openKvStore(config.kvPath, (path) => Deno.openKv(path)).catch(exitOnConfigError);
 const names = new NameIndex({ kv, namespace: config.gw2ApiBase, log, clock: systemClock });
 void names.warm();
@@ -103,7 +110,8 @@ const upstream = {
 // through the same client's pages when a tree walk needs it first.
 const withCatalogue = (client: BoundableGw2Client & Gw2PagedReads): BoundableGw2Client =>
   config.catalogue ? withRecipeCatalogue(client, recipes, client) : client;
-const gw2 = withCatalogue(createGw2Client(upstream));
+const interactive = createGw2Client(upstream);
+const gw2 = withCatalogue(interactive);
 // The background jobs' own client: same cache and bucket, a reserve left to interactive calls.
 const backgroundGw2 = createGw2Client({
   ...upstream,
@@ -140,7 +148,18 @@ Deno.cron(CRON_JOBS.catalogue.name, CRON_JOBS.catalogue.schedule, {
 }, background.catalogue);
 // The warm-up also runs now, unawaited: the first request never waits for it.
 void background.startup();
-const handler = createHandler({ log, gw2, names, config });
+// In dev every tool call is a line at info with its upstream cost (the interactive client's
+// counters around it); in start only failures are, and successes at debug, without the cost.
+const callLog = config.mode === "dev"
+  ? { successLevel: "info", meter: new CallMeter(() => interactive.stats()) } as const
+  : undefined;
+const handler = createHandler({
+  log,
+  gw2,
+  names,
+  config,
+  ...(callLog === undefined ? {} : { callLog }),
+});
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {

@@ -1,7 +1,9 @@
 /**
- * Structured logging: one JSON object per line, written through an injected sink so tests can
- * capture every line. Field names that look like credentials are dropped before writing, as a
- * last line of defence: no caller should ever pass one.
+ * Structured logging: one record per line, written through an injected sink so tests can
+ * capture every line. By default each line is one JSON object (the contract's log format, what
+ * `deno task start` writes); `main.ts` gives `deno task dev` a readable format instead
+ * (`src/process/dev_console.ts`). Field names that look like credentials are dropped before any
+ * format sees them, as a last line of defence: no caller should ever pass one.
  *
  * @module
  */
@@ -19,6 +21,30 @@ export interface Logger {
   error(message: string, fields?: LogFields): void;
 }
 
+/** One log record, as a format receives it: credential-named fields already dropped. */
+export interface LogRecord {
+  /** Epoch milliseconds. */
+  readonly ts: number;
+  readonly level: LogLevel;
+  readonly msg: string;
+  readonly fields: LogFields;
+}
+
+/** Turns a record into one line of text (without newline). */
+export type LogFormat = (record: LogRecord) => string;
+
+/**
+ * The contract's format: one JSON object per line, `ts` (ISO 8601), `level`, `msg`, then the
+ * fields (a field named `ts`, `level` or `msg` never overrides them).
+ */
+export function jsonLine({ ts, level, msg, fields }: LogRecord): string {
+  const line: Record<string, unknown> = { ts: new Date(ts).toISOString(), level, msg };
+  for (const [name, value] of Object.entries(fields)) {
+    if (!(name in line)) line[name] = value;
+  }
+  return JSON.stringify(line);
+}
+
 /** Options for {@linkcode createLogger}. */
 export interface LoggerOptions {
   /** Lines below this level are not written. */
@@ -27,6 +53,8 @@ export interface LoggerOptions {
   readonly write?: (line: string) => void;
   /** Clock for the `ts` field; defaults to `Date.now`. */
   readonly now?: () => number;
+  /** How a record becomes a line. @default jsonLine */
+  readonly format?: LogFormat;
 }
 
 const CREDENTIAL_FIELD = /key|token|authorization|secret|password|cookie/i;
@@ -46,17 +74,14 @@ export function createLogger(options: LoggerOptions): Logger {
   // deno-lint-ignore no-console -- stdout is the log sink by contract
   const write = options.write ?? ((line: string) => console.log(line));
   const now = options.now ?? Date.now;
+  const format = options.format ?? jsonLine;
   const emit = (level: LogLevel, message: string, fields: LogFields | undefined): void => {
     if (LOG_LEVELS.indexOf(level) < threshold) return;
-    const line: Record<string, unknown> = {
-      ts: new Date(now()).toISOString(),
-      level,
-      msg: message,
-    };
+    const kept: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(fields ?? {})) {
-      if (!CREDENTIAL_FIELD.test(name) && !(name in line)) line[name] = value;
+      if (!CREDENTIAL_FIELD.test(name)) kept[name] = value;
     }
-    write(JSON.stringify(line));
+    write(format({ ts: now(), level, msg: message, fields: kept }));
   };
   return {
     debug: (message, fields) => emit("debug", message, fields),

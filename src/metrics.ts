@@ -62,3 +62,58 @@ export class Counters {
     this.#values = Counters.#zero();
   }
 }
+
+/** The upstream cost seen while one call ran (see {@linkcode CallMeter}). */
+export interface CallCost {
+  /** Upstream HTTP requests sent while the call ran (every attempt). */
+  readonly upstream: number;
+  /** Records or documents answered fresh from the cache while the call ran. */
+  readonly hits: number;
+  /**
+   * Another call ran at some moment of this one: the counts are the process's over the call's
+   * time, so they include that call's work (and shared work is counted once, for both).
+   */
+  readonly overlapped: boolean;
+}
+
+/**
+ * Measures each call's upstream requests and cache hits as the difference of the client's
+ * counters around it — exact for a call alone, and marked `overlapped` when another call ran
+ * beside it (coalesced reads serve several calls at once, so no per-call split would be exact
+ * either). For the dev console; costs two counter snapshots per call.
+ *
+ * @example
+ * ```ts
+ * const meter = new CallMeter(() => client.stats());
+ * const stop = meter.start();
+ * await work();
+ * const { upstream, hits, overlapped } = stop();
+ * ```
+ */
+export class CallMeter {
+  readonly #snapshot: () => CounterSnapshot;
+  #running = 0;
+  #started = 0;
+
+  /** @param snapshot the counters of the client the calls read through */
+  constructor(snapshot: () => CounterSnapshot) {
+    this.#snapshot = snapshot;
+  }
+
+  /** Starts measuring one call; the returned function ends it (call it once). */
+  start(): () => CallCost {
+    const before = this.#snapshot();
+    const mine = ++this.#started;
+    const othersRunning = this.#running++ > 0;
+    return () => {
+      this.#running--;
+      const after = this.#snapshot();
+      return {
+        // Never below 0, should the counters be reset meanwhile (a benchmark phase).
+        upstream: Math.max(0, after.upstreamRequests - before.upstreamRequests),
+        hits: Math.max(0, after.cacheHits - before.cacheHits),
+        overlapped: othersRunning || this.#started !== mine,
+      };
+    };
+  }
+}

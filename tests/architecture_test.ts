@@ -117,6 +117,7 @@ const PURE = new Set([
   "src/market/order_book.ts",
   "src/market/trading_post.ts",
   "src/passthrough/shape.ts",
+  "src/process/dev_console.ts",
   "src/ranking/rank.ts",
   "src/search/name_table.ts",
   "src/search/normalize.ts",

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { drain, readUntil, spawnDeno, taskArgs } from "./support/process.ts";
 import { callTool, LOCAL_ENV as LOCAL, servePriory } from "./support/served.ts";
-import { startFakeGw2 } from "./fake_gw2/mod.ts";
+import { FILLER_FIRST_ID, startFakeGw2 } from "./fake_gw2/mod.ts";
 
 Deno.test("a spawned test server is pointed at loopback, never the real GW2 API", () => {
   // The warm-up starts with the process: without a base of its own it would ask the real host.
@@ -165,4 +165,71 @@ Deno.test("deno task start finishes an in-flight request on SIGINT, then exits",
   } finally {
     await server.stop("SIGKILL");
   }
+});
+
+Deno.test("deno task start logs one JSON object per line, tool calls included", async () => {
+  await using fake = await startFakeGw2();
+  const token = "json-lines-token-51c7";
+  const server = await servePriory({ MCP_AUTH_TOKEN: token, GW2_API_BASE: fake.url });
+  try {
+    const read = await callTool(server.url, token, "gw2_items", { ids: [19721] });
+    assert.equal(read.isError, undefined);
+    const refused = await callTool(server.url, token, "priory_account", {});
+    assert.equal(refused.isError, true);
+    await server.stdout.waitFor(/"msg":"tool call".*"failure":"missing_gw2_key"/);
+  } finally {
+    const { stdout } = await server.stop();
+    const records = stdout.split("\n").filter((line) => line !== "").map((line) => {
+      const record = JSON.parse(line);
+      assert.equal(typeof record, "object", line);
+      assert.match(String(record.ts), /^\d{4}-\d\d-\d\dT/, line);
+      assert.ok(["info", "warn", "error"].includes(record.level), line);
+      assert.equal(typeof record.msg, "string", line);
+      return record;
+    });
+    assert.deepEqual(
+      records.filter((record) => record.msg === "tool call").map((record) => record.tool),
+      ["priory_account"],
+      "start logs a failed call at info, a success at debug",
+    );
+    assert.deepEqual(
+      records.filter((record) => record.msg === "gw2 upstream" && record.status === 200),
+      [],
+      "an upstream answer is chatter, at debug",
+    );
+    assert.doesNotMatch(stdout, new RegExp(token));
+  }
+});
+
+Deno.test("deno task dev prints the banner, then one readable line per tool call", async () => {
+  await using fake = await startFakeGw2();
+  const token = "dev-console-token-8e2d";
+  await using server = await servePriory(
+    { MCP_AUTH_TOKEN: token, GW2_API_BASE: fake.url },
+    { task: "dev" },
+  );
+  await server.stderr.waitFor(/Priory MCP \(dev\) listening on http:\/\/127\.0\.0\.1:\d+\/mcp/);
+  // A filler item: no background warm-up reads it, so the first call must ask upstream.
+  const ids = [FILLER_FIRST_ID + 17];
+  const read = await callTool(server.url, token, "gw2_items", { ids });
+  assert.equal(read.isError, undefined);
+  const again = await callTool(server.url, token, "gw2_items", { ids });
+  assert.equal(again.isError, undefined);
+  const refused = await callTool(server.url, token, "priory_account", {});
+  assert.equal(refused.isError, true);
+  // Waits for the failed call's line in any format, so a wrong format fails rather than hangs.
+  await server.stdout.waitFor(/priory_account.*missing_gw2_key.*\n/);
+  const text = server.stdout.text;
+  assert.match(text, /^\d\d:\d\d:\d\d {2}listening {2}hostname=127\.0\.0\.1 port=\d+ mode=dev$/m);
+  const calls = text.split("\n").filter((line) => /^\d\d:\d\d:\d\d {2}(gw2|priory)_/.test(line));
+  assert.equal(calls.length, 3, text);
+  assert.match(
+    calls[2] ?? "",
+    / priory_account +failed +\d+ ms {2}0 upstream requests, 0 cache hits {2}missing_gw2_key$/,
+  );
+  assert.match(calls[0] ?? "", / gw2_items +ok +\d+ ms {2}1 upstream request, 0 cache hits$/);
+  assert.match(calls[1] ?? "", / gw2_items +ok +\d+ ms {2}0 upstream requests, 1 cache hit$/);
+  assert.doesNotMatch(text, /^\{/m, "no JSON line");
+  assert.doesNotMatch(text, /gw2 upstream/, "upstream chatter is at debug");
+  assert.doesNotMatch(text + server.stderr.text, new RegExp(token), "the token is never printed");
 });

@@ -24,6 +24,14 @@ function logged(lines: readonly string[], msg: string): Record<string, unknown> 
   return line === undefined ? undefined : JSON.parse(line);
 }
 
+/** The warm-up's own run line (the job runner logs one per run). */
+function warmRun(lines: readonly string[]): Record<string, unknown> | undefined {
+  const line = lines.find((entry) =>
+    entry.includes(`"msg":"background job"`) && entry.includes(`"job":"warm"`)
+  );
+  return line === undefined ? undefined : JSON.parse(line);
+}
+
 /** The warm-up scenario. */
 export const warmUp: Scenario = {
   name: "warm-up",
@@ -55,11 +63,11 @@ export const warmUp: Scenario = {
       }
     }
     const log = priory.backgroundLog ?? (() => []);
-    for (let waited = 0; logged(log(), "warm-up done") === undefined; waited += 100) {
+    for (let waited = 0; warmRun(log()) === undefined; waited += 100) {
       if (waited > 120_000) throw new Error("the warm-up did not finish within two minutes");
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const done = logged(log(), "warm-up done") ?? {};
+    const done = warmRun(log()) ?? {};
     const itemsRead = logged(log(), "warm-up items read") ?? {};
     const filled = logged(log(), "recipe catalogue filled") ?? {};
     const requests = [...fake.fake.control.requests];

@@ -82,6 +82,11 @@ export interface CrawlReport {
   readonly phase: Phase;
   /** Pages read in this slice. */
   readonly pages: number;
+  /** After a slice that ran: the next page of the phase, and the phase's page count if known. */
+  readonly page?: number;
+  readonly pageTotal?: number;
+  /** After a slice that ran: requests of the pass so far. */
+  readonly requests?: number;
   /** Why the slice stopped early, when a page failed. */
   readonly error?: string;
 }
@@ -195,14 +200,16 @@ async function slice(
     log.warn("catalogue crawl lost its lease", { phase: progress.phase, page: progress.page });
     return { ran: true, phase: progress.phase, pages, error: failure.message };
   }
-  log.info("catalogue crawl", {
+  // The slice's line is the job's (`jobs.ts` logs every run with this report).
+  return {
+    ran: true,
     phase: progress.phase,
-    page: progress.page,
-    pageTotal: progress.pageTotal ?? null,
     pages,
+    page: progress.page,
+    ...(progress.pageTotal === undefined ? {} : { pageTotal: progress.pageTotal }),
     requests: progress.requests,
-  });
-  return { ran: true, phase: progress.phase, pages, ...(error === undefined ? {} : { error }) };
+    ...(error === undefined ? {} : { error }),
+  };
 }
 
 /**

@@ -80,6 +80,11 @@ export interface BackgroundJobsDeps extends Omit<BackgroundContext, "signal"> {
   readonly ratePerSec: number;
 }
 
+/** What every job run reports: whether it ran, and its own figures. */
+interface JobReport {
+  readonly ran: boolean;
+}
+
 /** The handlers `main.ts` registers, and their lifecycle. */
 export interface BackgroundJobs {
   /** Aborted by {@linkcode BackgroundJobs.stop}: pass it to `Deno.cron` to unregister. */
@@ -115,11 +120,24 @@ export function createBackgroundJobs(deps: BackgroundJobsDeps): BackgroundJobs {
     run.then(forget, forget);
     return run;
   };
-  const logged = async (job: string, run: () => Promise<unknown>): Promise<void> => {
+  // One line per run: `background job` with the job's report (info when it ran, debug when it
+  // skipped: another instance's lease, nothing to do), or `background job failed` (warn).
+  const logged = async <R extends JobReport>(job: string, run: () => Promise<R>) => {
+    const started = deps.clock.now();
     try {
-      await track(run());
+      const { ran, ...report } = await track(run());
+      log[ran ? "info" : "debug"]("background job", {
+        job,
+        outcome: ran ? "ran" : "skipped",
+        ...report,
+        ms: Math.round(deps.clock.now() - started),
+      });
     } catch (error) {
-      log.warn("background job failed", { job, error: describeError(error) });
+      log.warn("background job failed", {
+        job,
+        error: describeError(error),
+        ms: Math.round(deps.clock.now() - started),
+      });
       if (job === "warm" && !controller.signal.aborted) throw error;
     }
   };

@@ -120,6 +120,7 @@ export async function warmLegendaries(deps: WarmDeps): Promise<WarmReport | Skip
   using deadline = jobDeadline(deps, WARM_LEASE_MS);
   const reads = gw2.withDeadline(deadline);
   const first = await reads.items(WARM_ROOTS);
+  // The moment names become searchable; the run's own line comes from the job runner.
   log.info("warm-up items read", {
     ids: WARM_ROOTS.length,
     missing: first.missingIds.length,
@@ -130,14 +131,13 @@ export async function warmLegendaries(deps: WarmDeps): Promise<WarmReport | Skip
   const rest = ids.filter((id) => !known.has(id));
   const more = rest.length === 0 ? undefined : await reads.items(rest);
   await kv.set(backgroundKey(deps, "warm-set"), { ids, at: clock.now() });
-  const report: WarmReport = {
+  // Logged by the job's runner (`jobs.ts`), one line per run.
+  return {
     ran: true,
     ids: ids.length,
     missing: first.missingIds.length + (more?.missingIds.length ?? 0),
     ms: Math.round(clock.now() - started),
   };
-  log.info("warm-up done", { ...report });
-  return report;
 }
 
 /**
@@ -148,7 +148,7 @@ export async function warmLegendaries(deps: WarmDeps): Promise<WarmReport | Skip
  * @throws {Gw2Failure} when the read fails
  */
 export async function warmPrices(deps: WarmDeps): Promise<PriceWarmReport | Skipped> {
-  const { clock, gw2, kv, log, owner } = deps;
+  const { clock, gw2, kv, owner } = deps;
   const stored = await kv.get(backgroundKey(deps, "warm-set"));
   const ids = parseIds(stored.value);
   if (ids === undefined) return { ran: false, reason: "no_warm_set" };
@@ -162,9 +162,7 @@ export async function warmPrices(deps: WarmDeps): Promise<PriceWarmReport | Skip
   if (lease === undefined) return { ran: false, reason: "leased" };
   using deadline = jobDeadline(deps, PRICE_LEASE_MS);
   const read = await gw2.withDeadline(deadline).prices(ids);
-  const report: PriceWarmReport = { ran: true, ids: ids.length, priced: read.found.length };
-  log.debug("warm prices done", { ...report });
-  return report;
+  return { ran: true, ids: ids.length, priced: read.found.length };
 }
 
 function parseIds(value: unknown): number[] | undefined {

@@ -124,7 +124,8 @@ export class Transport {
         attempt <= maxRetries && request.noRetryOn?.includes(status) !== true;
       const waitBound = Math.min(maxRateWaitMs, remainingMs(deadline) - MIN_ATTEMPT_MS);
       const willRetry = retryable && delay <= waitBound;
-      log.info("gw2 upstream", {
+      // Every attempt is one line: an answer at debug (chatter), a failure at info.
+      log[classified.kind === "failure" ? "info" : "debug"]("gw2 upstream", {
         endpoint: request.endpoint,
         ids: request.idCount ?? 0,
         status,

@@ -17,6 +17,7 @@ import type { Clock } from "../async/clock.ts";
 import type { BoundableGw2Client } from "../gw2/types.ts";
 import { describeError, type Logger } from "../log.ts";
 import { createMcpEndpoint } from "../mcp/endpoint.ts";
+import type { CallLogOptions } from "../mcp/server.ts";
 import type { NameIndex } from "../search/name_index.ts";
 import { TOOLS } from "../tools/mod.ts";
 import type { ToolDefinition } from "../tools/types.ts";
@@ -56,6 +57,8 @@ export interface HandlerDeps {
   readonly tools?: readonly ToolDefinition[];
   /** Body bound of the MCP paths; defaults to {@linkcode MAX_BODY_BYTES}. */
   readonly maxBodyBytes?: number;
+  /** How tool calls are logged; by default successes at debug. */
+  readonly callLog?: CallLogOptions;
 }
 
 /** The process's request handler; `close()` aborts in-flight MCP exchanges on shutdown. */
@@ -84,6 +87,7 @@ export function createHandler(deps: HandlerDeps): Handler {
     ...(deps.clock === undefined ? {} : { clock: deps.clock }),
     tools: deps.tools ?? TOOLS,
     maxBodyBytes,
+    ...(deps.callLog === undefined ? {} : { callLog: deps.callLog }),
   });
 
   async function serveMcp(request: Request): Promise<Response> {

@@ -26,6 +26,8 @@ export function typeOf(schema: unknown): string {
     return schema.enum.map((value) => JSON.stringify(value)).join(" | ");
   }
   if (Array.isArray(schema.type)) return schema.type.join(" | ");
+  // How the published schemas spell a nullable field (see `schema.ts`).
+  if (Array.isArray(schema.anyOf)) return schema.anyOf.map(typeOf).join(" | ");
   switch (schema.type) {
     case "object": {
       const properties = isRecord(schema.properties) ? schema.properties : {};

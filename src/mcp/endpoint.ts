@@ -2,7 +2,9 @@
  * The MCP endpoint behind the guard: the SDK's `createMcpHandler`, created once, with a factory
  * that builds a fresh server per request (reuse fails). It serves protocol 2026-07-28 and the
  * 2025-era revisions on the same path, in the SDK's `auto` response mode (JSON, upgraded to SSE
- * only when a handler emits a notification before its result).
+ * only when a handler emits a notification before its result). Before the SDK sees a request, a
+ * JSON-RPC batch over the contract's limit is refused whole (`batch.ts`), and a 2026
+ * `subscriptions/listen` is refused (the tool list never changes).
  *
  * @module
  */
@@ -18,7 +20,14 @@ import type { BoundableGw2Client } from "../gw2/types.ts";
 import type { Logger } from "../log.ts";
 import type { NameIndex } from "../search/name_index.ts";
 import type { ToolDefinition } from "../tools/types.ts";
-import { ALL_SURFACES, createMcpServer, type ServerDeps, type ServerSurfaces } from "./server.ts";
+import { batchRefused, isOversizedBatch } from "./batch.ts";
+import {
+  ALL_SURFACES,
+  type CallLogOptions,
+  createMcpServer,
+  type ServerDeps,
+  type ServerSurfaces,
+} from "./server.ts";
 
 /** The request header carrying the player's GW2 API key. */
 export const GW2_KEY_HEADER = "x-gw2-key";
@@ -35,6 +44,8 @@ export interface McpEndpointDeps {
   readonly tools: readonly ToolDefinition[];
   /** Bound the SDK applies to bodies it reads itself; the HTTP edge enforces it first. */
   readonly maxBodyBytes: number;
+  /** How tool calls are logged (`deno task dev`: each at info, with its upstream cost). */
+  readonly callLog?: CallLogOptions;
 }
 
 /** One MCP request already past the guard, with its body read. */
@@ -75,6 +86,11 @@ export function createMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
   return {
     async handle(request, body) {
       const parsed = parseJson(body);
+      // A batch over the limit is refused whole, before the SDK runs any of it.
+      if (parsed.ok && isOversizedBatch(parsed.value)) {
+        deps.log.info("mcp batch refused", { messages: parsed.value.length });
+        return batchRefused(parsed.value.length);
+      }
       // Given a parsed body the SDK never reads one, so the original request goes on as it is
       // (its body consumed, which nothing reads again). Only a body that did not parse needs a
       // copy carrying the bytes, for the SDK to answer the malformed JSON itself. Copying every
@@ -113,6 +129,7 @@ function toolDeps(deps: McpEndpointDeps, request: Request | undefined): ServerDe
     log: deps.log,
     ...(deps.names === undefined ? {} : { names: deps.names }),
     ...(deps.clock === undefined ? {} : { clock: deps.clock }),
+    ...(deps.callLog === undefined ? {} : { callLog: deps.callLog }),
     ...(key === undefined || key === "" ? {} : { gw2Key: key }),
   };
 }

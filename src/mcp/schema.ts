@@ -6,6 +6,13 @@
  * object keys are strings anyway), and — in output schemas only — `additionalProperties: false`.
  * Validation is zod's, unchanged, so call-time behaviour and error messages are exactly zod's.
  *
+ * It also publishes portably, for clients that map tool schemas onto a single-`type` dialect
+ * (the OpenAPI subset of Gemini function declarations; the MCP Inspector's `--strict` check): a
+ * nullable field's `type: ["number", "null"]` becomes `anyOf: [{type: "number"}, {type:
+ * "null"}]`, and the `additionalProperties: {}` (and empty `properties`) of a loose object, which
+ * constrain nothing, are dropped, leaving `{type: "object"}` — the same contract, spelt so that
+ * every dialect reads it.
+ *
  * Every token of `tools/list` is paid by every agent on every connection.
  *
  * @module
@@ -79,7 +86,10 @@ const SCHEMA_MAPS: ReadonlySet<string> = new Set([
   "definitions",
 ]);
 
-/** A copy of the JSON Schema `node` without the context-only keywords, at every depth. */
+/**
+ * A copy of the JSON Schema `node` without the context-only keywords, and with the portable
+ * spelling of nullable types and free-form objects, at every depth.
+ */
 export function prune(
   node: Record<string, unknown>,
   io: "input" | "output",
@@ -90,6 +100,14 @@ export function prune(
     if (SAFE_INTEGER_BOUNDS[keyword] === value) continue;
     if (io === "output" && keyword === "additionalProperties" && value === false) continue;
     if (keyword === "propertyNames" && isStringType(value)) continue;
+    // `{}` allows any extra property, as an absent keyword does; empty `properties` names none.
+    if (keyword === "additionalProperties" && isEmptyRecord(value)) continue;
+    if (keyword === "properties" && isEmptyRecord(value)) continue;
+    if (keyword === "type" && Array.isArray(value) && !("anyOf" in node)) {
+      // One branch per type: a single-`type` dialect reads each; the meaning is the same.
+      result.anyOf = value.map((type: unknown) => ({ type }));
+      continue;
+    }
     result[keyword] = SCHEMA_MAPS.has(keyword) && isRecord(value)
       ? Object.fromEntries(
         Object.entries(value).map(([name, schema]) => [name, pruneSchema(schema, io)]),
@@ -108,6 +126,11 @@ function pruneSchema(value: unknown, io: "input" | "output"): unknown {
 /** `{type: "string"}` and nothing else: as `propertyNames`, a constraint every key meets. */
 function isStringType(value: unknown): boolean {
   return isRecord(value) && Object.keys(value).length === 1 && value.type === "string";
+}
+
+/** `{}`: as a schema, one that accepts anything; as `properties`, one that names nothing. */
+function isEmptyRecord(value: unknown): boolean {
+  return isRecord(value) && Object.keys(value).length === 0;
 }
 
 /** True for a JSON object (not an array, not null). */

@@ -28,6 +28,7 @@ import { NotCraftableError } from "../tree/pricing.ts";
 import { isGw2Failure } from "../gw2/errors.ts";
 import type { BoundableGw2Client } from "../gw2/types.ts";
 import { describeError } from "../log.ts";
+import type { CallCost, CallMeter } from "../metrics.ts";
 import { registerPrompts } from "../prompts/mod.ts";
 import { MAX_IDS } from "../tools/inputs.ts";
 import {
@@ -86,14 +87,28 @@ export const SERVER_INSTRUCTIONS = [
 ].join(" ");
 
 /**
+ * How tool calls are logged. Each call is one `tool call` line: a failure at its own level (info,
+ * warn for a deadline, error for a crash), a success at `successLevel`. `deno task dev` logs
+ * successes at info with each call's upstream cost (`meter`); `start` keeps them at debug.
+ */
+export interface CallLogOptions {
+  /** Level of a successful call's line. @default "debug" */
+  readonly successLevel?: "debug" | "info";
+  /** Measures each call's upstream requests and cache hits for its line. */
+  readonly meter?: CallMeter;
+}
+
+/**
  * What one request's server needs: the {@linkcode ToolDeps} of its calls, except that `gw2` is
  * the process's one client (each call reads through a view of it bound to the call's deadline)
- * and `signal` is made per call; plus the clock the deadlines run on.
+ * and `signal` is made per call; plus the clock the deadlines run on and how calls are logged.
  */
 export interface ServerDeps extends Omit<ToolDeps, "gw2" | "signal"> {
   readonly gw2: BoundableGw2Client;
   /** The clock call deadlines run on. @default systemClock */
   readonly clock?: Clock;
+  /** How each call is logged. @default successes at debug, no upstream cost */
+  readonly callLog?: CallLogOptions;
 }
 
 /**
@@ -239,7 +254,8 @@ export async function callTool(
   deps: ServerDeps,
 ): Promise<CallToolResult> {
   const started = performance.now();
-  const { clock = systemClock, gw2, ...shared } = deps;
+  const measured = deps.callLog?.meter?.start();
+  const { clock = systemClock, gw2, callLog, ...shared } = deps;
   const budgetMs = tool.deadlineMs ?? CALL_DEADLINE_MS;
   using work = startDeadline(clock, budgetMs - WORK_MARGIN_MS);
   using answerBy = deadlineAfter(clock, work, WORK_MARGIN_MS - ANSWER_MARGIN_MS);
@@ -248,10 +264,15 @@ export async function callTool(
     const handled = await unlessAborted(tool.handle(input, toolDeps), answerBy.signal);
     if (handled === undefined) throw new DeadlineExceededError(budgetMs);
     const result = handled.value;
-    deps.log.debug("tool call", { tool: tool.name, ok: true, ms: elapsed(started) });
+    deps.log[callLog?.successLevel ?? "debug"]("tool call", {
+      tool: tool.name,
+      ok: true,
+      ms: elapsed(started),
+      ...costFields(measured?.()),
+    });
     return { content: [{ type: "text", text: JSON.stringify(result) }], structuredContent: result };
   } catch (error) {
-    logFailure(deps, tool.name, error, elapsed(started));
+    logFailure(deps, tool.name, error, { ms: elapsed(started), ...costFields(measured?.()) });
     return { content: [{ type: "text", text: toolErrorText(error, tool.name) }], isError: true };
   }
 }
@@ -260,24 +281,41 @@ function elapsed(started: number): number {
   return Math.round(performance.now() - started);
 }
 
-function logFailure(deps: ServerDeps, tool: string, error: unknown, ms: number): void {
+/** A call's upstream cost as log fields: `upstream`, `hits`, and `overlapped` when it did. */
+function costFields(cost: CallCost | undefined): Record<string, number | boolean> {
+  if (cost === undefined) return {};
+  const { upstream, hits, overlapped } = cost;
+  return overlapped ? { upstream, hits, overlapped } : { upstream, hits };
+}
+
+function logFailure(
+  deps: ServerDeps,
+  tool: string,
+  error: unknown,
+  measured: { readonly ms: number },
+): void {
   if (isGw2Failure(error)) {
     const reason = error.kind === "upstream" ? error.reason : undefined;
-    deps.log.info("tool call", { tool, ok: false, failure: error.kind, reason, ms });
+    deps.log.info("tool call", { tool, ok: false, failure: error.kind, reason, ...measured });
     return;
   }
   if (error instanceof MissingGw2KeyError || error instanceof UnexpandedGw2KeyError) {
     const failure = error instanceof MissingGw2KeyError ? "missing_gw2_key" : "unexpanded_gw2_key";
-    deps.log.info("tool call", { tool, ok: false, failure, ms });
+    deps.log.info("tool call", { tool, ok: false, failure, ...measured });
     return;
   }
   if (error instanceof NotCraftableError) {
-    deps.log.info("tool call", { tool, ok: false, failure: "not_craftable", ms });
+    deps.log.info("tool call", { tool, ok: false, failure: "not_craftable", ...measured });
     return;
   }
   if (error instanceof DeadlineExceededError) {
-    deps.log.warn("tool call", { tool, ok: false, failure: "deadline", ms });
+    deps.log.warn("tool call", { tool, ok: false, failure: "deadline", ...measured });
     return;
   }
-  deps.log.error("tool call crashed", { tool, ok: false, error: describeError(error), ms });
+  deps.log.error("tool call crashed", {
+    tool,
+    ok: false,
+    error: describeError(error),
+    ...measured,
+  });
 }

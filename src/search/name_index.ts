@@ -11,9 +11,16 @@
  * - **bulk**: the catalogue crawl writes pages with {@linkcode NameIndex.putMany} and, after a
  *   full pass, calls {@linkcode NameIndex.markCatalogueComplete}.
  *
+ * "Complete" is earned by a pass and expires with it: the index reports complete only while the
+ * last pass finished less than {@linkcode CATALOGUE_COMPLETE_FOR_MS} ago (the crawl repeats
+ * daily, so a week of missed passes), as the recipe catalogue stops answering lookups after the
+ * same time. A game release adds items; a crawl stopped for good must not keep saying that a
+ * miss is a real miss.
+ *
  * @module
  */
 
+import type { Clock } from "../async/clock.ts";
 import { DEFAULT_KV_TIMEOUT, type KvTimeout, withKvTimeout } from "../kv/timeout.ts";
 import { describeError, type Logger } from "../log.ts";
 import {
@@ -28,13 +35,23 @@ import { type NameEntry, NameTable } from "./name_table.ts";
 export { NameStoreWriteError };
 export type { NameEntry };
 
+/**
+ * How long a completed catalogue pass keeps the index complete: eight days, a week of the daily
+ * re-crawl failing — the bound the recipe catalogue keeps (`MAX_CATALOGUE_AGE_MS`), so both
+ * catalogues stop vouching for themselves together.
+ */
+export const CATALOGUE_COMPLETE_FOR_MS = 8 * 24 * 60 * 60_000;
+
 /** What a search result says about the index, so a miss can be read correctly. */
 export interface IndexStatus {
   /** Item names indexed. */
   readonly names: number;
-  /** True once a pass over the whole catalogue has been written (then a miss is a real miss). */
+  /**
+   * True while a pass over the whole catalogue finished less than
+   * {@linkcode CATALOGUE_COMPLETE_FOR_MS} ago (then a miss is a real miss).
+   */
   readonly complete: boolean;
-  /** When that pass finished (epoch ms). */
+  /** When the last such pass finished (epoch ms), if one did, expired or not. */
   readonly completedAt?: number;
 }
 
@@ -58,6 +75,8 @@ export interface NameIndexOptions extends NameStoreOptions {
    * reads) before it is given up. @default {@linkcode DEFAULT_KV_TIMEOUT}
    */
   readonly timeout?: KvTimeout;
+  /** How long a completed pass keeps the index complete. @default CATALOGUE_COMPLETE_FOR_MS */
+  readonly completeForMs?: number;
 }
 
 /**
@@ -71,6 +90,8 @@ export class NameIndex {
   readonly #store: NameStore;
   readonly #log: Logger;
   readonly #timeout: KvTimeout;
+  readonly #clock: Clock;
+  readonly #completeForMs: number;
   /** Why the last load or refresh failed, for the unavailable error. */
   #failure: unknown;
   #table: NameTable | undefined;
@@ -89,6 +110,8 @@ export class NameIndex {
     this.#store = new NameStore(options);
     this.#log = options.log;
     this.#timeout = options.timeout ?? DEFAULT_KV_TIMEOUT;
+    this.#clock = options.clock;
+    this.#completeForMs = options.completeForMs ?? CATALOGUE_COMPLETE_FOR_MS;
   }
 
   /**
@@ -184,8 +207,9 @@ export class NameIndex {
   }
 
   /**
-   * Marks the catalogue complete: every item name has been written by a full pass. Search
-   * results then report `complete: true` on every instance.
+   * Marks the catalogue complete: every item name has been written by a full pass that finished
+   * at `at`. Search results then report `complete: true` on every instance, until
+   * {@linkcode CATALOGUE_COMPLETE_FOR_MS} after `at` unless a later pass marks it again.
    *
    * @throws {NameStoreWriteError} when the commit keeps failing.
    */
@@ -271,8 +295,8 @@ export class NameIndex {
 
   #status(table: NameTable): IndexStatus {
     const completedAt = this.#completedAt;
-    return completedAt === undefined
-      ? { names: table.size, complete: false }
-      : { names: table.size, complete: true, completedAt };
+    if (completedAt === undefined) return { names: table.size, complete: false };
+    const complete = this.#clock.now() - completedAt < this.#completeForMs;
+    return { names: table.size, complete, completedAt };
   }
 }

@@ -50,7 +50,7 @@ export const prioryRecipeTree = defineTool({
     names: z.record(z.string(), z.string()),
     tree: z.looseObject({}),
     stale_age_s: staleAgeField,
-    toBuy: z.array(z.unknown()),
+    toBuy: z.array(z.looseObject({})),
   }),
   annotations: UPSTREAM_READ,
   view: TREE_VIEW_URI,

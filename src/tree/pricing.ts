@@ -292,8 +292,11 @@ function toLibraryRecipe(recipe: TreeRecipe): LibraryRecipe {
 }
 
 /**
- * Reads the library's node into ours, following only what the plan uses. A node bought by the
- * rule (`forced`) keeps no `craftCost`: its craft path has no price.
+ * Reads the library's node into ours, following only what the plan uses. A bought node keeps a
+ * `craftCost` only when its craft path is wholly priced in coin: one bought by the rule
+ * (`forced`) has no price, and one whose path pays non-coin currencies (a vendor's Guild
+ * Commendations, say) or needs an unavailable item has a coin figure that is not its price —
+ * written as the alternative, it would read as "crafting is cheaper" when it is not.
  */
 function toNode(
   node: LibraryNode,
@@ -332,11 +335,24 @@ function toNode(
     ...base,
     action: "buy",
     cost: buyPrice,
-    ...(components.length > 0 && node.craftPrice !== undefined && !forced.has(node.id)
+    ...(components.length > 0 && node.craftPrice !== undefined && !forced.has(node.id) &&
+        components.every(pricedInCoin)
       ? { craftCost: node.craftPrice }
       : {}),
     children: [],
   };
+}
+
+/**
+ * Whether a component of a craft path is priced in coin as the path would use it: coin itself,
+ * nothing used (owned), bought at a price, or crafted from such components.
+ */
+function pricedInCoin(node: LibraryNode): boolean {
+  if (node.type === "Currency") return node.id === COIN_ID || node.usedQuantity === 0;
+  if (node.usedQuantity === 0) return true;
+  const components = node.components ?? [];
+  if (node.craft && components.length > 0) return components.every(pricedInCoin);
+  return node.buyPrice !== false;
 }
 
 function summarise(

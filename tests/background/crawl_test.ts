@@ -7,6 +7,7 @@ import {
   type CrawlReport,
 } from "../../src/background/crawl.ts";
 import { acquireLease } from "../../src/background/lease.ts";
+import { CATALOGUE_COMPLETE_FOR_MS } from "../../src/search/name_index.ts";
 import { resolveRecipes } from "../../src/tree/resolve.ts";
 import { FILLER_FIRST_ID, WELL_KNOWN } from "../fake_gw2/mod.ts";
 import { connectClient } from "../support/app.ts";
@@ -213,6 +214,25 @@ Deno.test("the catalogue is refreshed after a day into a new generation; older o
   assert.equal((await app.recipes.status()).recipes, app.fake.world.recipes.size);
 });
 
+Deno.test("search is complete while the passes keep coming: eight days without one expire it, the next pass re-earns it", async () => {
+  await using app = await startBackgroundApp();
+  await crawlToEnd(app);
+  const completedAt = app.clock.now();
+  assert.equal((await app.names.status()).complete, true);
+  // The crawl stops (PRIORY_CATALOGUE turned off, say): a day, then a week, pass with no pass.
+  app.clock.advance(CRAWL_REFRESH_MS);
+  assert.equal((await app.names.status()).complete, true, "a day later, still complete");
+  app.clock.advance(CATALOGUE_COMPLETE_FOR_MS - CRAWL_REFRESH_MS);
+  const expired = await app.names.status();
+  assert.equal(expired.complete, false, "eight days without a pass");
+  assert.ok((expired.completedAt ?? 0) >= completedAt - 60_000, "it still says when it last was");
+  // The crawl resumes: its next pass marks the catalogue complete again.
+  await crawlToEnd(app);
+  const renewed = await app.names.status();
+  assert.equal(renewed.complete, true);
+  assert.ok((renewed.completedAt ?? 0) > completedAt + CATALOGUE_COMPLETE_FOR_MS - 60_000);
+});
+
 Deno.test("PRIORY_CATALOGUE=off: the crawl does nothing", async () => {
   await using app = await startBackgroundApp({ catalogue: false });
   const report = await crawlCatalogue(crawlDeps(app, { enabled: false }));
@@ -233,7 +253,20 @@ Deno.test("two instances ticking together: one crawls, the other skips", async (
     crawlCatalogue(crawlDeps(a)),
     crawlCatalogue(crawlDeps(b, { owner: "instance-b" })),
   ]);
-  assert.deepEqual([first.reason, second.reason].filter(Boolean), ["leased"]);
+  const reports = [first, second];
+  const sent = [a.sent.background, b.sent.background].map((requests) =>
+    requests.filter((request) => request.query.has("page")).length
+  );
+  const crawler = reports.findIndex((report) => report.ran);
+  assert.notEqual(crawler, -1, "one of them crawled");
+  const skipper = 1 - crawler;
+  assert.deepEqual(reports[skipper], { ran: false, reason: "leased", phase: "done", pages: 0 });
+  assert.equal(sent[skipper], 0, "the skipper read no page");
+  // The crawler's slice: one request at once, then one every 2 s up to the slice's 50 s: 26
+  // pages (6 recipe pages, then item pages), each a request it sent and one its progress counts.
+  assert.equal(reports[crawler]?.pages, 26);
+  assert.equal(sent[crawler], 26);
+  assert.equal(reports[crawler]?.requests, 26);
 });
 
 Deno.test("a crawler that lost its lease (it stalled past it) stops without writing", async () => {

@@ -107,7 +107,7 @@ Deno.test("a fresh server reads the warm set's items first, and their names are 
   );
   recipesHeld.open();
   await warming;
-  const report = logRecords(app.logs, "warm-up done")[0];
+  const report = logRecords(app.logs, "background job").find((run) => run.job === "warm");
   const total = Number(report?.ids);
   // Tens of requests, not hundreds: the items, the recipe catalogue's pages, the rest of the items.
   const background = app.sent.background;

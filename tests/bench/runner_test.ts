@@ -115,6 +115,7 @@ Deno.test("bench: the ranking's baseline counts one inventory request per charac
     idCount: 0,
     status: 200,
     keyLabel: undefined,
+    at: 0,
   });
   const log = [
     request("/v2/tokeninfo"),

@@ -56,6 +56,8 @@ export interface FakeRequestLog {
   readonly status: number;
   /** Label of the test key presented (e.g. `full`), never the key; undefined when none. */
   readonly keyLabel: string | undefined;
+  /** When the request arrived, on the fake's clock (epoch ms). */
+  readonly at: number;
 }
 
 /** Test-time control of the fake. */

@@ -96,6 +96,7 @@ export class FakeGw2Instance implements FakeGw2 {
   }
 
   async #handle(request: Request): Promise<Response> {
+    const at = this.#now();
     const url = new URL(request.url);
     const route = resolveRoute(url.pathname);
     const target: RequestTarget = { endpoint: route?.endpoint.name, path: url.pathname };
@@ -108,6 +109,7 @@ export class FakeGw2Instance implements FakeGw2 {
       idCount: countIds(url.searchParams.get("ids")),
       status: response === "hang" ? 0 : response.status,
       keyLabel: key?.label,
+      at,
     });
     if (response === "hang") return await this.#hang(request.signal);
     const latency = this.#control.latencyFor(target);

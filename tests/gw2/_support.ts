@@ -83,3 +83,29 @@ export async function withTimeouts<T>(
   if ("error" in settled) throw settled.error;
   return settled.value;
 }
+
+/**
+ * The first of `times` (when requests were sent or arrived, epoch ms) that one budget — at most
+ * `capacity` tokens, refilled at `perSec`, from `start` on — could not have paid for: the k-th
+ * request by time t needs k ≤ capacity + perSec × (t − start) / 1000. A request is paid for when
+ * it is decided and sent or received later, so event-loop lag only delays the times and makes the
+ * bound easier to meet: it holds however loaded the machine is, and fails when more than one
+ * budget was spent (two instances each spending their own, say). `undefined` when all fit.
+ */
+export function overspent(
+  times: readonly number[],
+  start: number,
+  capacity: number,
+  perSec: number,
+): string | undefined {
+  const sorted = [...times].sort((a, b) => a - b);
+  for (const [index, at] of sorted.entries()) {
+    const affordable = capacity + (perSec * (at - start)) / 1000;
+    if (index + 1 > affordable + 1e-9) {
+      return `request ${index + 1} at +${at - start} ms: one budget affords ${
+        affordable.toFixed(2)
+      }`;
+    }
+  }
+  return undefined;
+}

@@ -4,6 +4,7 @@ import { msUntilToken, refill, TokenBucket } from "../../src/gw2/token_bucket.ts
 import { ManualClock } from "../support/clock.ts";
 import { openMemoryKv, tempKvFile } from "../support/kv.ts";
 import { seeded } from "../support/random.ts";
+import { Output } from "../support/served.ts";
 
 const KEY = ["test", "bucket"];
 
@@ -163,8 +164,7 @@ Deno.test("TokenBucket shared by two processes on one file never over-admits", a
   const worker = new URL("./bucket_worker.ts", import.meta.url).pathname;
   // Created once so both processes open an existing database (no race on the schema).
   (await Deno.openKv(file.path)).close();
-  const startAt = Date.now() + 1500;
-  const outputs = await Promise.all([0, 1].map(() =>
+  const workers = [0, 1].map(() =>
     new Deno.Command(Deno.execPath(), {
       args: [
         "run",
@@ -176,22 +176,39 @@ Deno.test("TokenBucket shared by two processes on one file never over-admits", a
         file.path,
         String(burst),
         String(perSec),
-        String(startAt),
         String(durationMs),
       ],
       cwd: root.pathname,
+      stdin: "piped",
       stdout: "piped",
       stderr: "piped",
-    }).output()
-  ));
-  const decoder = new TextDecoder();
+    }).spawn()
+  );
+  const outputs = workers.map((child) => {
+    const stdout = new Output(child.stdout);
+    const stderr = new Output(child.stderr);
+    return { child, stdout, stderr };
+  });
+  // A start barrier, not a spawn window: the common start is chosen once both are ready, however
+  // long a loaded machine took to start them.
+  await Promise.all(outputs.map(({ stdout }) => stdout.waitFor(/^ready$/m)));
+  const startAt = Date.now() + 100;
+  const encoder = new TextEncoder();
+  for (const { child } of outputs) {
+    const writer = child.stdin.getWriter();
+    await writer.write(encoder.encode(`${startAt}\n`));
+    await writer.close();
+  }
   const admittedAt: number[] = [];
   let calls = 0;
-  for (const output of outputs) {
-    assert.equal(output.code, 0, decoder.decode(output.stderr));
+  for (const { child, stdout, stderr } of outputs) {
+    const status = await child.status;
+    await Promise.all([stdout.done, stderr.done]);
+    assert.equal(status.code, 0, stderr.text);
     const report: { admittedAt: number[]; calls: number } = JSON.parse(
-      decoder.decode(output.stdout),
+      stdout.text.split("\n").filter((line) => line.startsWith("{"))[0] ?? "{}",
     );
+    assert.ok(report.calls > 0, "each worker took part");
     admittedAt.push(...report.admittedAt);
     calls += report.calls;
   }

@@ -10,7 +10,14 @@ import { encodeQueryValue, SCHEMA_VERSION, Transport } from "../../src/gw2/trans
 import { TokenBucket } from "../../src/gw2/token_bucket.ts";
 import { Counters } from "../../src/metrics.ts";
 import { openMemoryKv } from "../support/kv.ts";
-import { ManualClock, settleOnClock } from "../support/clock.ts";
+import {
+  afterReactions,
+  ManualClock,
+  settleOnClock,
+  track,
+  until,
+  within,
+} from "../support/clock.ts";
 import { captureLogs, logRecords } from "../support/log.ts";
 import { jsonAnswer, type Script, scriptedFetch, withTimeouts } from "./_support.ts";
 
@@ -145,16 +152,31 @@ Deno.test("Transport.request() retries network errors, then fails with network",
   assert.equal(env.calls.length, 3);
 });
 
+// The deadline tests below move the clock only themselves. `settleOnClock` would also move it
+// while the bucket's KV answers — on a loaded machine by seconds, enough to leave no room for a
+// retry. So work that needs no timer is awaited as it is (`within`: guarded against a hang), and
+// a timer the outcome needs is fired by the test once the attempt it bounds has been sent.
+
+/** Rejects nothing: the request's outcome as a value, so it can be awaited without a catch. */
+function outcome<T>(promise: Promise<T>): Promise<{ value: T } | { error: unknown }> {
+  return promise.then((value) => ({ value }), (error: unknown) => ({ error }));
+}
+
 Deno.test("Transport.request() under a call's deadline: a hang answers a timeout at the deadline", async () => {
   using env = await setup([() => "hang"]);
   using deadline = startDeadline(env.clock, CALL_WORK_MS);
-  const settled = await settleOnClock(env.transport.request(items(), deadline), env.clock);
-  assert.equal(settled.ok, false);
-  assert.ok(!settled.ok && settled.error instanceof Gw2UpstreamError);
+  const started = env.clock.now();
+  const request = track(outcome(env.transport.request(items(), deadline)));
+  await until(() => env.calls.length === 1 || request.settled, "the first attempt");
+  env.clock.advance(10_000); // its timeout
+  await until(() => env.calls.length === 2 || request.settled, "the retry");
+  assert.equal(request.settled, false, "a retry fits: 4 s are left");
+  env.clock.advance(started + CALL_WORK_MS - env.clock.now()); // the deadline cuts it
+  const settled = await within(request.promise, "the answer at the deadline");
+  assert.ok("error" in settled && settled.error instanceof Gw2UpstreamError);
   assert.equal(settled.error.reason, "timeout");
-  // The first attempt times out at 10 s; the retry is cut by the deadline at 14 s.
-  assert.equal(settled.elapsedMs, CALL_WORK_MS);
   assert.equal(env.calls.length, 2);
+  assert.equal(env.clock.now() - started, CALL_WORK_MS);
   assert.equal(env.clock.pendingSleeps, 0, "no timer left behind");
 });
 
@@ -162,33 +184,35 @@ Deno.test("Transport.request() under a call's deadline: a 429 storm answers rate
   await t.step("429 without Retry-After: three attempts, then rate limited", async () => {
     using env = await setup([() => jsonAnswer(429, { text: "too many requests" })]);
     using deadline = startDeadline(env.clock, CALL_WORK_MS);
-    const settled = await settleOnClock(env.transport.request(items(), deadline), env.clock);
-    assert.ok(!settled.ok && settled.error instanceof Gw2RateLimitedError);
+    const started = env.clock.now();
+    const settled = await within(outcome(env.transport.request(items(), deadline)), "the storm");
+    assert.ok("error" in settled && settled.error instanceof Gw2RateLimitedError);
     assert.equal(env.calls.length, 3);
-    assert.ok(settled.elapsedMs < 2_000, `${settled.elapsedMs} ms`);
+    // Two backoffs, and the refills the drained bucket needed: under 2 s, all of it pauses.
+    const backoffs = [backoffMs(1, () => 0.5), backoffMs(2, () => 0.5)];
+    assert.ok(backoffs.every((ms) => env.clock.delays.includes(ms)), `${env.clock.delays}`);
+    assert.equal(env.clock.now() - started, env.clock.delayed);
+    assert.ok(env.clock.delayed < 2_000, `${env.clock.delayed} ms`);
   });
   await t.step("a Retry-After the deadline cannot wait for is answered at once", async () => {
     using env = await setup([() => jsonAnswer(429, {}, { "retry-after": "14" })]);
     using deadline = startDeadline(env.clock, CALL_WORK_MS);
-    const settled = await settleOnClock(env.transport.request(items(), deadline), env.clock);
-    assert.ok(!settled.ok && settled.error instanceof Gw2RateLimitedError);
+    const started = env.clock.now();
+    const settled = await within(outcome(env.transport.request(items(), deadline)), "the answer");
+    assert.ok("error" in settled && settled.error instanceof Gw2RateLimitedError);
     assert.equal(settled.error.retryAfterMs, 14_000);
-    assert.ok(settled.elapsedMs < 1_000, "at once (clock moved only while KV answered)");
+    assert.equal(env.clock.now() - started, 0, "at once: the clock never moved");
     assert.equal(env.calls.length, 1);
   });
   await t.step("a Retry-After that fits is waited for once, then answered", async () => {
     using env = await setup([() => jsonAnswer(429, {}, { "retry-after": "8" })]);
     using deadline = startDeadline(env.clock, CALL_WORK_MS);
-    const settled = await settleOnClock(env.transport.request(items(), deadline), env.clock);
-    assert.ok(!settled.ok && settled.error instanceof Gw2RateLimitedError);
+    const started = env.clock.now();
+    const settled = await within(outcome(env.transport.request(items(), deadline)), "the answer");
+    assert.ok("error" in settled && settled.error instanceof Gw2RateLimitedError);
     assert.equal(settled.error.retryAfterMs, 8_000);
     assert.equal(env.calls.length, 2, "retried once after 8 s; a second 8 s would not fit");
-    // One 8 s wait, not two: on a loaded machine settleOnClock may move the clock a few 250 ms
-    // steps while KV answers, so the bound is the deadline, not 9 s.
-    assert.ok(
-      settled.elapsedMs >= 8_000 && settled.elapsedMs < CALL_WORK_MS,
-      `${settled.elapsedMs}`,
-    );
+    assert.equal(env.clock.now() - started, 8_000, "one 8 s wait, not two");
   });
 });
 
@@ -197,20 +221,25 @@ Deno.test("Transport.request() under a call's deadline: an empty shared bucket",
     using env = await setup([ok], { burst: 1, perSec: 0.05 });
     await env.transport.request(items());
     using deadline = startDeadline(env.clock, CALL_WORK_MS);
-    const settled = await settleOnClock(env.transport.request(items(), deadline), env.clock);
-    assert.ok(!settled.ok && settled.error instanceof Gw2RateLimitedError);
+    const started = env.clock.now();
+    const settled = await within(outcome(env.transport.request(items(), deadline)), "the answer");
+    assert.ok("error" in settled && settled.error instanceof Gw2RateLimitedError);
     assert.ok(settled.error.retryAfterMs > 19_000);
-    assert.ok(settled.elapsedMs < 1_000, "at once (clock moved only while KV answered)");
+    assert.equal(env.clock.now() - started, 0, "at once: the clock never moved");
     assert.equal(env.calls.length, 1, "the refused request never left");
   });
   await t.step("a refill that fits is waited for", async () => {
-    const clock = new ManualClock();
-    using env = await setup([ok], { burst: 1, perSec: 0.2 }, clock);
+    using env = await setup([ok], { burst: 1, perSec: 0.2 });
     await env.transport.request(items());
     using deadline = startDeadline(env.clock, CALL_WORK_MS);
-    const settled = await settleOnClock(env.transport.request(items(), deadline), env.clock);
-    assert.equal(settled.ok, true);
-    assert.ok(settled.elapsedMs >= 5_000 && settled.elapsedMs < 6_000, `${settled.elapsedMs}`);
+    const started = env.clock.now();
+    const settled = await within(outcome(env.transport.request(items(), deadline)), "the answer");
+    assert.ok("value" in settled);
+    // One wait for the refill: 5 s at 0.2/s (plus the bucket's jitter), then the request.
+    assert.equal(env.clock.delays.length, 1, `${env.clock.delays}`);
+    assert.ok(env.clock.now() - started >= 5_000, `${env.clock.now() - started} ms`);
+    assert.equal(env.clock.now() - started, env.clock.delayed);
+    assert.equal(env.calls.length, 2);
   });
 });
 
@@ -223,18 +252,30 @@ Deno.test("Transport.request() under a call's deadline: a slow upstream answers 
     const clock = new ManualClock({ advance: "delays" });
     using env = await setup([slow(3_000, clock)], undefined, clock);
     using deadline = startDeadline(clock, CALL_WORK_MS);
-    const settled = await settleOnClock(env.transport.request(items(), deadline), clock);
-    assert.equal(settled.ok, true);
-    assert.ok(settled.elapsedMs >= 3_000 && settled.elapsedMs < 4_000, `${settled.elapsedMs}`);
+    const request = track(outcome(env.transport.request(items(), deadline)));
+    await until(() => env.calls.length === 1 || request.settled, "the attempt");
+    clock.advance(2_999);
+    await afterReactions();
+    assert.equal(request.settled, false, "1 ms before upstream answers");
+    clock.advance(1);
+    const settled = await within(request.promise, "the answer");
+    assert.ok("value" in settled, "the answer after 3 s, within the first attempt");
+    assert.equal(env.calls.length, 1);
   });
   await t.step("12 s: a timeout at the deadline, after one retry", async () => {
     const clock = new ManualClock({ advance: "delays" });
     using env = await setup([slow(12_000, clock)], undefined, clock);
     using deadline = startDeadline(clock, CALL_WORK_MS);
-    const settled = await settleOnClock(env.transport.request(items(), deadline), clock);
-    assert.ok(!settled.ok && settled.error instanceof Gw2UpstreamError);
+    const started = clock.now();
+    const request = track(outcome(env.transport.request(items(), deadline)));
+    await until(() => env.calls.length === 1 || request.settled, "the first attempt");
+    clock.advance(10_000); // its timeout, before upstream's 12 s
+    await until(() => env.calls.length === 2 || request.settled, "the retry");
+    clock.advance(started + CALL_WORK_MS - clock.now()); // the deadline cuts it
+    const settled = await within(request.promise, "the answer at the deadline");
+    assert.ok("error" in settled && settled.error instanceof Gw2UpstreamError);
     assert.equal(settled.error.reason, "timeout");
-    assert.equal(settled.elapsedMs, CALL_WORK_MS);
+    assert.equal(clock.now() - started, CALL_WORK_MS);
     assert.equal(env.calls.length, 2);
   });
 });

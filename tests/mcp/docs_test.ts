@@ -52,8 +52,9 @@ Deno.test("typeOf() renders JSON Schema compactly", () => {
         quantity: { type: "integer", minimum: 1, maximum: 250 },
         type: { type: "string", enum: ["weapon", "armor"] },
         profit: { type: ["number", "null"] },
+        sell: { anyOf: [{ type: "number" }, { type: "null" }] },
       },
     }),
-    '{quantity?: integer 1–250, type?: "weapon" | "armor", profit?: number | null}',
+    '{quantity?: integer 1–250, type?: "weapon" | "armor", profit?: number | null, sell?: number | null}',
   );
 });

@@ -78,3 +78,38 @@ Deno.test("leanSchema() converts once per target and serves a frozen schema", ()
   assert.ok(Object.isFrozen(first.properties));
   assert.notEqual(schema.output(options), first);
 });
+
+Deno.test("leanSchema() spells a nullable field as anyOf of single types", () => {
+  const schema = leanSchema(z.object({
+    price: z.number().nullable().describe("Copper, or null when unsold"),
+    name: z.string().nullable(),
+  }));
+  const output = schema["~standard"].jsonSchema.output(options);
+  assert.deepEqual(output.properties, {
+    price: {
+      description: "Copper, or null when unsold",
+      anyOf: [{ type: "number" }, { type: "null" }],
+    },
+    name: { anyOf: [{ type: "string" }, { type: "null" }] },
+  });
+  assert.doesNotMatch(JSON.stringify(output), /"type":\[/);
+});
+
+Deno.test("leanSchema() declares a free-form object as {type: object}, nothing empty", () => {
+  const schema = leanSchema(z.object({
+    tree: z.looseObject({}),
+    summary: z.looseObject({ id: z.number() }),
+    rows: z.array(z.looseObject({})),
+  }));
+  for (const io of ["input", "output"] as const) {
+    const published = schema["~standard"].jsonSchema[io](options);
+    const properties = published.properties as Record<string, unknown>;
+    assert.deepEqual(properties.tree, { type: "object" }, io);
+    assert.deepEqual(
+      properties.summary,
+      { type: "object", properties: { id: { type: "number" } }, required: ["id"] },
+      io,
+    );
+    assert.deepEqual(properties.rows, { type: "array", items: { type: "object" } }, io);
+  }
+});

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { z } from "zod";
 import { Gw2RateLimitedError } from "../../src/gw2/errors.ts";
 import { createLogger } from "../../src/log.ts";
+import { CallMeter, Counters } from "../../src/metrics.ts";
 import type { Notification } from "@modelcontextprotocol/server";
 import { callTool, createMcpServer, serveToolCall } from "../../src/mcp/server.ts";
 import { gw2Items } from "../../src/tools/gw2_items.ts";
@@ -93,6 +94,57 @@ Deno.test("callTool() passes the request's GW2 key to the handler and never retu
   for (const text of [JSON.stringify(withKey), JSON.stringify(withoutKey), ...lines]) {
     assert.ok(!text.includes(key), "the key appears nowhere");
   }
+});
+
+Deno.test("callTool() logs each call once: a success at debug by default, with its cost when metered", async () => {
+  const counters = new Counters();
+  // The handler's reads, as the client would count them.
+  const tool = probeTool(() => {
+    counters.add("upstreamRequests", 2);
+    counters.add("cacheHits", 7);
+    return Promise.resolve({ ok: true });
+  });
+  const plain = capture();
+  await callTool(tool, {}, { gw2: new StubGw2Client(), log: plain.log });
+  const [quiet] = plain.lines.map((line) => JSON.parse(line));
+  assert.equal(plain.lines.length, 1);
+  assert.deepEqual([quiet.level, quiet.msg, quiet.tool, quiet.ok], [
+    "debug",
+    "tool call",
+    "priory_probe",
+    true,
+  ]);
+  assert.equal(quiet.upstream, undefined, "no meter, no cost");
+
+  const dev = capture();
+  const callLog = {
+    successLevel: "info",
+    meter: new CallMeter(() => counters.snapshot()),
+  } as const;
+  await callTool(tool, {}, { gw2: new StubGw2Client(), log: dev.log, callLog });
+  const failing = probeTool(() => {
+    counters.add("upstreamRequests");
+    return Promise.reject(new Gw2RateLimitedError(1_000));
+  });
+  await callTool(failing, {}, { gw2: new StubGw2Client(), log: dev.log, callLog });
+  const records = dev.lines.map((line) => JSON.parse(line));
+  assert.deepEqual(
+    records.map(({ level, msg, ok, upstream, hits, failure }) => ({
+      level,
+      msg,
+      ok,
+      upstream,
+      hits,
+      failure,
+    })),
+    [
+      { level: "info", msg: "tool call", ok: true, upstream: 2, hits: 7, failure: undefined },
+      { level: "info", msg: "tool call", ok: false, upstream: 1, hits: 0, failure: "rate_limited" },
+    ],
+  );
+  assert.ok(
+    records.every((record) => typeof record.ms === "number" && record.overlapped === undefined),
+  );
 });
 
 Deno.test("createMcpServer() registers every tool of the registry", () => {

@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import type { FakeFault } from "../fake_gw2/mod.ts";
 import { createFakeGw2, WELL_KNOWN } from "../fake_gw2/mod.ts";
 import { createTestHandler, modernPost, readRpc, startTestApp } from "../support/app.ts";
-import { ManualClock, settleOnClock } from "../support/clock.ts";
+import { ManualClock, settleOnClock, track, until, within } from "../support/clock.ts";
 import { clientOverFake } from "../support/fake_client.ts";
 import { openMemoryKv, stallingKv } from "../support/kv.ts";
 
@@ -28,6 +28,16 @@ interface ToolAnswer {
   readonly elapsedMs: number;
 }
 
+/** One `tools/call` through the handler: its JSON-RPC answer. */
+function sendCall(
+  handler: (request: Request) => Promise<Response>,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  return (async () =>
+    readRpc(await handler(modernPost("tools/call", { name, arguments: args }))))();
+}
+
 /** One `tools/call` through the handler, driven on `clock` until it answers. */
 async function callTool(
   handler: (request: Request) => Promise<Response>,
@@ -35,22 +45,24 @@ async function callTool(
   name: string,
   args: Record<string, unknown>,
 ): Promise<ToolAnswer> {
-  const answer =
-    (async () => readRpc(await handler(modernPost("tools/call", { name, arguments: args }))))();
-  const settled = await settleOnClock(answer, clock);
+  const settled = await settleOnClock(sendCall(handler, name, args), clock);
   if (!settled.ok) throw settled.error;
-  const result = settled.value.result as {
+  return toolAnswer(settled.value, settled.elapsedMs);
+}
+
+function toolAnswer(message: Record<string, unknown>, elapsedMs: number): ToolAnswer {
+  const result = message.result as {
     isError?: boolean;
     content: { text: string }[];
     structuredContent?: Record<string, unknown>;
   };
-  assert.ok(result, JSON.stringify(settled.value));
+  assert.ok(result, JSON.stringify(message));
   assert.equal(result.content.length, 1);
   return {
     isError: result.isError === true,
     text: result.content[0]?.text ?? "",
     structured: result.structuredContent,
-    elapsedMs: settled.elapsedMs,
+    elapsedMs,
   };
 }
 
@@ -138,22 +150,42 @@ for (
 Deno.test("faults: the bounds, precisely — a hang at 14 s, a 429 storm in under 2 s, a slow answer on time", async () => {
   await using app = await startTestApp({ latencyOnClock: true });
   app.fake.control.injectFault("hang", { times: Infinity });
-  const hang = await callTool(app.handler, app.clock, "gw2_items", { ids: IDS });
-  assert.equal(hang.elapsedMs, 14_000, "the work deadline: 15 s less the 1 s margin");
+  // The hang on clock steps the test takes: the first attempt's 10 s timeout once upstream has
+  // it, the deadline once the retry is sent (settleOnClock's creep while KV answers could leave
+  // a loaded machine no room for the retry, and answer before 14 s).
+  const started = app.clock.now();
+  const call = track(sendCall(app.handler, "gw2_items", { ids: IDS }));
+  const sent = () => app.fake.control.requests.length;
+  await until(() => sent() === 1 || call.settled, "the first attempt");
+  app.clock.advance(10_000);
+  await until(() => sent() === 2 || call.settled, "the retry");
+  app.clock.advance(started + 14_000 - app.clock.now());
+  const hang = toolAnswer(await within(call.promise, "the hang's answer"), 0);
+  assertActionable(hang, /did not answer in time/);
+  assert.equal(app.clock.now() - started, 14_000, "the work deadline: 15 s less the 1 s margin");
+  assert.equal(sent(), 2, "the first attempt and its retry");
   heal(app);
   app.fake.control.injectFault("rate_limited", { times: Infinity });
+  const paused = app.clock.delays.length;
   const storm = await callTool(app.handler, app.clock, "gw2_prices", { ids: IDS });
-  assert.ok(storm.elapsedMs < 2_000, `429 storm: ${storm.elapsedMs} ms`);
+  // The pauses it asked for (backoffs, refills after the drain), which the clock's creep while
+  // KV answers on a loaded machine can only shorten.
+  const stormPauses = app.clock.delays.slice(paused).reduce((sum, ms) => sum + ms, 0);
+  assert.ok(stormPauses < 2_000, `429 storm: paused ${stormPauses} ms`);
+  assert.ok(storm.elapsedMs < CONTRACT_MS, `429 storm: ${storm.elapsedMs} ms`);
   heal(app);
   app.fake.control.setLatency(3_000);
+  const sentBefore = app.fake.control.requests.length;
   const slow = await callTool(app.handler, app.clock, "gw2_recipes", {
     ids: [WELL_KNOWN.orichalcumIngotRecipe],
   });
   assert.equal(slow.isError, false, slow.text);
+  // On time: after its 3 s, by its first attempt (whose timeout is 10 s), not a retry.
   assert.ok(
-    slow.elapsedMs >= 3_000 && slow.elapsedMs < 4_000,
+    slow.elapsedMs >= 3_000 && slow.elapsedMs < 10_000,
     `3 s upstream: ${slow.elapsedMs} ms`,
   );
+  assert.equal(app.fake.control.requests.length - sentBefore, 1, "one request, no retry");
   assert.equal(app.clock.pendingSleeps, 0, "no timer outlives its call");
 });
 

@@ -6,7 +6,9 @@
 import assert from "node:assert/strict";
 import { systemClock } from "../../src/async/clock.ts";
 import { silentLogger } from "../../src/log.ts";
+import { MAX_CATALOGUE_AGE_MS } from "../../src/catalogue/recipe_catalogue.ts";
 import {
+  CATALOGUE_COMPLETE_FOR_MS,
   NameIndex,
   type NameIndexOptions,
   NameIndexUnavailableError,
@@ -130,6 +132,31 @@ Deno.test("NameIndex marks the catalogue complete for every instance", async () 
     complete: true,
     completedAt: Date.UTC(2026, 10, 29),
   });
+});
+
+Deno.test("NameIndex: a pass keeps the catalogue complete for eight days; the next pass re-earns it", async () => {
+  using kv = await openMemoryKv();
+  const clock = new ManualClock({ advance: "delays" });
+  const [crawler, reader] = [index(kv, { clock }), index(kv, { clock })];
+  await reader.record([ECTO]);
+  const firstPass = clock.now();
+  await crawler.markCatalogueComplete(firstPass);
+  assert.equal(CATALOGUE_COMPLETE_FOR_MS, 8 * 24 * 60 * 60_000);
+  clock.advance(CATALOGUE_COMPLETE_FOR_MS - 1);
+  assert.deepEqual(await reader.status(), { names: 1, complete: true, completedAt: firstPass });
+  clock.advance(1);
+  assert.deepEqual(
+    await reader.status(),
+    { names: 1, complete: false, completedAt: firstPass },
+    "eight days without a pass: no longer complete, and it says when it last was",
+  );
+  const secondPass = clock.now();
+  await crawler.markCatalogueComplete(secondPass);
+  assert.deepEqual(await reader.status(), { names: 1, complete: true, completedAt: secondPass });
+});
+
+Deno.test("NameIndex: the completeness bound is the recipe catalogue's", () => {
+  assert.equal(CATALOGUE_COMPLETE_FOR_MS, MAX_CATALOGUE_AGE_MS);
 });
 
 Deno.test("NameStore.changes() re-reads only the buckets that changed since a read", async () => {

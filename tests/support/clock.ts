@@ -120,7 +120,10 @@ export type Settled<T> =
  * the clock time that passed. Throws when the promise waits on nothing the clock can move.
  *
  * The elapsed time is exact when timers decide it (a deadline firing); I/O slower than two turns
- * (a loaded machine) can add a step or two, so assert "at once" as "well under a second".
+ * (a loaded machine) adds steps, as many as the load makes it. So do not bound it tightly from
+ * above: assert the pauses the code asked for ({@linkcode ManualClock.delays}; "at once" is none),
+ * an order (settled before a timer's time), or take the steps yourself ({@linkcode track},
+ * {@linkcode afterReactions}). A smaller `maxStepMs` makes an order bound need more creep.
  */
 export async function settleOnClock<T>(
   promise: Promise<T>,
@@ -147,4 +150,77 @@ export async function settleOnClock<T>(
   return "value" in outcome
     ? { ok: true, value: outcome.value, elapsedMs }
     : { ok: false, error: outcome.error, elapsedMs };
+}
+
+/** A promise with a live flag saying whether it has settled. */
+export interface Tracked<T> {
+  readonly promise: Promise<T>;
+  readonly settled: boolean;
+}
+
+/**
+ * Tracks whether `promise` has settled. With {@linkcode afterReactions} a test states a bound in
+ * clock steps it takes itself: pending one step before the bound, settled at it.
+ */
+export function track<T>(promise: Promise<T>): Tracked<T> {
+  let settled = false;
+  const done = () => {
+    settled = true;
+  };
+  promise.then(done, done);
+  return {
+    promise,
+    get settled() {
+      return settled;
+    },
+  };
+}
+
+/**
+ * One turn of the event loop: every promise reaction already queued runs first, however loaded
+ * the machine. Enough to see the whole effect of a timer the test fired when what follows it is
+ * promise reactions only (no I/O).
+ */
+export function afterReactions(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * The real time a test waits before it calls a wait a hang: a guard that turns a broken
+ * implementation's endless wait into a failure, far above what any correct run takes (no
+ * assertion is made about real time).
+ */
+export const HANG_GUARD_MS = 30_000;
+
+/**
+ * `promise`, or a rejection naming `what` if it has not settled within {@linkcode HANG_GUARD_MS}
+ * of real time — for awaiting, without moving the clock, work that needs no timer to fire.
+ */
+export async function within<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const guard = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${what}: still waiting after ${HANG_GUARD_MS} ms of real time`)),
+      HANG_GUARD_MS,
+    );
+  });
+  try {
+    return await Promise.race([promise, guard]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Resolves once `condition()` holds, checked every turn of the event loop (real I/O goes on
+ * meanwhile; the clock does not move); rejects naming `what` after {@linkcode HANG_GUARD_MS}.
+ */
+export async function until(condition: () => boolean, what: string): Promise<void> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > HANG_GUARD_MS) {
+      throw new Error(`${what}: not so after ${HANG_GUARD_MS} ms of real time`);
+    }
+    await afterReactions();
+  }
 }

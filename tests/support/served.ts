@@ -144,7 +144,8 @@ export async function servePriory(
     return ended;
   };
   try {
-    const [, port] = await stdout.waitFor(/"msg":"listening".*?"port":(\d+)/);
+    // `start` logs JSON (`"msg":"listening",…,"port":N`), `dev` its console (`listening  … port=N`).
+    const [, port] = await stdout.waitFor(/listening\b.*?\bport"?[:=](\d+)/);
     return {
       url: `http://127.0.0.1:${port}`,
       stdout,

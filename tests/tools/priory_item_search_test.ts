@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { silentLogger } from "../../src/log.ts";
-import { NameIndex } from "../../src/search/name_index.ts";
+import { CATALOGUE_COMPLETE_FOR_MS, NameIndex } from "../../src/search/name_index.ts";
 import { WELL_KNOWN } from "../fake_gw2/mod.ts";
 import {
   connectClient,
@@ -110,6 +110,10 @@ Deno.test("priory_item_search: a miss reads as a miss only once the catalogue is
   await app.names.markCatalogueComplete(app.clock.now());
   const complete = await search(client, { query: "no such thing zzqx" });
   assert.deepEqual(complete.index, { names: app.fake.world.items.size, complete: true });
+  // The pass vouches for the catalogue for eight days; with no pass since, a miss is no proof.
+  app.clock.advance(CATALOGUE_COMPLETE_FOR_MS);
+  const expired = await search(client, { query: "no such thing zzqx" });
+  assert.deepEqual(expired.index, { names: app.fake.world.items.size, complete: false });
 });
 
 Deno.test("priory_item_search finds what the server has read: write-through of gw2_items", async () => {

@@ -10,7 +10,8 @@ import { findLegendaries, LEGENDARIES } from "../../src/data/legendaries.ts";
 import { rankableIds } from "../../src/ranking/rank.ts";
 import { RANKING_DEADLINE_MS } from "../../src/tools/priory_legendary_ranking.ts";
 import { resolveRecipes } from "../../src/tree/resolve.ts";
-import { TEST_KEYS } from "../fake_gw2/mod.ts";
+import { GEN1_LEGENDARY_IDS, TEST_KEYS } from "../fake_gw2/mod.ts";
+import type { FakeAccount } from "../fake_gw2/world/account.ts";
 import {
   connectClient,
   type Era,
@@ -49,6 +50,20 @@ function connect(app: TestApp, options: { key?: string; era?: Era } = {}) {
     ...(options.era === undefined ? {} : { era: options.era }),
     ...(options.key === undefined ? {} : { headers: { "X-GW2-Key": options.key } }),
   });
+}
+
+/** How many of `id` an account holds: material storage, bank, shared slots and every bag. */
+function heldBy(account: FakeAccount, id: number): number {
+  const slots = [
+    ...account.bank,
+    ...account.sharedInventory,
+    ...[...account.characters.values()].flatMap((character) =>
+      character.inventory.bags.flatMap((bag) => bag?.inventory ?? [])
+    ),
+  ];
+  return account.accountMaterials.filter((row) => row.id === id)
+    .reduce((sum, row) => sum + row.count, 0) +
+    slots.filter((slot) => slot?.id === id).reduce((sum, slot) => sum + (slot?.count ?? 0), 0);
 }
 
 function tokens(value: unknown): number {
@@ -117,6 +132,61 @@ Deno.test("priory_legendary_ranking ranks every legendary with a tree by profit,
   }
   for (const id of bought) assert.ok(booked.has(id), `${id}: its book was read with the ranking's`);
   assert.equal(listings().length, booksRead.length, "each row's tree found its books cached");
+  // Every gen-1 row (21 ≤ 25), so The Bifrost is among them wherever it ranks.
+  const gen1 = (await client.callTool({ name: NAME, arguments: { generation: 1, limit: 25 } }))
+    .structuredContent as Ranking;
+  assert.equal(gen1.ranking.length, GEN1_LEGENDARY_IDS.length);
+  await t.step("The Bifrost (30698), worked out by hand from the fake's data", () => {
+    // The Bifrost = The Legend + Gift of The Bifrost + Gift of Mastery + Gift of Fortune (Mystic
+    // Forge); Gift of The Bifrost = Gift of Energy + Gift of Color + 100 Icy Runestones + a
+    // Superior Sigil of Nullification. The veteran holds The Legend, both gifts, the runestones
+    // and the sigil's ingredients. Gift of Energy takes 250 of each of four dusts, Gift of Color 100
+    // Unidentified Dye, 100 Opal Orbs, 250 Crystalline Dust and Gift of Zhaitan (500 dungeon
+    // tokens, not coin). So the cash still to spend is the dusts and dyes the veteran lacks, at the
+    // lowest sell listing (each book holds them there), and nothing unavailable is involved.
+    const world = app.fake.world;
+    const held = (id: number) => heldBy(world.veteran, id);
+    const fullyHeld: [number, number][] = [
+      [29180, 1], // The Legend
+      [19674, 1], // Gift of Mastery
+      [19626, 1], // Gift of Fortune
+      [19676, 100], // Icy Runestone
+      [24522, 100], // Opal Orb
+      [24277, 500], // Pile of Crystalline Dust (250 for each gift)
+      [89140, 100], // Lucent Mote (10 Piles of Lucent Crystal, for the sigil)
+      [24300, 10], // Elaborate Totem
+      [89098, 2], // Symbol of Control
+      [19721, 10], // Glob of Ectoplasm
+    ];
+    for (const [id, count] of fullyHeld) {
+      assert.ok(held(id) >= count, `the veteran holds ${count} of ${id}`);
+    }
+    const bought: [number, number][] = [
+      [24276, 250], // Pile of Incandescent Dust
+      [24275, 250], // Pile of Luminous Dust (a vendor sells it for Guild Commendations: not coin)
+      [24274, 250], // Pile of Radiant Dust
+      [20323, 100], // Unidentified Dye
+    ];
+    let cost = 0;
+    for (const [id, need] of bought) {
+      const missing = need - held(id);
+      assert.ok(missing > 0, `the veteran lacks some of ${id}`);
+      const unit = world.prices.get(id)?.sells.unit_price ?? 0;
+      const top = world.listings.get(id)?.sells[0];
+      assert.equal(top?.unit_price, unit);
+      assert.ok((top?.quantity ?? 0) >= missing, `${id}'s lowest listing holds ${missing}`);
+      cost += missing * unit;
+    }
+    assert.equal(cost, 53_412, "120 × 179 + 250 × 97 + 34 × 123 + 100 × 35");
+    assert.equal(world.prices.get(30698)?.buys.unit_price, 23_020_289);
+    const bifrost = gen1.ranking.find((row) => row.id === 30698);
+    assert.ok(bifrost);
+    assert.equal(bifrost.cost, cost);
+    assert.equal(bifrost.sell, 19_567_245, "floor(23,020,289 × 0.85)");
+    assert.equal(bifrost.profit, 19_567_245 - cost);
+    assert.equal(bifrost.partial, undefined);
+    assert.deepEqual(bifrost.cur, { "Tales of Dungeon Delving": 500 });
+  });
 });
 
 Deno.test("priory_legendary_ranking: scopes first, one shared price read for every tree; warm, no upstream request", async () => {

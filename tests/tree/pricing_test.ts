@@ -221,6 +221,25 @@ Deno.test("priceRecipeTree() prices coin paid to a vendor and totals other curre
   assert.equal(summary.partial, false, "currency totals are known, in their own unit");
 });
 
+Deno.test("priceRecipeTree() gives a bought item no craft figure when its craft path is not all coin", () => {
+  // 2 sells at 97; a vendor also sells it for 1 Guild Commendation (16, estimated 3,600): bought.
+  // The vendor path costs 0 copper, yet it is not a price: no `craftCost` that would read as "cheaper".
+  const commendation = recipeMap(
+    recipe(1, [[2, 250]]),
+    recipe(2, [[-16, 1]], { source: "vendor" }),
+  );
+  const bought = child(priceRecipeTree(commendation, 1, 1, prices({ 2: 97 })).root, 2);
+  assert.deepEqual([bought.action, bought.cost, bought.craftCost], ["buy", 24_250, undefined]);
+  // An unavailable part (3: no price, no recipe) leaves the coin figure short too.
+  const unpriced = recipeMap(recipe(1, [[2, 1]]), recipe(2, [[3, 1], [4, 1]]));
+  const forced = child(priceRecipeTree(unpriced, 1, 1, prices({ 2: 500, 4: 10 })).root, 2);
+  assert.deepEqual([forced.action, forced.craftCost], ["buy", undefined]);
+  // A path wholly in coin keeps its figure: bought at 97 against 150 copper of coin.
+  const coin = recipeMap(recipe(1, [[2, 1]]), recipe(2, [[-1, 150]], { source: "vendor" }));
+  const kept = child(priceRecipeTree(coin, 1, 1, prices({ 2: 97 })).root, 2);
+  assert.deepEqual([kept.action, kept.craftCost], ["buy", 150]);
+});
+
 Deno.test("priceRecipeTree() refuses cycles: the recipe closing one is dropped, its output a leaf", () => {
   const recipes = recipeMap(
     recipe(1, [[2, 1]]),
@@ -269,11 +288,36 @@ Deno.test("priceRecipeTree() refuses a root without a recipe", () => {
   );
 });
 
-Deno.test("priceRecipeTree() gives identical results for identical input", () => {
-  const recipes = recipeMap(recipe(1, [[2, 2], [3, 1]]), recipe(3, [[4, 3], [5, 1]]));
-  const table = prices({ 2: 10, 3: 20, 4: 5 });
-  const first = JSON.stringify(priceRecipeTree(recipes, 1, 3, table));
-  assert.equal(JSON.stringify(priceRecipeTree(recipes, 1, 3, table)), first);
+Deno.test("priceRecipeTree() prices three units of a two-level tree to the copper worked out by hand", () => {
+  // Everything here can be bought, so no rule about unavailable items can move these figures.
+  const recipes = recipeMap(
+    recipe(1, [[2, 2], [3, 1]]),
+    recipe(2, [[4, 3]], { outputCount: 2 }),
+    recipe(3, [[5, 2], [6, 1]]),
+  );
+  const table = prices({ 1: [1_000, 900], 2: 40, 3: 25, 4: 7, 5: 12, 6: 4 });
+  const { root, summary } = priceRecipeTree(recipes, 1, 3, table);
+  // Item 2: 6 needed; crafted in ceil(6 / 2) = 3 runs of 3 × item 4 = 9 × 7 = 63 copper, against
+  // 6 × 40 = 240 bought: crafted.
+  const two = child(root, 2);
+  assert.deepEqual([two.action, two.quantity, two.runs, two.cost], ["craft", 6, 3, 63]);
+  assert.deepEqual([child(two, 4).quantity, child(two, 4).cost], [9, 63]);
+  // Item 3: 3 needed; crafted, 3 × (2 × 12 + 4) = 84, against 3 × 25 = 75 bought: bought.
+  const three = child(root, 3);
+  assert.deepEqual([three.action, three.quantity, three.cost, three.craftCost], ["buy", 3, 75, 84]);
+  // The root is crafted: 63 + 75 = 138. It sells for floor(900 × 0.85) = 765 a unit: 2,295.
+  assert.deepEqual(summary, {
+    rootId: 1,
+    quantity: 3,
+    totalCraftCost: 138,
+    rootBuyPrice: 3_000,
+    netSell: 2_295,
+    profit: 2_157,
+    unavailableIds: [],
+    guildUpgradeIds: [],
+    currencies: [],
+    partial: false,
+  });
 });
 
 Deno.test("netSellValue() is floor(buy × 0.85) per unit, times the quantity", () => {
