@@ -24,7 +24,7 @@ import {
   type TreePrice,
   type TreeRecipe,
 } from "../tree/pricing.ts";
-import { marketIds, purchases, shoppingList } from "../tree/shopping_list.ts";
+import { marketIds, type Purchases, purchases, shoppingList } from "../tree/shopping_list.ts";
 import { type Staleness, staleness } from "../staleness.ts";
 
 /** A legendary as the ranking needs it. */
@@ -68,12 +68,24 @@ export interface RankingInputs {
   readonly currencyNames: ReadonlyMap<number, string>;
   readonly prices: ReadonlyMap<number, TreePrice>;
   readonly owned: OwnedCounts;
-  /**
-   * Order books of what the rows buy (see {@linkcode rankingPurchases}): with them, each row's
-   * money columns are what its shopping list costs at depth, as `priory_recipe_tree`'s
-   * `buyCost`; without, at unit prices (`totalCraftCost`).
-   */
-  readonly books?: ReadonlyMap<number, OrderBook>;
+}
+
+/** One legendary's plans: with the holdings (the row), and its cost without them. */
+interface LegendaryPlan {
+  readonly legendary: RankedLegendary;
+  readonly name: string;
+  /** The holdings-aware plan. */
+  readonly tree: PricedTree;
+  /** What it buys, once the holdings are used. */
+  readonly bought: Purchases;
+  /** `totalCraftCost` of the same tree without the holdings. */
+  readonly unaidedCost: number;
+}
+
+/** Every rankable legendary planned, and how many could not be. */
+export interface LegendaryPlans {
+  readonly plans: readonly LegendaryPlan[];
+  readonly unpriced: number;
 }
 
 /** Every priced legendary, best profit first, and how many could not be priced. */
@@ -95,27 +107,33 @@ export function rankableIds(legendaries: readonly RankedLegendary[]): number[] {
 }
 
 /**
- * Ranks `legendaries` by profit (highest first; no buy order last; then by id). A legendary
- * without a resolved recipe, or unknown upstream, is counted in `unpriced`.
+ * Plans every legendary once, with and without the holdings, through `priceRecipeTree`. A
+ * legendary without a resolved recipe, or unknown upstream (no name), is counted in `unpriced`.
  *
  * @example
  * ```ts
- * const { rows } = rankLegendaries(LEGENDARIES, { ...resolved, prices, owned: holdings.counts });
- * rows[0]; // {id, name, cost, sell, profit, saved, …}
+ * const plans = planLegendaries(LEGENDARIES, { ...resolved, prices, owned: holdings.counts });
  * ```
  */
-export function rankLegendaries(
+export function planLegendaries(
   legendaries: readonly RankedLegendary[],
   inputs: RankingInputs,
-): Ranking {
-  const rows: RankingRow[] = [];
+): LegendaryPlans {
+  const { recipes, prices, owned } = inputs;
+  const plans: LegendaryPlan[] = [];
   for (const legendary of legendaries) {
-    // Unknown upstream (no name) or without a recipe: nothing to price.
-    if (!inputs.recipes.has(legendary.id) || !inputs.names.has(legendary.id)) continue;
-    rows.push(priceRow(legendary, inputs));
+    const name = inputs.names.get(legendary.id);
+    if (!recipes.has(legendary.id) || name === undefined) continue;
+    const tree = priceRecipeTree(recipes, legendary.id, 1, prices, owned);
+    plans.push({
+      legendary,
+      name,
+      tree,
+      bought: purchases(tree, prices, recipes),
+      unaidedCost: priceRecipeTree(recipes, legendary.id, 1, prices).summary.totalCraftCost,
+    });
   }
-  rows.sort((a, b) => (b.profit ?? -Infinity) - (a.profit ?? -Infinity) || a.id - b.id);
-  return { rows, unpriced: legendaries.length - rows.length };
+  return { plans, unpriced: legendaries.length - plans.length };
 }
 
 /**
@@ -124,48 +142,59 @@ export function rankLegendaries(
  *
  * @example
  * ```ts
- * const { books } = await readTreeBooks(gw2, rankingPurchases(LEGENDARIES, inputs));
- * rankLegendaries(LEGENDARIES, { ...inputs, books });
+ * const { books } = await readTreeBooks(gw2, rankingPurchases(plans));
+ * rankLegendaries(plans, { currencyNames, books });
  * ```
  */
-export function rankingPurchases(
-  legendaries: readonly RankedLegendary[],
-  inputs: RankingInputs,
-): number[] {
-  const ids = new Set<number>();
-  for (const legendary of legendaries) {
-    if (!inputs.recipes.has(legendary.id) || !inputs.names.has(legendary.id)) continue;
-    const plan = priceRecipeTree(inputs.recipes, legendary.id, 1, inputs.prices, inputs.owned);
-    for (const id of marketIds(purchases(plan, inputs.prices, inputs.recipes))) ids.add(id);
-  }
-  return [...ids];
+export function rankingPurchases(plans: LegendaryPlans): number[] {
+  return [...new Set(plans.plans.flatMap((plan) => marketIds(plan.bought)))];
 }
 
-/** What a plan costs: its shopping list at depth when the books are given, else at unit prices. */
-function costOf(tree: PricedTree, inputs: RankingInputs): number {
-  if (inputs.books === undefined) return tree.summary.totalCraftCost;
-  return shoppingList(purchases(tree, inputs.prices, inputs.recipes), inputs.books).buyCost;
+/** How the rows are written and costed. */
+export interface RankContext {
+  /** Currency names by id (a currency without one is written by its id). */
+  readonly currencyNames: ReadonlyMap<number, string>;
+  /**
+   * Order books of what the rows buy (see {@linkcode rankingPurchases}): with them, each row's
+   * money columns are what its shopping list costs at depth, as `priory_recipe_tree`'s
+   * `buyCost`; without, at unit prices (`totalCraftCost`).
+   */
+  readonly books?: ReadonlyMap<number, OrderBook>;
 }
 
-function priceRow(legendary: RankedLegendary, inputs: RankingInputs): RankingRow {
-  const { recipes, prices, owned } = inputs;
-  const plan = priceRecipeTree(recipes, legendary.id, 1, prices, owned);
-  const { summary } = plan;
-  const unaided = priceRecipeTree(recipes, legendary.id, 1, prices).summary;
-  const cost = costOf(plan, inputs);
+/**
+ * Ranks the planned legendaries by profit (highest first; no buy order last; then by id).
+ *
+ * @example
+ * ```ts
+ * const { rows } = rankLegendaries(plans, { currencyNames, books });
+ * rows[0]; // {id, name, cost, sell, profit, saved, …}
+ * ```
+ */
+export function rankLegendaries(plans: LegendaryPlans, context: RankContext): Ranking {
+  const rows = plans.plans.map((plan) => priceRow(plan, context));
+  rows.sort((a, b) => (b.profit ?? -Infinity) - (a.profit ?? -Infinity) || a.id - b.id);
+  return { rows, unpriced: plans.unpriced };
+}
+
+function priceRow(plan: LegendaryPlan, context: RankContext): RankingRow {
+  const { summary } = plan.tree;
+  const cost = context.books === undefined
+    ? summary.totalCraftCost
+    : shoppingList(plan.bought, context.books).buyCost;
   return {
-    id: legendary.id,
-    name: inputs.names.get(legendary.id) ?? legendary.name,
+    id: plan.legendary.id,
+    name: plan.name,
     cost,
     sell: summary.netSell,
     profit: summary.netSell === null ? null : summary.netSell - cost,
-    saved: unaided.totalCraftCost - summary.totalCraftCost,
+    saved: plan.unaidedCost - summary.totalCraftCost,
     ...(summary.partial ? { partial: true } : {}),
     ...(summary.unavailableIds.length > 0 ? { na: [...summary.unavailableIds] } : {}),
     ...(summary.currencies.length > 0
       ? {
         cur: Object.fromEntries(
-          summary.currencies.map(({ id, count }) => [inputs.currencyNames.get(id) ?? id, count]),
+          summary.currencies.map(({ id, count }) => [context.currencyNames.get(id) ?? id, count]),
         ),
       }
       : {}),

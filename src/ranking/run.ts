@@ -16,6 +16,7 @@ import { oldestStaleAge } from "../staleness.ts";
 import { readTreeBooks, readTreePrices, type TreePrices } from "../tree/prices.ts";
 import { resolveRecipes } from "../tree/resolve.ts";
 import {
+  planLegendaries,
   rankableIds,
   rankingPurchases,
   type RankingResult,
@@ -65,11 +66,18 @@ export async function runRanking(gw2: Gw2Client, request: RankingRequest): Promi
     });
     return { resolved, priced: await (pricing ?? readTreePrices(gw2, resolved.itemIds)) };
   });
-  const inputs = { ...resolved, prices: priced.prices, owned: holdings.counts };
-  const bought = rankingPurchases(legendaries, inputs);
+  const plans = planLegendaries(legendaries, {
+    ...resolved,
+    prices: priced.prices,
+    owned: holdings.counts,
+  });
+  const bought = rankingPurchases(plans);
   progress?.report(`Reading the order books of ${bought.length} items`);
   const books = await readTreeBooks(gw2, bought);
-  const ranking = rankLegendaries(legendaries, { ...inputs, books: books.books });
+  const ranking = rankLegendaries(plans, {
+    currencyNames: resolved.currencyNames,
+    books: books.books,
+  });
   progress?.report(
     `Ranked ${ranking.rows.length} legendaries for ${holdings.characters} characters' holdings`,
   );

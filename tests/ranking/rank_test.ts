@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { LEGENDARIES, LEGENDARIES_WITHOUT_TREE } from "../../src/data/legendaries.ts";
 import {
+  planLegendaries,
   rankableIds,
   rankingPurchases,
   rankLegendaries,
@@ -44,13 +45,14 @@ const NAMES = new Map([
 const CURRENCY_NAMES = new Map([[23, "Spirit Shard"]]);
 
 Deno.test("rankLegendaries() ranks by profit with holdings used first, and counts what it cannot price", () => {
-  const ranking = rankLegendaries(LEGENDS, {
+  const inputs = {
     recipes: RECIPES,
     names: NAMES,
     currencyNames: CURRENCY_NAMES,
     prices: PRICES,
     owned: new Map([[1, 4]]),
-  });
+  };
+  const ranking = rankLegendaries(planLegendaries(LEGENDS, inputs), inputs);
   assert.deepEqual(ranking.rows, [
     {
       id: 102,
@@ -77,10 +79,11 @@ Deno.test("rankLegendaries() with order books: cost and profit are each row's li
     prices: PRICES,
     owned: new Map([[1, 4]]),
   };
-  assert.deepEqual(rankingPurchases(LEGENDS, inputs), [1], "Alpha and Beta buy ore; Gamma owns it");
+  const plans = planLegendaries(LEGENDS, inputs);
+  assert.deepEqual(rankingPurchases(plans), [1], "Alpha and Beta buy ore; Gamma owns it");
   // Ore: 2 at 100, then 1,000. Alpha buys 6: 2 × 100 + 4 × 1,000 = 4,200; Beta buys 1: 100.
   const books = new Map([[1, { id: 1, sells: [[100, 2], [1_000, 100]] as [number, number][] }]]);
-  const ranking = rankLegendaries(LEGENDS, { ...inputs, books });
+  const ranking = rankLegendaries(plans, { ...inputs, books });
   assert.deepEqual(
     ranking.rows.map(({ id, cost, sell, profit, saved }) => ({ id, cost, sell, profit, saved })),
     [
@@ -92,13 +95,14 @@ Deno.test("rankLegendaries() with order books: cost and profit are each row's li
 });
 
 Deno.test("shapeRanking() keeps the best rows and names only the items they mention", () => {
-  const ranking = rankLegendaries(LEGENDS, {
+  const inputs = {
     recipes: RECIPES,
     names: NAMES,
     currencyNames: new Map(),
     prices: PRICES,
     owned: new Map(),
-  });
+  };
+  const ranking = rankLegendaries(planLegendaries(LEGENDS, inputs), inputs);
   const context = { names: NAMES, characters: 19, staleAgeMs: 1_500 };
   const top = shapeRanking(ranking, 1, context);
   assert.deepEqual(top, {
