@@ -10,7 +10,7 @@
  * `priory_recipe_tree` finds them). It is computed by resolution through the client, not stored
  * as data: the official parts are the API's to say, resolution is free once warm (every search
  * and recipe is in KV or the crawled catalogue), and the item read waits for it, so the whole
- * set is read in one batch — at most 3 requests of 200 ids.
+ * set is read in one batch of 200 ids per request (6 requests for the fake's 1,119 ids).
  *
  * Two jobs, each run under a short KV lease so instances starting or ticking together do not all
  * do the work:
@@ -95,7 +95,7 @@ export function warmSetIds(gw2: Gw2Client): Promise<number[]> {
 /**
  * Warms the items, recipes and recipe lookups of the warm set, then stores the set for
  * {@linkcode warmPrices}. Skipped while another instance holds the lease. Cold, the items cost
- * at most 3 requests; on a fresh KV, none.
+ * one request per 200 ids (6 on the fake); on a fresh KV, none.
  *
  * @throws {Gw2Failure} when an upstream read fails (the cron's backoff retries; what was read
  * stays cached)

@@ -26,6 +26,8 @@ import { type Staleness, staleness } from "../staleness.ts";
 export interface RankedLegendary {
   readonly id: number;
   readonly name: string;
+  /** The weapon generation (1–3), `null` or absent outside them. */
+  readonly generation?: number | null;
 }
 
 /** One priced legendary. (An object type, so it fits the loose output schema.) */
@@ -66,7 +68,10 @@ export interface Ranking {
 }
 
 /**
- * The legendaries that can have a tree: those with a curated recipe, the ones to resolve.
+ * The legendaries the ranking resolves: those with a curated recipe, of generation 1 for now.
+ * The curated data gives every category a tree (issue 14); the ranking stays on the gen-1
+ * weapons its description names until its own part of that issue widens it (a cold ranking
+ * over all of them needs the batched warm-up first).
  *
  * @example
  * ```ts
@@ -74,7 +79,9 @@ export interface Ranking {
  * ```
  */
 export function rankableIds(legendaries: readonly RankedLegendary[]): number[] {
-  return legendaries.filter((legendary) => CURATED_RECIPES.has(legendary.id)).map(({ id }) => id);
+  return legendaries
+    .filter((legendary) => legendary.generation === 1 && CURATED_RECIPES.has(legendary.id))
+    .map(({ id }) => id);
 }
 
 /**

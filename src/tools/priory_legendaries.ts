@@ -23,7 +23,7 @@ export const prioryLegendaries = defineTool({
   name: "priory_legendaries",
   title: "Legendary list",
   description:
-    "Priory-computed: the legendary equipment list (gw2efficiency static data) with generation, which the GW2 API does not have: generation is this project's curation, 1-3 for the weapon generations, null for armor, trinkets, backs and the spear Klobjarne Geirr. Filter by generation and/or type.",
+    "Priory-computed: the legendary equipment list (gw2efficiency static data, plus the Legendary Rune and Sigil as type upgrade) with generation, which the GW2 API does not have: generation is this project's curation, 1-3 for the weapon generations, null for armor, trinkets, backs, upgrades and the spear Klobjarne Geirr. Filter by generation and/or type.",
   inputSchema: argumentsSchema({
     generation: z.number({ error: generationError }).int({ error: generationError })
       .min(1, { error: generationError }).max(3, { error: generationError }).optional()

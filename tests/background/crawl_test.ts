@@ -12,8 +12,8 @@ import { FILLER_FIRST_ID, WELL_KNOWN } from "../fake_gw2/mod.ts";
 import { connectClient } from "../support/app.ts";
 import { type BackgroundApp, startBackgroundApp, to } from "../support/background.ts";
 
-const ITEM_PAGES = 42; // 8,242 items
-const RECIPE_PAGES = 6; // 1,048 recipes
+const ITEM_PAGES = 44; // 8,744 items
+const RECIPE_PAGES = 7; // 1,274 recipes
 const TICK_MS = 60_000;
 
 function crawlDeps(app: BackgroundApp, extra: Partial<CrawlDeps> = {}): CrawlDeps {

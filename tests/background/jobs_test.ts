@@ -29,9 +29,9 @@ Deno.test("the cron handlers, called directly: warm, prices, catalogue", async (
   await app.jobs.prices();
   assert.deepEqual(app.sent.background, [], "no warm set yet: nothing to price");
   await app.jobs.warm();
-  assert.equal(to(app.sent.background, "/v2/items").length, 3);
+  assert.equal(to(app.sent.background, "/v2/items").length, 6);
   await app.jobs.prices();
-  assert.equal(to(app.sent.background, "/v2/commerce/prices").length, 3);
+  assert.equal(to(app.sent.background, "/v2/commerce/prices").length, 6);
   await app.jobs.catalogue();
   assert.ok(to(app.sent.background, "/v2/recipes").length > 0, "a slice of the crawl");
   assert.equal(logRecords(app.logs, "warm-up done").length, 1);

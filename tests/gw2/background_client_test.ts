@@ -114,8 +114,10 @@ Deno.test("itemsPage() and recipesPage() read a page of the collection with its 
   assert.equal(first.pageTotal, Math.ceil(fake.world.items.size / 200));
   assert.equal(first.skipped, 0);
   assert.deepEqual(Object.keys(first.records[0] ?? {}).sort(), ["id", "name", "rarity", "type"]);
-  const last = await client.recipesPage(5, 200);
-  assert.equal(last.records.length, fake.world.recipes.size - 5 * 200);
+  const lastPage = Math.ceil(fake.world.recipes.size / 200) - 1;
+  const last = await client.recipesPage(lastPage, 200);
+  assert.equal(last.pageTotal, lastPage + 1);
+  assert.equal(last.records.length, fake.world.recipes.size - lastPage * 200);
   assert.deepEqual(Object.keys(last.records[0] ?? {}).sort(), [
     "id",
     "ingredients",
@@ -124,9 +126,9 @@ Deno.test("itemsPage() and recipesPage() read a page of the collection with its 
   ]);
   assert.deepEqual(fake.control.requests.map((request) => request.query.replace(/&v=.*/, "")), [
     "page=0&page_size=200",
-    "page=5&page_size=200",
+    `page=${lastPage}&page_size=200`,
   ]);
-  await assert.rejects(() => client.recipesPage(6, 200), (error) => {
+  await assert.rejects(() => client.recipesPage(lastPage + 1, 200), (error) => {
     assert.ok(error instanceof Gw2UpstreamError);
     assert.equal(error.status, 400, "page out of range");
     return true;

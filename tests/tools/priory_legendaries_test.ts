@@ -43,7 +43,7 @@ Deno.test("priory_legendaries refuses a generation outside 1-3 before any work",
   });
   assert.match(
     textOf(badType),
-    /type must be one of weapon, armor, trinket, back, not the string "Sword"/,
+    /type must be one of weapon, armor, trinket, back, upgrade, not the string "Sword"/,
   );
 });
 
@@ -55,7 +55,7 @@ Deno.test("priory_legendaries filters by type; rows outside the weapon generatio
   assert.equal(armor.legendaries.length, 108);
   assert.ok(armor.legendaries.every((row) => row.type === "armor" && row.generation === null));
   const all = await prioryLegendaries.handle({}, { gw2: new StubGw2Client(), log: silentLogger });
-  assert.equal(all.legendaries.length, 172);
+  assert.equal(all.legendaries.length, 172 + 2, "gw2e-static-data's and our rune and sigil");
   assert.ok(all.legendaries.every((row) => "generation" in row));
   const gen3 = await prioryLegendaries.handle({ generation: 3, type: "weapon" }, {
     gw2: new StubGw2Client(),

@@ -256,6 +256,20 @@ export const VETERAN_ACCOUNT: AccountSpec = {
     { id: WELL_KNOWN.armoredScale, count: 174 },
     null,
     { id: WELL_KNOWN.obsidianShard, count: 150, binding: "Account" },
+    // Beyond generation 1: parts of the gen-2, gen-3, armor, trinket, back and rune trees.
+    { id: 73239, count: 1, binding: "Account" }, // Gift of Maguuma Mastery (gen 2)
+    { id: 71820, count: 1, binding: "Account" }, // Mystic Tribute (gen 2, Aurora)
+    { id: 96033, count: 1, binding: "Account" }, // Gift of Jade Mastery (gen 3)
+    { id: 96357, count: 1 }, // Dragon's Bite, a gen-3 precursor
+    null,
+    { id: 78866, count: 1, binding: "Account" }, // Gift of Prosperity (PvE armor)
+    { id: 80516, count: 3, binding: "Account" }, // Envoy Insignia (PvE armor)
+    { id: 70867, count: 2, binding: "Account" }, // Gift of Condensed Might
+    { id: 76530, count: 1, binding: "Account" }, // Gift of Condensed Magic
+    { id: 81796, count: 1, binding: "Account" }, // Gift of Sentience (Aurora)
+    { id: 81729, count: 1, binding: "Account" }, // Spark of Sentience (Aurora; earned only)
+    { id: 74377, count: 1, binding: "Account" }, // Gift of Infinity (Ad Infinitum; earned only)
+    { id: 77451, count: 1, binding: "Account" }, // Gift of Craftsmanship (rune, sigil, armor)
   ],
   sharedInventory: [
     { id: WELL_KNOWN.eldritchScroll, count: 2, binding: "Account" },
@@ -272,6 +286,8 @@ export const VETERAN_ACCOUNT: AccountSpec = {
     { id: WELL_KNOWN.mysticClover, count: 11, binding: "Account" },
     { id: WELL_KNOWN.pileOfCrystallineDust, count: 250 },
     { id: WELL_KNOWN.elaborateTotem, count: 93 },
+    { id: 73248, count: 120 }, // Stabilizing Matrix (every armor piece, gen 2)
+    { id: WELL_KNOWN.thermocatalyticReagent, count: 30 },
   ],
 };
 

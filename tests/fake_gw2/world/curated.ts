@@ -38,6 +38,11 @@ interface CuratedItem {
   readonly text?: number | undefined;
   readonly flavor?: boolean | undefined;
   readonly details?: JsonObject | undefined;
+  /**
+   * An id the 2023 snapshot predates (the Obsidian armor and its parts): id and name are real,
+   * the other facts a named snapshot item's of the same kind (`scripts/fake_world_data.ts`).
+   */
+  readonly later?: boolean | undefined;
 }
 
 /** A stored recipe row: ingredients as `[item id, count]`, guild ones as `[upgrade id, count]`. */

@@ -36,6 +36,20 @@ const SELL_RANGE_BY_RANK: readonly (readonly [number, number])[] = [
   [10_000_000, 30_000_000],
 ];
 
+/**
+ * Tradeable items a coin vendor also sells (the curated merchant offers), with the vendor's
+ * copper per unit: the Trading Post trades them near that price, a little under or over, not
+ * at their rarity's range (Thermocatalytic Reagent is Ascended, yet worth about 150 copper).
+ */
+const NEAR_VENDOR: ReadonlyMap<number, number> = new Map([
+  [12156, 8], // Jug of Water: 80 coin per 10
+  [19663, 2_504], // Bottle of Elonian Wine
+  [19750, 16], // Lump of Coal: 160 per 10
+  [19790, 64], // Spool of Gossamer Thread: 640 per 10
+  [19924, 48], // Lump of Primordium: 480 per 10
+  [46747, 149.6], // Thermocatalytic Reagent: 1,496 per 10
+]);
+
 /** Whether upstream lists the item on the trading post. */
 export function isTradeable(item: ItemRecord): boolean {
   return !item.flags.includes("AccountBound") && !item.flags.includes("SoulbindOnAcquire");
@@ -52,6 +66,8 @@ const PRECURSORS = new Set(PRECURSOR_IDS);
 const T6 = new Set(T6_MATERIAL_IDS);
 
 function sellRange(item: ItemRecord): readonly [number, number] {
+  const vendor = NEAR_VENDOR.get(item.id);
+  if (vendor !== undefined) return [Math.max(2, vendor * 0.8), vendor * 1.25];
   if (item.id === WELL_KNOWN.eternity) return [45_000_000, 60_000_000];
   if (LEGENDARIES.has(item.id)) return [12_000_000, 40_000_000];
   if (PRECURSORS.has(item.id)) return [1_000_000, 20_000_000];

@@ -52,6 +52,25 @@ export const WELL_KNOWN = {
   dusk: 29185,
   giftOfSunrise: 19647,
   giftOfTwilight: 19648,
+  // A legendary of every category beyond generation 1 (issue 14), real ids.
+  /** Generation 2 (axe), account bound. */
+  astralaria: 76158,
+  /** Generation 3 (greatsword), tradeable. */
+  aurenesBite: 96356,
+  /** PvE legendary armor (heavy helm). */
+  perfectedEnvoyHelmet: 80384,
+  /** Obsidian armor: an id the 2023 snapshot predates, served with a stand-in record. */
+  obsidianLightCrown: 101516,
+  /** Trinket (accessory). */
+  aurora: 81908,
+  /** Back. */
+  adInfinitum: 74155,
+  legendaryRune: 91536,
+  legendarySigil: 91505,
+  /** A legendary no recipe makes (a reward): in the list, without a tree. */
+  prismaticChampionsRegalia: 95380,
+  /** Sold by coin vendors (10 for 1,496 coin) and on the Trading Post near that price. */
+  thermocatalyticReagent: 46747,
   /** The only bag among the curated items (32 slots, account bound). */
   reinforcedOlmakhanBandolier: 87225,
   /** Fake-only: an item id that exists nowhere in the world. */

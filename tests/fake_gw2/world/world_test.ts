@@ -131,9 +131,11 @@ Deno.test("getWorld() has recipe 21 making Orichalcum Ingot from two ore, in bot
 
 Deno.test("getWorld() has the curated sizes and generated filler", () => {
   const world = getWorld();
-  assert.equal(world.curatedItemIds.length, 539);
-  assert.equal(world.recipes.size, 1048);
-  assert.equal(world.classicRecipes.size, 1048);
+  // The 2023 snapshot's 539 main items and 1,138 legendary-tree items (1,167 ids), and 29
+  // Obsidian-armor ids the snapshot predates; its 1,048 and 410 recipes (1,274 ids).
+  assert.equal(world.curatedItemIds.length, 1_196);
+  assert.equal(world.recipes.size, 1_274);
+  assert.equal(world.classicRecipes.size, 1_274);
   assert.equal(world.materials.size, 9);
   assert.deepEqual([...world.materials.keys()], [5, 6, 29, 30, 37, 38, 46, 49, 50]);
   assert.equal(world.currencies.size, 69);
@@ -317,4 +319,60 @@ Deno.test("getWorld() has a 19-character veteran account with legendary material
   assert.ok(carried.has(wellKnown.globOfEctoplasm) && carried.has(wellKnown.mysticClover));
   assert.ok(T6_MATERIAL_IDS.some((id) => carried.has(id)), "tier-6 materials in bags");
   assert.ok(bags.filter((slot) => slot !== null).length > 1_000, "realistically full bags");
+});
+
+Deno.test("getWorld() serves every legendary category's real records, and stand-ins for the Obsidian armor", () => {
+  const world = getWorld();
+  const expected: [number, string, string][] = [
+    [WELL_KNOWN.astralaria, "Astralaria", "Weapon"],
+    [WELL_KNOWN.aurenesBite, "Aurene's Bite", "Weapon"],
+    [WELL_KNOWN.perfectedEnvoyHelmet, "Perfected Envoy Helmet", "Armor"],
+    [WELL_KNOWN.aurora, "Aurora", "Trinket"],
+    [WELL_KNOWN.adInfinitum, "Ad Infinitum", "Back"],
+    [WELL_KNOWN.legendaryRune, "Legendary Rune", "UpgradeComponent"],
+    [WELL_KNOWN.legendarySigil, "Legendary Sigil", "UpgradeComponent"],
+    [WELL_KNOWN.obsidianLightCrown, "Obsidian Light Crown", "Armor"],
+  ];
+  for (const [id, itemName, type] of expected) {
+    const item = world.items.get(id);
+    assert.deepEqual([item?.name, item?.type, item?.rarity], [itemName, type, "Legendary"]);
+    assert.ok(world.curatedItemIds.includes(id), `${itemName} is curated, not generated`);
+  }
+  // Tradeability drives prices: gen-3 weapons are tradeable, the rest account bound.
+  assert.ok((world.prices.get(WELL_KNOWN.aurenesBite)?.sells.unit_price ?? 0) >= 10_000_000);
+  for (const id of [WELL_KNOWN.astralaria, WELL_KNOWN.aurora, WELL_KNOWN.obsidianLightCrown]) {
+    assert.equal(world.prices.has(id), false, `${id} is account bound`);
+  }
+  // The Obsidian crown's stand-in takes its slot and weight from the Perfected Envoy armor.
+  assert.deepEqual(
+    [
+      world.items.get(WELL_KNOWN.obsidianLightCrown)?.details?.type,
+      world.items.get(WELL_KNOWN.obsidianLightCrown)?.details?.weight_class,
+    ],
+    ["Helm", "Light"],
+  );
+  assert.equal(world.items.get(101595)?.name, "Gift of Inner Nayos");
+  // The official recipes of the trees: Dawn's (precursor crafting) and a gen-3 precursor's.
+  assert.ok(world.recipesByOutput.has(WELL_KNOWN.dawn));
+  assert.ok(world.recipesByOutput.has(96357), "Dragon's Bite");
+  // A coin vendor's ware trades near the vendor's price (1,496 coin per 10).
+  const reagent = world.prices.get(WELL_KNOWN.thermocatalyticReagent)?.sells.unit_price ?? 0;
+  assert.ok(reagent >= 119 && reagent <= 187, `Thermocatalytic Reagent at ${reagent}`);
+});
+
+Deno.test("getWorld() gives the veteran account materials beyond generation 1", () => {
+  const { veteran } = getWorld();
+  const held = new Set(
+    [
+      ...veteran.bank,
+      ...veteran.sharedInventory,
+      ...[...veteran.characters.values()].flatMap(
+        (character) => character.inventory.bags.flatMap((bag) => bag?.inventory ?? []),
+      ),
+    ].flatMap((slot) => slot === null ? [] : [slot.id]),
+  );
+  // Gen 2, gen 3 (a precursor), PvE armor, trinket, back, rune: one part of each.
+  for (const id of [73239, 96033, 96357, 78866, 73248, 81796, 74377, 77451]) {
+    assert.ok(held.has(id), `the veteran holds ${id}`);
+  }
 });
