@@ -20,9 +20,9 @@ import { RecipeStore } from "./src/catalogue/recipe_store.ts";
 import { systemClock } from "./src/async/clock.ts";
 import { type Config, ConfigError, parseConfig } from "./src/config.ts";
 import { type DevToken, keepDevToken } from "./src/process/dev_token.ts";
-import { createGw2Client } from "./src/gw2/client.ts";
+import { BucketPriority, createGw2Client } from "./src/gw2/client.ts";
 import type { Item } from "./src/gw2/schemas.ts";
-import type { BoundableGw2Client } from "./src/gw2/types.ts";
+import type { BoundableGw2Client, Gw2PagedReads } from "./src/gw2/types.ts";
 import { createHandler } from "./src/http/handler.ts";
 import { openKvStore } from "./src/process/kv_open.ts";
 import { listenError } from "./src/process/listen.ts";
@@ -94,12 +94,15 @@ const upstream = {
   clock: systemClock,
   log,
   rate: { burst: config.rateBurst, perSec: config.ratePerSec },
+  // One for both clients: background takes of the budget wait while an interactive one does.
+  priority: new BucketPriority(),
   // Write-through: every item read from upstream feeds the shared name index.
   onItemsFetched: (items: readonly Item[]) => names.record(items),
 };
-// Recipe lookups come from the crawled catalogue once it is complete (PRIORY_CATALOGUE).
-const withCatalogue = (client: BoundableGw2Client): BoundableGw2Client =>
-  config.catalogue ? withRecipeCatalogue(client, recipes) : client;
+// Recipe lookups come from the catalogue (PRIORY_CATALOGUE): crawled, or filled on demand
+// through the same client's pages when a tree walk needs it first.
+const withCatalogue = (client: BoundableGw2Client & Gw2PagedReads): BoundableGw2Client =>
+  config.catalogue ? withRecipeCatalogue(client, recipes, client) : client;
 const gw2 = withCatalogue(createGw2Client(upstream));
 // The background jobs' own client: same cache and bucket, a reserve left to interactive calls.
 const backgroundGw2 = createGw2Client({

@@ -120,6 +120,11 @@ export interface BenchServer {
   cpuTime(): Promise<number | undefined>;
   /** Stops the server (the runner also closes everything after the scenario). */
   close(): Promise<void>;
+  /**
+   * The log lines of its background work so far (`warm-up …`, `recipe catalogue …`), JSON text;
+   * absent where the server's output is not read (a server in the bench process).
+   */
+  readonly backgroundLog?: () => readonly string[];
 }
 
 /** What the runner hands a scenario. Everything started through it is closed afterwards. */

@@ -2,7 +2,7 @@
  * Generator, run by hand: derives the project's curated legendary data from the reference pack.
  *
  * ```sh
- * deno run --allow-read --allow-write --allow-run=deno scripts/curate_legendaries.ts [pack folder]
+ * deno run --allow-read --allow-write --allow-run scripts/curate_legendaries.ts [pack folder]
  * ```
  *
  * Writes (then formats with `deno fmt`):
@@ -10,7 +10,8 @@
  *   recipe for, the one Mystic Forge recipe or merchant offer a tree uses (the contract's rule,
  *   `scripts/curation/select.ts`), and the names of the currencies those records take;
  * - `src/data/legendary_coverage.json`: the legendaries this project adds to gw2e-static-data's
- *   list (the Legendary Rune and Sigil) and every legendary without a tree, with the reason.
+ *   list (the Legendary Rune and Sigil), every legendary without a tree, with the reason, and
+ *   every item id the trees reach (the warm-up's first read).
  *
  * and prints a report: counts per rule and per category, the leaves, and the data's oddities
  * (what `docs/curated-data.md` records). The pack defaults to `../shared/gw2-data`.
@@ -136,6 +137,9 @@ async function main(): Promise<void> {
   const coverageBytes = await writeJson(OUT_COVERAGE, {
     upgrades: upgradeRows.map(({ id, name, source }) => ({ id, name, type: "upgrade", source })),
     withoutTree,
+    // Every item the chosen trees reach in the snapshot, official parts included: the warm-up
+    // reads them all in its first batch instead of waiting for a recipe walk.
+    treeItems: [...ways.keys()].sort((a, b) => a - b),
   });
   report({ pack, items, ways, legendaries, candidates, withoutTree, recipeBytes, coverageBytes });
 }

@@ -4,7 +4,7 @@
  * data").
  *
  * ```sh
- * deno run --allow-read --allow-write --allow-run=deno scripts/fake_world_data.ts [pack folder]
+ * deno run --allow-read --allow-write --allow-run scripts/fake_world_data.ts [pack folder]
  * ```
  *
  * - `items.json`: every item of the main snapshot (539) and of every legendary's tree (1,138),

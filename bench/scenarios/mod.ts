@@ -15,11 +15,13 @@ import { economy } from "./economy.ts";
 import { holdings } from "./holdings.ts";
 import { itemSearch } from "./item_search.ts";
 import { memory } from "./memory.ts";
+import { orderBook } from "./order_book.ts";
 import { ranking } from "./ranking.ts";
 import { recipeTree } from "./recipe_tree.ts";
 import { throughput } from "./throughput.ts";
 import { toolsList } from "./tools_list.ts";
 import { warmCall } from "./warm_call.ts";
+import { warmUp } from "./warm_up.ts";
 
 /** Every scenario, in running order. */
 export const SCENARIOS: readonly Scenario[] = [
@@ -29,8 +31,10 @@ export const SCENARIOS: readonly Scenario[] = [
   coalescing,
   budget,
   recipeTree,
+  orderBook,
   itemSearch,
   ranking,
+  warmUp,
   holdings,
   catalogue,
   economy,

@@ -2,13 +2,15 @@
  * Legendary trees (`priory_recipe_tree`): a cold tree with upstream latency on a fresh KV — through
  * Priory's handler in the bench process, without the background jobs whose startup warm-up walks
  * the same trees — then, on Priory as `deno task start` runs it once its warm-up is over, the warm
- * tree next to the floor and the tokens of every gen-1 legendary's tree (the contract's ceiling is
- * 10,000). Skipped until the tool is registered.
+ * tree next to the floor and the tokens of every legendary's tree, largest and median (the
+ * contract's ceiling is 10,000). Skipped until the tool is registered.
  *
  * @module
  */
 
-import { GEN1_LEGENDARY_IDS, WELL_KNOWN } from "../../tests/fake_gw2/mod.ts";
+import { LEGENDARIES } from "../../src/data/legendaries.ts";
+import { rankableIds } from "../../src/ranking/rank.ts";
+import { WELL_KNOWN } from "../../tests/fake_gw2/mod.ts";
 import type { Scenario } from "../scenario.ts";
 import { servePrioryInProcess } from "../support/in_process.ts";
 import { BENCH_TOKEN } from "../support/processes.ts";
@@ -25,7 +27,7 @@ import {
 /** The recipe-tree scenario. */
 export const recipeTree: Scenario = {
   name: "recipe-tree",
-  summary: "cold and warm legendary trees; tokens of every gen-1 tree",
+  summary: "cold and warm legendary trees; tokens of every legendary's tree",
   tools: [RECIPE_TREE],
   async run(ctx) {
     const { latencyMs, quick } = ctx.options;
@@ -59,12 +61,14 @@ export const recipeTree: Scenario = {
       quick ? 10 : 50,
       10,
     );
-    let largest = 0;
-    let largestId = 0;
-    for (const itemId of GEN1_LEGENDARY_IDS) {
+    const sizes: [number, number][] = [];
+    for (const itemId of rankableIds(LEGENDARIES)) {
       const size = tokens(structured(await client.callTool(RECIPE_TREE, { itemId }), RECIPE_TREE));
-      if (size > largest) [largest, largestId] = [size, itemId];
+      sizes.push([itemId, size]);
     }
+    sizes.sort((a, b) => a[1] - b[1]);
+    const [largestId, largest] = sizes.at(-1) ?? [0, 0];
+    const middle = sizes[Math.floor(sizes.length / 2)]?.[1] ?? 0;
     return {
       figures: [
         {
@@ -79,7 +83,13 @@ export const recipeTree: Scenario = {
           unit: "ms",
           floor: median(ms.floor),
         },
-        { label: "largest gen-1 tree", value: largest, unit: "tokens", note: `item ${largestId}` },
+        {
+          label: "largest legendary tree",
+          value: largest,
+          unit: "tokens",
+          note: `item ${largestId}, of ${sizes.length}`,
+        },
+        { label: "median legendary tree", value: middle, unit: "tokens" },
       ],
       targets: [{
         label: "a legendary tree ≤ 10,000 tokens",

@@ -8,6 +8,9 @@
  */
 
 import { type Clock, systemClock } from "../../src/async/clock.ts";
+import { RecipeCatalogue } from "../../src/catalogue/recipe_catalogue.ts";
+import { withRecipeCatalogue } from "../../src/catalogue/recipe_lookup.ts";
+import { RecipeStore } from "../../src/catalogue/recipe_store.ts";
 import { createGw2Client } from "../../src/gw2/client.ts";
 import { createHandler } from "../../src/http/handler.ts";
 import { silentLogger } from "../../src/log.ts";
@@ -57,8 +60,8 @@ export interface InProcessPrioryOptions {
 }
 
 /**
- * Priory's request handler — what `main.ts` serves, without its background jobs — in this
- * process over real HTTP to `gw2ApiBase`: for measuring one call alone, with no startup warm-up
+ * Priory's request handler — what `main.ts` serves (recipe lookups through the catalogue
+ * included), without its background jobs — in this process over real HTTP to `gw2ApiBase`: for measuring one call alone, with no startup warm-up
  * racing it (the cold ranking). Close it when done; the KV stays the caller's.
  */
 export function servePrioryInProcess(options: InProcessPrioryOptions): BenchServer {
@@ -77,9 +80,15 @@ export function servePrioryInProcess(options: InProcessPrioryOptions): BenchServ
     rate: { burst: 300, perSec: 5 },
     onItemsFetched: (items) => names.record(items),
   });
+  // Recipe lookups from the catalogue (filled on demand: no crawl runs here), as in main.ts.
+  const recipes = new RecipeCatalogue({
+    store: new RecipeStore({ kv: options.kv, namespace: options.gw2ApiBase }),
+    clock,
+    log: silentLogger,
+  });
   const handler = createHandler({
     log: silentLogger,
-    gw2,
+    gw2: withRecipeCatalogue(gw2, recipes, gw2),
     names,
     clock,
     config: { authToken: options.token, allowedOrigins: [], allowedHosts: undefined },

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { drain, readUntil, ROOT, taskArgs } from "../../tests/support/process.ts";
+import { readUntil, ROOT, taskArgs } from "../../tests/support/process.ts";
 import type { BenchServer } from "../scenario.ts";
 
 /** The bearer token of every Priory the bench starts. */
@@ -89,7 +89,8 @@ async function spawnServer(args: string[], env: Record<string, string>): Promise
     throw new Error(`${args.at(-1)} did not start: ${String(error)} ${detail}`.trim());
   }
   const listeningAt = performance.now();
-  const drained = drain(stdout);
+  const background: string[] = [];
+  const drained = keepLines(stdout, /"msg":"(?:warm-up|recipe catalogue)/, background);
   let closing: Promise<void> | undefined;
   return {
     mcpUrl: `http://127.0.0.1:${port}/mcp`,
@@ -97,6 +98,7 @@ async function spawnServer(args: string[], env: Record<string, string>): Promise
     listeningAt,
     memory: () => processMemory(child.pid),
     cpuTime: () => processCpuTime(child.pid),
+    backgroundLog: () => background,
     close: () =>
       closing ??= (async () => {
         child.kill("SIGTERM");
@@ -106,6 +108,20 @@ async function spawnServer(args: string[], env: Record<string, string>): Promise
         await Promise.all([drained, errors]);
       })(),
   };
+}
+
+/** Reads a stream of lines to its end, keeping in `into` those matching `pattern`. */
+async function keepLines(
+  reader: ReadableStreamDefaultReader<string>,
+  pattern: RegExp,
+  into: string[],
+): Promise<void> {
+  let partial = "";
+  for (let step = await reader.read(); !step.done; step = await reader.read()) {
+    const lines = (partial + step.value).split("\n");
+    partial = lines.pop() ?? "";
+    into.push(...lines.filter((line) => pattern.test(line)));
+  }
 }
 
 /** Reads a stream to its end, keeping the last 2,000 characters (for a startup failure). */

@@ -1,9 +1,9 @@
 /**
  * The holdings reader: everything a player holds — material storage, bank, shared inventory
- * slots and every character's bags — read with bounded concurrency and tallied. The scopes are
- * checked first (one cached `/v2/tokeninfo`), so a key lacking several names them all before any
- * other request; then the four sources are read at once, all bags in one `/v2/characters?ids=all`
- * request. A cold read is two upstream round trips whatever the character count (the seeds read
+ * slots, every character's bags and what every character wears — read with bounded concurrency
+ * and tallied. The scopes are checked first (one cached `/v2/tokeninfo`), so a key lacking
+ * several names them all before any other request; then the four sources are read at once, all
+ * bags and equipment in one `/v2/characters?ids=all` request. A cold read is two upstream round trips whatever the character count (the seeds read
  * one inventory per character, one after another: 22 requests, 31 s on 19 characters). Every
  * read is cached five minutes in KV under the key's HMAC, so a repeat on any instance is served
  * from KV.
@@ -12,8 +12,8 @@
  */
 
 import { mapWithConcurrency, settleAll } from "../async/concurrency.ts";
-import { type Holdings, tallyHoldings } from "./tally.ts";
-import type { CharacterBags, CharacterInventory } from "../gw2/schemas.ts";
+import { type Holdings, type HoldingSources, tallyHoldings } from "./tally.ts";
+import type { CharacterBags } from "../gw2/schemas.ts";
 import type { Gw2Client } from "../gw2/types.ts";
 import { requireScopes } from "./scopes.ts";
 
@@ -62,16 +62,18 @@ async function readChecked(gw2: Gw2Client, key: string): Promise<Holdings> {
 }
 
 /**
- * Every character with its bags. Upstream includes them in the bulk read when the key has the
- * `inventories` scope (checked above); a character answered without them is read on its own.
+ * Every character with its bags and equipment. Upstream includes both in the bulk read when the
+ * key has the `inventories` scope (checked above); a character answered without bags has them
+ * read on its own.
  */
 async function withBags(
   gw2: Gw2Client,
   key: string,
   characters: readonly CharacterBags[],
-): Promise<{ name: string; bags: CharacterInventory["bags"] }[]> {
+): Promise<HoldingSources["characters"][number][]> {
   return await mapWithConcurrency(characters, CHARACTER_READ_CONCURRENCY, async (character) => ({
     name: character.name,
     bags: character.bags ?? (await gw2.characterInventory(key, character.name)).value.bags,
+    ...(character.equipment === undefined ? {} : { equipment: character.equipment }),
   }));
 }

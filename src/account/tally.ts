@@ -1,23 +1,43 @@
 /**
  * What a player holds, tallied from the places items can lie: material storage, the bank, the
- * shared inventory slots and every character's bags. Pure: the reader (`src/account/holdings.ts`)
- * gathers the upstream records, this counts them.
+ * shared inventory slots, every character's bags and what every character wears. Pure: the
+ * reader (`src/account/holdings.ts`) gathers the upstream records, this counts them.
  *
  * @module
  */
 
-import type { AccountMaterial, CharacterInventory, ItemSlot } from "../gw2/schemas.ts";
+import type {
+  AccountMaterial,
+  CharacterBags,
+  CharacterInventory,
+  ItemSlot,
+} from "../gw2/schemas.ts";
 
 /** Where items can lie. */
-export type HoldingSource = "material_storage" | "bank" | "shared_inventory" | "character";
+export type HoldingSource =
+  | "material_storage"
+  | "bank"
+  | "shared_inventory"
+  | "character"
+  | "equipment";
 
 /** One place holding an item, and how many lie there. */
 export interface HoldingPlace {
   readonly source: HoldingSource;
-  /** The character whose bags hold it (source `character` only). */
+  /** The character whose bags hold it or who wears it (sources `character`, `equipment`). */
   readonly character?: string;
   readonly count: number;
 }
+
+/**
+ * Equipment shown from the account's legendary armory: one item lent to every character, which
+ * can never leave the armory (so never be consumed by a recipe), and is listed once per character
+ * using it. Not holdings.
+ */
+export const LEGENDARY_ARMORY_LOCATIONS: ReadonlySet<string> = new Set([
+  "EquippedFromLegendaryArmory",
+  "LegendaryArmory",
+]);
 
 /** The raw records of every source. */
 export interface HoldingSources {
@@ -27,6 +47,8 @@ export interface HoldingSources {
   readonly characters: readonly {
     readonly name: string;
     readonly bags: CharacterInventory["bags"];
+    /** What the character wears, in every equipment tab; absent when not read. */
+    readonly equipment?: CharacterBags["equipment"];
   }[];
 }
 
@@ -41,7 +63,8 @@ export interface Holdings {
 }
 
 /**
- * Tallies the sources: every stack counts, bound or not (an agent may filter by place).
+ * Tallies the sources: every stack counts, bound or not (an agent may filter by place); every
+ * equipped item counts once, in any equipment tab, except those shown from the legendary armory.
  *
  * @example
  * ```ts
@@ -73,6 +96,12 @@ export function tallyHoldings(sources: HoldingSources): Holdings {
       for (const slot of bag?.inventory ?? []) {
         if (slot !== null) add(slot.id, slot.count, { source: "character", character: name });
       }
+    }
+  }
+  for (const { name, equipment } of sources.characters) {
+    for (const worn of equipment ?? []) {
+      if (LEGENDARY_ARMORY_LOCATIONS.has(worn.location ?? "")) continue;
+      add(worn.id, 1, { source: "equipment", character: name });
     }
   }
   return { counts, places, characters: sources.characters.length };

@@ -166,6 +166,7 @@ async function slice(
   let pages = 0;
   let error: string | undefined;
   try {
+    progress = await skipFilledRecipes(deps, lease, progress, options);
     while (progress.phase !== "done" && !stopping()) {
       const at = Math.max(clock.now(), (progress.lastRequestAt ?? -Infinity) + interval);
       if (at > sliceEnd) break;
@@ -202,6 +203,36 @@ async function slice(
     requests: progress.requests,
   });
   return { ran: true, phase: progress.phase, pages, ...(error === undefined ? {} : { error }) };
+}
+
+/**
+ * A pass still on its recipes when a recipe catalogue younger than the refresh period is
+ * published by someone else (filled on demand, `src/catalogue/recipe_catalogue.ts`): its pages
+ * would be read again for nothing, so the pass goes on with the items, and what it wrote of its
+ * own generation is deleted.
+ */
+async function skipFilledRecipes(
+  deps: CrawlDeps,
+  lease: Lease,
+  progress: CrawlProgress,
+  options: CrawlOptions,
+): Promise<CrawlProgress> {
+  if (progress.phase !== "recipes") return progress;
+  const head = await deps.recipes.head();
+  // (This pass's own generation is published only as it leaves the recipes, never seen here.)
+  const fresh = head !== undefined &&
+    deps.clock.now() - head.completedAt < (options.refreshMs ?? CRAWL_REFRESH_MS);
+  if (!fresh) return progress;
+  const next: CrawlProgress = { ...progress, phase: "items", page: 0 };
+  await commit(deps, lease, next, deps.kv.atomic());
+  deps.log.info("recipe catalogue already filled; the crawl reads items", {
+    generation: head.generation,
+  });
+  await deps.recipes.prune([
+    head.generation,
+    ...(head.previous === undefined ? [] : [head.previous]),
+  ]);
+  return next;
 }
 
 /** Reads the next page of the current phase and commits what it holds with the progress. */

@@ -4,41 +4,48 @@
  * write-through to the name index), their recipe lookups and their prices are answered without
  * an upstream request.
  *
- * **The warm set** is every legendary of the curated list (`src/data/legendaries.ts`), every
- * item of the curated recipes, and every item their trees reach: the curated Mystic Forge and
- * vendor recipes, and the official recipes beneath them (found through recipe searches, as
- * `priory_recipe_tree` finds them). It is computed by resolution through the client, not stored
- * as data: the official parts are the API's to say, resolution is free once warm (every search
- * and recipe is in KV or the crawled catalogue), and the item read waits for it, so the whole
- * set is read in one batch of 200 ids per request (6 requests for the fake's 1,119 ids).
+ * **Items first.** The warm set's own items — every legendary of the list
+ * (`src/data/legendaries.ts`) and every item the curated Mystic Forge and vendor recipes name —
+ * are known without asking anyone (the curated data), so a fresh server reads them before
+ * anything else, in one batched read (one request per 200 ids): their names are searchable
+ * within seconds of boot.
+ *
+ * **Then recipes, from the catalogue.** The rest of the warm set — every item the official
+ * recipes under the curated ones reach — is found by walking the trees the way
+ * `priory_recipe_tree` does, with the official recipes from the recipe catalogue (filled from
+ * `/v2/recipes` pages first when none is usable: ~66 requests for the real API, instead of one
+ * search per tree node); then the items the walk found beyond the static set are read, batched.
+ * Without the catalogue (`PRIORY_CATALOGUE=off`) the walk searches, node by node, as before.
  *
  * Two jobs, each run under a short KV lease so instances starting or ticking together do not all
  * do the work:
- * - {@linkcode warmLegendaries} (hourly, and once at startup): the warm set's recipe lookups,
- *   recipes and items, then the set itself in KV for the price job;
+ * - {@linkcode warmLegendaries} (hourly, and once at startup): the warm set's items, recipes and
+ *   recipe lookups, then the set itself in KV for the price job;
  * - {@linkcode warmPrices} (every minute): the warm set's prices.
  *
  * Both run on the background client, which keeps a reserve of the shared budget for interactive
- * calls and re-reads entries that would expire before the next run (see `docs/background.md`).
- * Each run's reads are bounded by its lease ({@linkcode jobDeadline}): a run whose upstream hangs
- * ends by the time another instance may take over, and at once on shutdown.
+ * calls, yields to interactive reads waiting for it, and re-reads entries that would expire
+ * before the next run (see `docs/background.md`). Each run's reads are bounded by its lease
+ * ({@linkcode jobDeadline}): a run whose upstream hangs ends by the time another instance may
+ * take over, and at once on shutdown.
  *
  * @module
  */
 
 import { curatedTreeItemIds } from "../data/curated_recipes.ts";
-import { LEGENDARIES } from "../data/legendaries.ts";
+import { LEGENDARIES, TREE_ITEM_IDS } from "../data/legendaries.ts";
 import type { BoundableGw2Client, Gw2Client } from "../gw2/types.ts";
 import { treeItemIds } from "../tree/resolve.ts";
 import { type BackgroundContext, backgroundKey, jobDeadline } from "./context.ts";
 import { acquireLease } from "./lease.ts";
 
 /**
- * Where the warm set starts: every legendary of the curated list, and every item of the curated
- * recipes (a few vendor purchases, such as Eldritch Scroll, are in no gen-1 tree).
+ * Where the warm set starts, known from the curated data alone — every legendary of the list,
+ * every item the curated recipes name, and every item their trees reached when the data was
+ * curated (official-recipe parts included) — and read first, before any recipe walk.
  */
 export const WARM_ROOTS: readonly number[] = [
-  ...new Set([...LEGENDARIES.map(({ id }) => id), ...curatedTreeItemIds()]),
+  ...new Set([...LEGENDARIES.map(({ id }) => id), ...curatedTreeItemIds(), ...TREE_ITEM_IDS]),
 ];
 /**
  * How long a warm-up keeps others from warming: instances starting within it skip theirs. Long
@@ -82,9 +89,7 @@ export interface PriceWarmReport {
 
 /**
  * The warm set through `gw2`: every id the trees of {@linkcode WARM_ROOTS} reach (the roots
- * included), walking recipes only. Precursors of legendaries outside generation 1 are not in
- * it: no tree reaches them (those legendaries have no curated recipe), and with them the set
- * would need a fourth item request (655 ids on the fake).
+ * included), walking recipes only — from the recipe catalogue when `gw2` is a view over it.
  *
  * @throws {Gw2Failure} when an upstream read fails
  */
@@ -93,9 +98,10 @@ export function warmSetIds(gw2: Gw2Client): Promise<number[]> {
 }
 
 /**
- * Warms the items, recipes and recipe lookups of the warm set, then stores the set for
- * {@linkcode warmPrices}. Skipped while another instance holds the lease. Cold, the items cost
- * one request per 200 ids (6 on the fake); on a fresh KV, none.
+ * Warms the warm set: its static items first (one batched read), then the recipe walk (the
+ * catalogue's, filled if needed), then the items the walk found beyond them; then stores the set
+ * for {@linkcode warmPrices}. Skipped while another instance holds the lease. On a warm KV it
+ * asks upstream nothing.
  *
  * @throws {Gw2Failure} when an upstream read fails (the cron's backoff retries; what was read
  * stays cached)
@@ -113,13 +119,21 @@ export async function warmLegendaries(deps: WarmDeps): Promise<WarmReport | Skip
   const started = clock.now();
   using deadline = jobDeadline(deps, WARM_LEASE_MS);
   const reads = gw2.withDeadline(deadline);
+  const first = await reads.items(WARM_ROOTS);
+  log.info("warm-up items read", {
+    ids: WARM_ROOTS.length,
+    missing: first.missingIds.length,
+    ms: Math.round(clock.now() - started),
+  });
   const ids = await warmSetIds(reads);
-  const items = await reads.items(ids);
+  const known = new Set(WARM_ROOTS);
+  const rest = ids.filter((id) => !known.has(id));
+  const more = rest.length === 0 ? undefined : await reads.items(rest);
   await kv.set(backgroundKey(deps, "warm-set"), { ids, at: clock.now() });
   const report: WarmReport = {
     ran: true,
     ids: ids.length,
-    missing: items.missingIds.length,
+    missing: first.missingIds.length + (more?.missingIds.length ?? 0),
     ms: Math.round(clock.now() - started),
   };
   log.info("warm-up done", { ...report });

@@ -1,17 +1,29 @@
 /**
- * Recipe lookups by output or input item, answered from the crawled recipe catalogue
- * (`recipe_store.ts`) with no upstream request. Each instance holds the complete generation in
- * memory (~13,000 recipes: two maps of recipe ids), loaded on first use and reloaded when the
- * head names a newer generation; the head is re-read at most every {@linkcode HEAD_CHECK_MS}.
- * While no complete catalogue exists (first crawl still running, `PRIORY_CATALOGUE=off`, KV
- * failing) or the last one is older than {@linkcode MAX_CATALOGUE_AGE_MS}, a lookup answers
- * `undefined` and the caller asks upstream (`recipe_lookup.ts`).
+ * Recipe lookups by output or input item, and the recipes themselves, answered from the recipe
+ * catalogue (`recipe_store.ts`) with no upstream request. Each instance holds the complete
+ * generation in memory (~13,000 recipes: the records and two maps of recipe ids), loaded on
+ * first use and reloaded when the head names a newer generation; the head is re-read at most
+ * every {@linkcode HEAD_CHECK_MS}. While no complete catalogue exists (first crawl still running,
+ * `PRIORY_CATALOGUE=off`, KV failing) or the last one is older than
+ * {@linkcode MAX_CATALOGUE_AGE_MS}, a lookup answers `undefined` and the caller asks upstream
+ * (`recipe_lookup.ts`).
+ *
+ * **Filled on demand.** The background crawl writes the catalogue slowly (a tenth of the budget);
+ * a caller that needs many recipes now — the warm-up's walk of every legendary tree, a ranking on
+ * a fresh server — calls {@linkcode RecipeCatalogue.fill}, which reads every `/v2/recipes` page
+ * at once ({@linkcode FILL_CONCURRENCY} in flight: ~66 requests for the real API's ~13,000
+ * recipes, instead of one search per tree node), publishes it as a generation in KV for every
+ * instance, and holds it here. One fill at a time per instance: later callers, and lookups made
+ * meanwhile, wait for the one in flight.
  *
  * @module
  */
 
 import type { Clock } from "../async/clock.ts";
-import type { RecipeSearchQuery } from "../gw2/types.ts";
+import { mapWithConcurrency } from "../async/concurrency.ts";
+import { Gw2UpstreamError } from "../gw2/errors.ts";
+import type { CatalogueRecipe } from "../gw2/schemas.ts";
+import type { Page, RecipeSearchQuery } from "../gw2/types.ts";
 import { describeError, type Logger } from "../log.ts";
 import type { CatalogueHead, RecipeStore } from "./recipe_store.ts";
 
@@ -22,12 +34,23 @@ export const HEAD_CHECK_MS = 30_000;
  * the same bound as a cached recipe search's fresh day plus stale week.
  */
 export const MAX_CATALOGUE_AGE_MS = 8 * 24 * 60 * 60_000;
+/** Recipes per page a fill asks for: GW2's maximum. */
+export const FILL_PAGE_SIZE = 200;
+/** Pages of a fill in flight at once. */
+export const FILL_CONCURRENCY = 8;
+
+/**
+ * One `/v2/recipes?page=&page_size=` read, through the caller's client and under its deadline:
+ * what {@linkcode RecipeCatalogue.fill} reads with.
+ */
+export type RecipePageReader = (page: number, pageSize: number) => Promise<Page<CatalogueRecipe>>;
 
 /** What a loaded generation answers from. */
 interface Loaded {
   readonly head: CatalogueHead;
   readonly byOutput: ReadonlyMap<number, readonly number[]>;
   readonly byInput: ReadonlyMap<number, readonly number[]>;
+  readonly byId: ReadonlyMap<number, CatalogueRecipe>;
 }
 
 /** Options of {@linkcode RecipeCatalogue}. */
@@ -52,6 +75,7 @@ export class RecipeCatalogue {
   #loaded: Loaded | undefined;
   #checkedAt = Number.NEGATIVE_INFINITY;
   #syncing: Promise<void> | undefined;
+  #filling: Promise<boolean> | undefined;
 
   /** @param options the store, a clock and a logger */
   constructor(options: RecipeCatalogueOptions) {
@@ -65,12 +89,42 @@ export class RecipeCatalogue {
    * `/v2/recipes/search` would answer; `undefined` when no usable catalogue exists.
    */
   async search(query: RecipeSearchQuery): Promise<readonly number[] | undefined> {
-    const loaded = await this.#current();
+    const loaded = await this.#usable();
     if (loaded === undefined) return undefined;
     const found = "input" in query
       ? loaded.byInput.get(query.input)
       : loaded.byOutput.get(query.output);
     return found ?? [];
+  }
+
+  /**
+   * Every recipe making each of `itemIds` (ascending recipe id; an item no recipe makes maps to
+   * an empty list), as `/v2/recipes/search?output=` then `/v2/recipes?ids=` would answer;
+   * `undefined` when no usable catalogue exists.
+   */
+  async recipesMaking(
+    itemIds: readonly number[],
+  ): Promise<ReadonlyMap<number, readonly CatalogueRecipe[]> | undefined> {
+    const loaded = await this.#usable();
+    if (loaded === undefined) return undefined;
+    return new Map(itemIds.map((id) => [
+      id,
+      (loaded.byOutput.get(id) ?? []).flatMap((recipeId) => loaded.byId.get(recipeId) ?? []),
+    ]));
+  }
+
+  /**
+   * Makes sure a usable catalogue is loaded: when none is (neither here nor in KV), reads every
+   * recipe page with `read` ({@linkcode FILL_CONCURRENCY} at once), publishes them in KV as a
+   * new generation and loads them. A fill already in flight on this instance is joined instead.
+   *
+   * @returns whether a usable catalogue is loaded afterwards (false when a page read failed:
+   * the caller asks upstream as before)
+   */
+  async fill(read: RecipePageReader): Promise<boolean> {
+    if (await this.#current() !== undefined) return true;
+    this.#filling ??= this.#fill(read).finally(() => this.#filling = undefined);
+    return await this.#filling;
   }
 
   /** Whether a usable catalogue is loaded, and its size. */
@@ -91,6 +145,50 @@ export class RecipeCatalogue {
     await this.#current();
   }
 
+  /** The loaded catalogue, after any fill in flight (a lookup made meanwhile waits for it). */
+  async #usable(): Promise<Loaded | undefined> {
+    const loaded = await this.#current();
+    if (loaded !== undefined || this.#filling === undefined) return loaded;
+    await this.#filling;
+    return await this.#current();
+  }
+
+  async #fill(read: RecipePageReader): Promise<boolean> {
+    const started = this.#clock.now();
+    try {
+      // Another instance may have published one since this one last looked.
+      this.refresh();
+      if (await this.#current() !== undefined) return true;
+      const first = await read(0, FILL_PAGE_SIZE);
+      const rest = await mapWithConcurrency(
+        Array.from({ length: Math.max(0, first.pageTotal - 1) }, (_, index) => index + 1),
+        FILL_CONCURRENCY,
+        (page) => readPage(read, page),
+      );
+      const pages = [first.records, ...rest.map((page) => page.records)];
+      const recipes = pages.flat();
+      const generation = this.#clock.now();
+      let head: CatalogueHead = { generation, completedAt: generation, count: recipes.length };
+      try {
+        head = await this.#store.writeGeneration(generation, pages, generation);
+      } catch (error) {
+        // Still usable here; other instances will fill (or crawl) their own.
+        this.#log.warn("recipe catalogue not stored", { error: describeError(error) });
+      }
+      this.#loaded = index(head, recipes);
+      this.#checkedAt = this.#clock.now();
+      this.#log.info("recipe catalogue filled", {
+        recipes: recipes.length,
+        pages: pages.length,
+        ms: Math.round(this.#clock.now() - started),
+      });
+      return true;
+    } catch (error) {
+      this.#log.warn("recipe catalogue fill failed", { error: describeError(error) });
+      return false;
+    }
+  }
+
   async #current(): Promise<Loaded | undefined> {
     if (this.#clock.now() - this.#checkedAt >= HEAD_CHECK_MS) {
       this.#syncing ??= this.#sync().finally(() => this.#syncing = undefined);
@@ -105,10 +203,8 @@ export class RecipeCatalogue {
     try {
       const head = await this.#store.head();
       this.#checkedAt = this.#clock.now();
-      if (head === undefined) {
-        this.#loaded = undefined;
-        return;
-      }
+      // None in KV: nothing to load (a fill that could not be stored stays usable here).
+      if (head === undefined) return;
       if (this.#loaded?.head.generation === head.generation) {
         this.#loaded = { ...this.#loaded, head };
         return;
@@ -123,25 +219,45 @@ export class RecipeCatalogue {
         });
         return;
       }
-      const byOutput = new Map<number, number[]>();
-      const byInput = new Map<number, number[]>();
-      // A recipe read twice (pages shifted while the crawl ran) is indexed once.
-      for (const recipe of new Map(recipes.map((r) => [r.id, r])).values()) {
-        addTo(byOutput, recipe.output_item_id, recipe.id);
-        const inputs = new Set(
-          recipe.ingredients.filter((ingredient) => ingredient.type === "Item")
-            .map((ingredient) => ingredient.id),
-        );
-        for (const input of inputs) addTo(byInput, input, recipe.id);
-      }
-      for (const ids of [...byOutput.values(), ...byInput.values()]) ids.sort((a, b) => a - b);
-      this.#loaded = { head, byOutput, byInput };
+      this.#loaded = index(head, recipes);
       this.#log.info("recipe catalogue loaded", { recipes: recipes.length });
     } catch (error) {
       // Lookups fall back to upstream (or keep the loaded copy) until the next check.
       this.#checkedAt = this.#clock.now();
       this.#log.warn("recipe catalogue read failed", { error: describeError(error) });
     }
+  }
+}
+
+/** The lookups of a generation's recipes (a recipe read twice, as pages shift, indexed once). */
+function index(head: CatalogueHead, recipes: readonly CatalogueRecipe[]): Loaded {
+  const byId = new Map(recipes.map((recipe) => [recipe.id, recipe]));
+  const byOutput = new Map<number, number[]>();
+  const byInput = new Map<number, number[]>();
+  for (const recipe of byId.values()) {
+    addTo(byOutput, recipe.output_item_id, recipe.id);
+    const inputs = new Set(
+      recipe.ingredients.filter((ingredient) => ingredient.type === "Item")
+        .map((ingredient) => ingredient.id),
+    );
+    for (const input of inputs) addTo(byInput, input, recipe.id);
+  }
+  for (const ids of [...byOutput.values(), ...byInput.values()]) ids.sort((a, b) => a - b);
+  return { head, byOutput, byInput, byId };
+}
+
+/**
+ * One page of a fill; a 400 on a page after the first means the collection shrank below it since
+ * the page count was read (upstream's `page out of range`): no records there.
+ */
+async function readPage(read: RecipePageReader, page: number): Promise<Page<CatalogueRecipe>> {
+  try {
+    return await read(page, FILL_PAGE_SIZE);
+  } catch (error) {
+    if (page > 0 && error instanceof Gw2UpstreamError && error.status === 400) {
+      return { records: [], skipped: 0, pageTotal: page };
+    }
+    throw error;
   }
 }
 

@@ -6,6 +6,11 @@
  * through a `Gw2Client` — the tree resolver, `gw2_recipe_search`, the warm-up — benefits
  * without knowing the catalogue exists. `main.ts` wraps the clients it hands out.
  *
+ * The view also answers `officialRecipes` — the tree resolver's one lookup per level — from the
+ * catalogue, filling it first when none is usable (every `/v2/recipes` page at once, through the
+ * client's paged reads under the caller's deadline): a walk over every legendary tree then costs
+ * the catalogue's pages once instead of one search per node.
+ *
  * The view is itself a {@linkcode BoundableGw2Client}: `withDeadline(deadline)` gives a view of
  * the client's call-scoped view, so a tool call's recipe searches still come from the catalogue
  * and every read that reaches the client still carries the call's deadline. The catalogue's own
@@ -25,6 +30,7 @@ import type {
   Item,
   ItemSlot,
   MaterialCategory,
+  OrderBook,
   Price,
   Recipe,
   TokenInfo,
@@ -35,28 +41,33 @@ import type {
   BulkRead,
   Fresh,
   Gw2Client,
+  Gw2PagedReads,
   RecipeSearchQuery,
 } from "../gw2/types.ts";
+import type { CatalogueRecipe } from "../gw2/schemas.ts";
 import type { RecipeCatalogue } from "./recipe_catalogue.ts";
 
 /** The lookup the view consults first. */
-export type RecipeLookup = Pick<RecipeCatalogue, "search">;
+export type RecipeLookup = Pick<RecipeCatalogue, "search" | "recipesMaking" | "fill">;
 
 /**
- * `gw2` with recipe searches answered from `catalogue` when it can.
+ * `gw2` with recipe searches answered from `catalogue` when it can, and `officialRecipes` from
+ * it, filled through `pages` (the same client's paged reads) when none is usable.
  *
  * @example
  * ```ts
- * const lookups = withRecipeCatalogue(gw2, catalogue);
+ * const lookups = withRecipeCatalogue(gw2, catalogue, gw2);
  * await lookups.searchRecipes({ output: 19721 }); // no request once the catalogue is complete
  * await lookups.withDeadline(deadline).searchRecipes({ output: 19721 }); // the same, bounded
+ * await lookups.officialRecipes?.([19721, 19685]); // the catalogue's, filled first if needed
  * ```
  */
 export function withRecipeCatalogue(
   gw2: BoundableGw2Client,
   catalogue: RecipeLookup,
+  pages: Gw2PagedReads,
 ): BoundableGw2Client {
-  return new CatalogueLookups(gw2, catalogue, undefined);
+  return new CatalogueLookups(gw2, catalogue, pages, undefined);
 }
 
 /** The client, or one call's view of it, with recipe searches from the catalogue first. */
@@ -66,17 +77,38 @@ class CatalogueLookups implements BoundableGw2Client {
   /** What reads go to: the client, or its view bounded by `#deadline`. */
   readonly #reads: Gw2Client;
   readonly #catalogue: RecipeLookup;
+  readonly #pages: Gw2PagedReads;
   readonly #deadline: Deadline | undefined;
 
-  constructor(client: BoundableGw2Client, catalogue: RecipeLookup, deadline?: Deadline) {
+  constructor(
+    client: BoundableGw2Client,
+    catalogue: RecipeLookup,
+    pages: Gw2PagedReads,
+    deadline?: Deadline,
+  ) {
     this.#client = client;
     this.#reads = deadline === undefined ? client : client.withDeadline(deadline);
     this.#catalogue = catalogue;
+    this.#pages = pages;
     this.#deadline = deadline;
   }
 
   withDeadline(deadline: Deadline): Gw2Client {
-    return new CatalogueLookups(this.#client, this.#catalogue, deadline);
+    return new CatalogueLookups(this.#client, this.#catalogue, this.#pages, deadline);
+  }
+
+  async officialRecipes(
+    outputIds: readonly number[],
+  ): Promise<ReadonlyMap<number, readonly CatalogueRecipe[]> | undefined> {
+    const deadline = this.#deadline;
+    const lookup = (async () => {
+      const filled = await this.#catalogue.fill((page, pageSize) =>
+        this.#pages.recipesPage(page, pageSize, deadline)
+      );
+      return filled ? await this.#catalogue.recipesMaking(outputIds) : undefined;
+    })();
+    if (deadline === undefined) return await lookup;
+    return (await unlessAborted(lookup, deadline.signal))?.value;
   }
 
   async searchRecipes(query: RecipeSearchQuery): Promise<Fresh<readonly number[]>> {
@@ -96,6 +128,9 @@ class CatalogueLookups implements BoundableGw2Client {
   }
   prices(ids: readonly number[]): Promise<BulkRead<Price>> {
     return this.#reads.prices(ids);
+  }
+  listings(ids: readonly number[]): Promise<BulkRead<OrderBook>> {
+    return this.#reads.listings(ids);
   }
   materials(): Promise<Fresh<readonly MaterialCategory[]>> {
     return this.#reads.materials();

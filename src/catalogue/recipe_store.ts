@@ -79,6 +79,33 @@ export class RecipeStore {
     return op.set(this.#headKey(), head);
   }
 
+  /**
+   * Writes a whole catalogue read at once (the on-demand fill of `recipe_catalogue.ts`) as
+   * `generation`, one commit per page, then publishes it: the head names it, with the
+   * generation it replaces as `previous`.
+   *
+   * @returns the published head
+   */
+  async writeGeneration(
+    generation: number,
+    pages: readonly (readonly CatalogueRecipe[])[],
+    completedAt: number,
+  ): Promise<CatalogueHead> {
+    for (const [page, recipes] of pages.entries()) {
+      const result = await this.addPage(this.#kv.atomic(), generation, page, recipes).commit();
+      if (!result.ok) throw new Error(`Recipe catalogue page ${page} was not written`);
+    }
+    const replaced = await this.head();
+    const head: CatalogueHead = {
+      generation,
+      completedAt,
+      count: pages.reduce((sum, page) => sum + page.length, 0),
+      ...(replaced === undefined ? {} : { previous: replaced.generation }),
+    };
+    await this.publish(this.#kv.atomic(), head).commit();
+    return head;
+  }
+
   /** Every recipe of `generation`, in page order. */
   async load(generation: number): Promise<CatalogueRecipe[]> {
     const recipes: CatalogueRecipe[] = [];

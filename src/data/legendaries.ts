@@ -92,6 +92,7 @@ const CoverageSchema = z.object({
     id: z.number().int().positive(),
     reason: z.enum(["reward", "after-data"]),
   })),
+  treeItems: z.array(z.number().int().positive()).min(1),
 });
 
 const COVERAGE = CoverageSchema.parse(coverage);
@@ -120,6 +121,13 @@ export const LEGENDARIES: readonly Legendary[] = Object.freeze([
 export const LEGENDARIES_WITHOUT_TREE: ReadonlyMap<number, NoTreeReason> = new Map(
   COVERAGE.withoutTree.map(({ id, reason }) => [id, reason]),
 );
+
+/**
+ * Every item id the legendaries' trees reach in the curation's data, the legendaries and their
+ * official-recipe parts included, ascending: what the warm-up reads first, before any recipe
+ * walk (which then finds what upstream has changed since, if anything).
+ */
+export const TREE_ITEM_IDS: readonly number[] = Object.freeze([...COVERAGE.treeItems]);
 
 /** A filter over {@linkcode LEGENDARIES}; an absent field matches everything. */
 export interface LegendaryFilter {

@@ -1,10 +1,12 @@
 /**
- * Bulk reads by id (items, recipes, prices): the coalescer registers callers' ids, one cache pass
+ * Bulk reads by id (items, recipes, prices, order books): the coalescer registers callers' ids, one cache pass
  * per tick answers what the per-record KV cache holds fresh, and only the rest is gathered for a
  * few milliseconds and asked upstream, in requests of at most 200 ids. A 206 or a 404 "all ids
  * provided are invalid" marks the ids upstream did not return as unknown (remembered for an
  * hour). When a request fails, the ids that have an expired entry are served from it
- * (stale-if-error) and the others fail.
+ * (stale-if-error) and the others fail — except where the endpoint isolates the ids one failing
+ * id takes down with it (order books: a huge book answers 502 for every request naming it), by
+ * splitting the request until that id stands alone.
  *
  * @module
  */
@@ -65,7 +67,10 @@ export class BulkReader<T extends { readonly id: number }> {
   readonly #endpoint: BulkEndpoint<T>;
   readonly #options: BulkReaderOptions<T>;
   readonly #coalescer: Coalescer<T>;
+  /** Reads a cached value. */
   readonly #parse: (value: unknown) => T | undefined;
+  /** Reads (and, for a kept form, transforms) an upstream record. */
+  readonly #parseUpstream: (value: unknown) => T | undefined;
   /** Entries this process read from KV or wrote, in front of it; see `record_memory.ts`. */
   readonly #memory: RecordMemory<T>;
 
@@ -73,7 +78,8 @@ export class BulkReader<T extends { readonly id: number }> {
   constructor(endpoint: BulkEndpoint<T>, options: BulkReaderOptions<T>) {
     this.#endpoint = endpoint;
     this.#options = options;
-    this.#parse = parseWith(endpoint.schema);
+    this.#parse = parseWith(endpoint.stored ?? endpoint.schema);
+    this.#parseUpstream = parseWith(endpoint.schema);
     this.#memory = new RecordMemory(options.memoryEntries);
     this.#coalescer = new Coalescer<T>({
       clock: options.clock,
@@ -224,29 +230,78 @@ export class BulkReader<T extends { readonly id: number }> {
   ): Promise<Map<number, IdOutcome<T>>> {
     const outcomes = new Map<number, IdOutcome<T>>();
     const groups = chunk(ids, MAX_IDS_PER_REQUEST);
-    let failed = 0;
+    const splitBudget = this.#endpoint.isolate?.maxRequests ?? 0;
+    let splitRequests = 0;
     await mapWithConcurrency(groups, this.#options.maxParallelRequests, async (group, index) => {
-      try {
-        const answer = await this.#request(group, deadline, index === 0);
-        await this.#store(answer);
-        await this.#notify(answer);
-        for (const id of group) {
-          const value = answer.found.get(id);
-          outcomes.set(id, value === undefined ? { kind: "missing" } : { kind: "found", value });
-        }
-      } catch (error) {
-        if (!isGw2Failure(error)) throw error;
-        failed += group.length;
-        for (const id of group) outcomes.set(id, { kind: "failed", error });
-      }
+      const budget = { left: splitBudget };
+      const resolved = await this.#resolve(group, deadline, index === 0, budget);
+      splitRequests += splitBudget - budget.left;
+      for (const [id, outcome] of resolved) outcomes.set(id, outcome);
     });
+    const failed = [...outcomes.values()].filter((outcome) => outcome.kind === "failed").length;
     this.#options.log.debug("gw2 batch", {
       endpoint: this.#endpoint.path,
       ids: ids.length,
-      requests: groups.length,
+      requests: groups.length + splitRequests,
       failed,
     });
     return outcomes;
+  }
+
+  /**
+   * One request for `group`, stored and handed to the observer. When it fails with the
+   * endpoint's isolating status, its halves are asked instead, recursively, while `budget`
+   * lasts (see `BulkEndpoint.isolate`).
+   */
+  async #resolve(
+    group: readonly number[],
+    deadline: Deadline,
+    admitted: boolean,
+    budget: { left: number },
+  ): Promise<Map<number, IdOutcome<T>>> {
+    const outcomes = new Map<number, IdOutcome<T>>();
+    try {
+      const answer = await this.#request(group, deadline, admitted);
+      await this.#store(answer);
+      await this.#notify(answer);
+      for (const id of group) {
+        const value = answer.found.get(id);
+        outcomes.set(id, value === undefined ? { kind: "missing" } : { kind: "found", value });
+      }
+      return outcomes;
+    } catch (error) {
+      if (!isGw2Failure(error)) throw error;
+      const isolate = this.#endpoint.isolate;
+      if (
+        isolate === undefined || !(error instanceof Gw2UpstreamError) ||
+        error.status !== isolate.status
+      ) {
+        for (const id of group) outcomes.set(id, { kind: "failed", error });
+        return outcomes;
+      }
+      if (group.length > 1 && budget.left >= 2) {
+        budget.left -= 2;
+        const middle = Math.ceil(group.length / 2);
+        const halves = await Promise.all(
+          [group.slice(0, middle), group.slice(middle)].map((half) =>
+            this.#resolve(half, deadline, false, budget)
+          ),
+        );
+        return new Map(halves.flatMap((half) => [...half]));
+      }
+      // Alone, the id is the one upstream cannot answer: remembered as such for the record's
+      // freshness. Ids left when the split ran out of requests are not known to be at fault.
+      const unreadable = new Map(group.map((id) => [id, isolate.unreadable(id)] as const));
+      if (group.length === 1) await this.#store({ found: unreadable, missing: [] });
+      this.#options.log.warn("gw2 ids unreadable upstream", {
+        endpoint: this.#endpoint.path,
+        ids: group.length,
+        status: error.status,
+        isolated: group.length === 1,
+      });
+      for (const [id, value] of unreadable) outcomes.set(id, { kind: "found", value });
+      return outcomes;
+    }
   }
 
   /** One upstream request for at most 200 ids. */
@@ -260,8 +315,11 @@ export class BulkReader<T extends { readonly id: number }> {
       {
         endpoint: path,
         path,
-        query: [["ids", group.join(",")]],
+        query: [["ids", group.join(",")], ...(this.#endpoint.query ?? [])],
         idCount: group.length,
+        ...(this.#endpoint.isolate === undefined
+          ? {}
+          : { noRetryOn: [this.#endpoint.isolate.status] }),
       },
       deadline,
       admitted,
@@ -275,7 +333,7 @@ export class BulkReader<T extends { readonly id: number }> {
     const asked = new Set(group);
     const found = new Map<number, T>();
     for (const raw of answer.json) {
-      const record = this.#parse(raw);
+      const record = this.#parseUpstream(raw);
       // One unreadable record taints the whole answer: its id cannot be told apart from "unknown".
       if (record === undefined) throw new Gw2UpstreamError("malformed", answer.status);
       if (asked.has(record.id)) found.set(record.id, record);

@@ -18,7 +18,7 @@ import { Gw2Keys } from "./cache/keys.ts";
 import { RecordCache } from "./cache/record_cache.ts";
 import { RECORD_MEMORY_ENTRIES } from "./cache/record_memory.ts";
 import { KV_TIMEOUT_MS, type KvTimeout, withKvTimeout } from "../kv/timeout.ts";
-import { TokenBucket } from "./token_bucket.ts";
+import { BucketPriority, TokenBucket } from "./token_bucket.ts";
 import { describeError, type Logger } from "../log.ts";
 import { Counters, type CounterSnapshot } from "../metrics.ts";
 import { BulkReader } from "./bulk_reader.ts";
@@ -28,6 +28,7 @@ import {
   CURRENCIES,
   type DocEndpoint,
   ITEMS,
+  LISTINGS,
   MATERIALS,
   PRICES,
   RECIPE_SEARCH,
@@ -44,6 +45,7 @@ import type {
   Item,
   ItemSlot,
   MaterialCategory,
+  OrderBook,
   Price,
   Recipe,
   TokenInfo,
@@ -66,6 +68,8 @@ import type {
   Page,
   RecipeSearchQuery,
 } from "./types.ts";
+
+export { BucketPriority };
 
 /** Options of {@linkcode createGw2Client}. Plain values; `main.ts` wires them from the config. */
 export interface Gw2ClientOptions {
@@ -97,7 +101,10 @@ export interface Gw2ClientOptions {
   readonly coalesceWindowMs?: number;
   /** The longest a bulk batch gathers callers, however many keep coming. @default 25 */
   readonly coalesceMaxMs?: number;
-  /** Upstream requests of one bulk batch in flight at once. @default 4 */
+  /**
+   * Upstream requests of one bulk batch in flight at once: 8 sends the warm set's or a ranking's
+   * ~1,100 ids (6 requests) in one round trip. @default 8
+   */
   readonly maxParallelRequests?: number;
   /**
    * Ids per bulk endpoint (items, recipes, prices) whose latest entry this process keeps in
@@ -121,6 +128,11 @@ export interface Gw2ClientOptions {
    * lapses between two runs.
    */
   readonly background?: { readonly reserveTokens: number; readonly refreshAheadMs: number };
+  /**
+   * Shared by the process's clients (give every one the same instance): a background client's
+   * takes of the budget give way while an interactive client's take waits for a refill.
+   */
+  readonly priority?: BucketPriority;
   /** Bound of each KV operation (cache lookup or write, budget take). @default 2000 */
   readonly kvTimeoutMs?: number;
   /**
@@ -170,6 +182,9 @@ export function createGw2Client(options: Gw2ClientOptions): InstrumentedGw2Clien
  */
 const ARRIVAL_LAG_S = 0.25;
 
+/** Order books this process holds in memory in front of KV (each up to ≈ 14 KB). */
+const BOOK_MEMORY_ENTRIES = 1_000;
+
 /**
  * The capacity our bucket runs with: a few tokens under upstream's burst — as many as upstream
  * refills during {@linkcode ARRIVAL_LAG_S}, at least one. If upstream's bucket sits full while
@@ -197,6 +212,7 @@ class KvGw2Client implements InstrumentedGw2Client {
   readonly #items: BulkReader<Item>;
   readonly #recipes: BulkReader<Recipe>;
   readonly #prices: BulkReader<Price>;
+  readonly #listings: BulkReader<OrderBook>;
   readonly #materials: DocReader<MaterialCategory[]>;
   readonly #currencies: DocReader<Currency[]>;
   readonly #search: DocReader<number[]>;
@@ -234,6 +250,8 @@ class KvGw2Client implements InstrumentedGw2Client {
       timeout: kvTimeout,
       log: options.log,
       ...(options.background === undefined ? {} : { reserve: options.background.reserveTokens }),
+      ...(options.priority === undefined ? {} : { priority: options.priority }),
+      yields: options.background !== undefined,
     });
     const transport = new Transport({
       baseUrl: options.baseUrl,
@@ -259,7 +277,7 @@ class KvGw2Client implements InstrumentedGw2Client {
       records: new RecordCache(options.kv, this.#keys, options.log, kvTimeout),
       windowMs: options.coalesceWindowMs ?? 2,
       maxWindowMs: options.coalesceMaxMs ?? 25,
-      maxParallelRequests: options.maxParallelRequests ?? 4,
+      maxParallelRequests: options.maxParallelRequests ?? 8,
       memoryEntries: options.memoryRecords ?? RECORD_MEMORY_ENTRIES,
     };
     const onItemsFetched = options.onItemsFetched;
@@ -271,6 +289,11 @@ class KvGw2Client implements InstrumentedGw2Client {
     });
     this.#recipes = new BulkReader(RECIPES, bulk);
     this.#prices = new BulkReader(PRICES, bulk);
+    // A book is larger than a price (up to ≈ 14 KB): fewer of them are held in memory.
+    this.#listings = new BulkReader(LISTINGS, {
+      ...bulk,
+      memoryEntries: Math.min(bulk.memoryEntries, BOOK_MEMORY_ENTRIES),
+    });
     const docs: DocReaderOptions = {
       ...shared,
       docs: new DocCache(options.kv, this.#keys, options.log, kvTimeout),
@@ -309,6 +332,10 @@ class KvGw2Client implements InstrumentedGw2Client {
 
   prices(ids: readonly number[], deadline?: Deadline): Promise<BulkRead<Price>> {
     return this.#prices.read(ids, deadline);
+  }
+
+  listings(ids: readonly number[], deadline?: Deadline): Promise<BulkRead<OrderBook>> {
+    return this.#listings.read(ids, deadline);
   }
 
   async searchRecipes(
@@ -486,6 +513,9 @@ class DeadlineView implements Gw2Client {
   }
   prices(ids: readonly number[]): Promise<BulkRead<Price>> {
     return this.#client.prices(ids, this.#deadline);
+  }
+  listings(ids: readonly number[]): Promise<BulkRead<OrderBook>> {
+    return this.#client.listings(ids, this.#deadline);
   }
   searchRecipes(query: RecipeSearchQuery): Promise<Fresh<readonly number[]>> {
     return this.#client.searchRecipes(query, this.#deadline);

@@ -9,6 +9,7 @@
 import { z } from "zod";
 import type { Freshness } from "./cache/freshness.ts";
 import type { AccountDoc, RecordKind } from "./cache/keys.ts";
+import { BOOK_MAX_LEVELS, keptBook, unreadBook } from "./order_book.ts";
 import {
   AccountMaterialSchema,
   AccountSchema,
@@ -17,7 +18,10 @@ import {
   CharacterNamesSchema,
   CurrencySchema,
   ItemSchema,
+  ListingSchema,
   MaterialCategorySchema,
+  type OrderBook,
+  OrderBookSchema,
   PriceSchema,
   RecipeIdsSchema,
   RecipeSchema,
@@ -36,6 +40,8 @@ export const FRESHNESS = {
   static: { ttlMs: DAY, staleForMs: 7 * DAY },
   /** Trading-post prices move by the minute; a day-old price is still better than none. */
   price: { ttlMs: MINUTE, staleForMs: DAY },
+  /** Order books move as fast as prices; an hour-old book still beats a unit price. */
+  listing: { ttlMs: MINUTE, staleForMs: HOUR },
   /** "Unknown id" markers, so a repeated bad id does not reach upstream. */
   unknownId: { ttlMs: HOUR, staleForMs: DAY },
   /** Account reads: at most 5 minutes, never served stale (the contract's limit on keeping them). */
@@ -50,6 +56,26 @@ export interface BulkEndpoint<T extends { readonly id: number }> {
   readonly freshness: Freshness;
   /** Noun for not-found messages. */
   readonly what: string;
+  /**
+   * Validates a cached value, when what is kept differs from what upstream sends (`schema`
+   * then transforms the upstream record into it). @default schema
+   */
+  readonly stored?: z.ZodType<T>;
+  /** Query parameters added to every request (besides `ids`). */
+  readonly query?: readonly (readonly [string, string])[];
+  /**
+   * For an endpoint where one id can fail a whole request (listings: a huge book answers 502
+   * for every request naming it): a request answered `status` is split in halves, again and
+   * again, until the ids behind it stand alone, at most `maxRequests` extra requests per
+   * request of 200 ids; an id that fails alone is recorded as `unreadable(id)` (and cached),
+   * so are the ids left when the split runs out of requests (not cached). Such a request is
+   * not retried on `status`: the split is its retry.
+   */
+  readonly isolate?: {
+    readonly status: number;
+    readonly maxRequests: number;
+    readonly unreadable: (id: number) => T;
+  };
 }
 
 /** `/v2/items`. */
@@ -77,6 +103,22 @@ export const PRICES: BulkEndpoint<z.infer<typeof PriceSchema>> = {
   schema: PriceSchema,
   freshness: FRESHNESS.price,
   what: "price",
+};
+
+/**
+ * `/v2/commerce/listings`, kept as bounded order books (`order_book.ts`); `top=` asks upstream
+ * for no more levels per side than are kept. 32 extra requests isolate two failing ids among
+ * 200 (2 × 2 × ⌈log₂ 200⌉).
+ */
+export const LISTINGS: BulkEndpoint<OrderBook> = {
+  kind: "listing",
+  path: "/v2/commerce/listings",
+  schema: ListingSchema.transform(keptBook),
+  stored: OrderBookSchema,
+  freshness: FRESHNESS.listing,
+  what: "order book",
+  query: [["top", String(BOOK_MAX_LEVELS)]],
+  isolate: { status: 502, maxRequests: 32, unreadable: unreadBook },
 };
 
 /** A document endpoint (no ids, or `ids=all`). */

@@ -68,6 +68,51 @@ export const PriceSchema = z.object({
 /** A validated price. */
 export type Price = z.infer<typeof PriceSchema>;
 
+/** One price level of `/v2/commerce/listings`: orders at one unit price, and their units. */
+const ListingLevelSchema = z.object({
+  listings: z.number().int().nonnegative(),
+  unit_price: z.number().int().nonnegative(),
+  quantity: z.number().int().nonnegative(),
+});
+
+/**
+ * `/v2/commerce/listings` record as upstream sends it: `sells` lowest price first, `buys`
+ * highest first. A popular item's book holds thousands of levels; the client keeps an
+ * {@linkcode OrderBook} of it.
+ */
+export const ListingSchema = z.object({
+  id: Id,
+  buys: z.array(ListingLevelSchema),
+  sells: z.array(ListingLevelSchema),
+});
+/** A validated listings record. */
+export type Listing = z.infer<typeof ListingSchema>;
+
+/** A book level as kept: `[unit price in copper, units]`. */
+const BookLevelSchema = z.tuple([
+  z.number().int().nonnegative(),
+  z.number().int().positive(),
+]);
+/** `[unit price in copper, units]` of one price level. */
+export type BookLevel = z.infer<typeof BookLevelSchema>;
+
+/**
+ * An order book as the client keeps and returns it (see `docs/upstream.md`, "Order books"): the
+ * sell levels a plan could need, lowest price first (up to a cap of units and of levels; `more`
+ * when the book goes on past them), and the best buy level. `unread` marks a book upstream could
+ * not return (a 502 for that id alone, the real API's answer for some huge books): no levels,
+ * the caller falls back to the unit price.
+ */
+export const OrderBookSchema = z.object({
+  id: Id,
+  sells: z.array(BookLevelSchema),
+  buy: BookLevelSchema.optional(),
+  more: z.literal(true).optional(),
+  unread: z.literal(true).optional(),
+});
+/** A validated order book. */
+export type OrderBook = z.infer<typeof OrderBookSchema>;
+
 /**
  * An item as the catalogue crawl keeps it (`/v2/items?page=`): only what name search needs, so
  * a page stays valid when a record lacks a field the full schema requires.
@@ -184,11 +229,23 @@ export const CharacterInventorySchema = z.object({ bags: BagsSchema });
 export type CharacterInventory = z.infer<typeof CharacterInventorySchema>;
 
 /**
- * A `/v2/characters?ids=all` record reduced to the name and the bags (present only when the key
- * has the `inventories` scope); equipment, skills, crafting and the rest are dropped.
+ * One equipped item: its id, and where it is held — `Equipped` (the active tab), `Armory` (an
+ * inactive tab), or `EquippedFromLegendaryArmory` / `LegendaryArmory` (shown from the account's
+ * legendary armory); absent before schema 2019-12-19.
  */
-export const CharacterBagsSchema = z.object({ name: z.string(), bags: BagsSchema.optional() });
-/** A validated character with its bags. */
+const EquipmentSchema = z.object({ id: Id, location: z.string().optional() });
+
+/**
+ * A `/v2/characters?ids=all` record reduced to the name, the bags and what the character wears
+ * (both present only when the key has the `inventories` scope); skills, crafting and the rest
+ * are dropped.
+ */
+export const CharacterBagsSchema = z.object({
+  name: z.string(),
+  bags: BagsSchema.optional(),
+  equipment: z.array(EquipmentSchema).optional(),
+});
+/** A validated character with its bags and equipment. */
 export type CharacterBags = z.infer<typeof CharacterBagsSchema>;
 
 /** `/v2/tokeninfo`, without `id` (the first half of the key itself). */

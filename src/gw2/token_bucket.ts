@@ -8,7 +8,10 @@
  * is a conflict: retry after a short jittered pause. Takes within one instance are serialised
  * locally, so conflicts only arise between instances. A bucket built with a `reserve` (the
  * background jobs') admits only while more than `reserve` tokens would remain, so interactive
- * calls sharing the same entry always find that many. Every KV step (one take's compare-and-set
+ * calls sharing the same entry always find that many; and within one process a bucket that
+ * `yields` (the background jobs' again) admits nothing while an interactive take of the same
+ * process waits for a refill ({@linkcode BucketPriority}), so a tool call never queues behind the
+ * process's own background reads. Every KV step (one take's compare-and-set
  * loop, a drain, a level read) is bounded by `timeout.ts`; a wait for a refill ends early when
  * the caller's signal aborts.
  *
@@ -56,6 +59,32 @@ interface Sighting {
   readonly lookedAt: number;
 }
 
+/**
+ * What the buckets of one process share so that interactive takes go first: the number of
+ * interactive takes waiting for a refill. A bucket that yields is refused while any waits, as if
+ * empty, and tries again after one token's refill; across processes the reserve does the same
+ * job. Pass one instance to every bucket (every client) of the process.
+ */
+export class BucketPriority {
+  #waiting = 0;
+
+  /** Whether an interactive take is waiting for a refill. */
+  get contended(): boolean {
+    return this.#waiting > 0;
+  }
+
+  /** Marks an interactive take as waiting; call the returned function once it is done. */
+  enter(): () => void {
+    this.#waiting++;
+    let left = false;
+    return () => {
+      if (left) return;
+      left = true;
+      this.#waiting--;
+    };
+  }
+}
+
 /** Options of {@linkcode TokenBucket}. */
 export interface TokenBucketOptions {
   readonly kv: Deno.Kv;
@@ -78,6 +107,13 @@ export interface TokenBucketOptions {
    * holders without a reserve (interactive calls) always find `reserve`. @default 0
    */
   readonly reserve?: number;
+  /** Shared by the process's buckets: interactive takes waiting here go before yielding ones. */
+  readonly priority?: BucketPriority;
+  /**
+   * Whether this bucket's takes give way to waiting interactive takes of the process (the
+   * background client's). @default false
+   */
+  readonly yields?: boolean;
 }
 
 /** Tokens available at `now`: the stored count refilled for the elapsed time, capped at `burst`. */
@@ -104,6 +140,8 @@ export class TokenBucket {
   readonly #timeout: KvTimeout;
   readonly #log: Logger | undefined;
   readonly #reserve: number;
+  readonly #priority: BucketPriority | undefined;
+  readonly #yields: boolean;
   #queue: Promise<unknown> = Promise.resolve();
   /** How far the leading instance's clock runs ahead of ours (never negative). */
   #offsetMs = 0;
@@ -126,13 +164,22 @@ export class TokenBucket {
     this.#timeout = options.timeout ?? DEFAULT_KV_TIMEOUT;
     this.#log = options.log;
     this.#reserve = Math.max(0, Math.min(options.reserve ?? 0, this.#burst - 1));
+    this.#priority = options.priority;
+    this.#yields = options.yields ?? false;
     // Once KV drops the entry the bucket reads as full, which is true by then.
     this.#expireInMs = Math.ceil((this.#burst / this.#perSec) * 1000) + 60_000;
   }
 
-  /** Takes one token if one is available now; never waits for a refill. */
+  /**
+   * Takes one token if one is available now; never waits for a refill. A yielding bucket is
+   * refused while an interactive take of the process waits.
+   */
   tryTake(): Promise<TakeResult> {
-    return this.#serialised(() => this.#tryTakeOnce());
+    return this.#serialised(() =>
+      this.#yields && this.#priority?.contended === true
+        ? Promise.resolve({ admitted: false, retryAfterMs: msUntilToken(0, this.#perSec) })
+        : this.#tryTakeOnce()
+    );
   }
 
   /**
@@ -145,21 +192,28 @@ export class TokenBucket {
    */
   async take(maxWaitMs: number, onWait?: () => void, signal?: AbortSignal): Promise<TakeResult> {
     const start = this.#clock.now();
-    for (;;) {
-      const result = await this.tryTake();
-      if (result.admitted) return result;
-      const waited = this.#clock.now() - start;
-      if (waited + result.retryAfterMs > maxWaitMs || signal?.aborted) return result;
-      onWait?.();
-      // A little jitter so instances woken by the same refill do not collide every time.
-      const jitter = this.#random() * Math.min(50, 1000 / this.#perSec);
-      const before = this.#clock.now();
-      try {
-        await this.#clock.sleep(result.retryAfterMs + jitter, signal);
-      } catch {
-        const left = result.retryAfterMs - (this.#clock.now() - before);
-        return { admitted: false, retryAfterMs: Math.max(1, Math.ceil(left)) };
+    // An interactive take that has to wait makes the process's yielding buckets give way.
+    let waiting: (() => void) | undefined;
+    try {
+      for (;;) {
+        const result = await this.tryTake();
+        if (result.admitted) return result;
+        const waited = this.#clock.now() - start;
+        if (waited + result.retryAfterMs > maxWaitMs || signal?.aborted) return result;
+        onWait?.();
+        if (!this.#yields) waiting ??= this.#priority?.enter();
+        // A little jitter so instances woken by the same refill do not collide every time.
+        const jitter = this.#random() * Math.min(50, 1000 / this.#perSec);
+        const before = this.#clock.now();
+        try {
+          await this.#clock.sleep(result.retryAfterMs + jitter, signal);
+        } catch {
+          const left = result.retryAfterMs - (this.#clock.now() - before);
+          return { admitted: false, retryAfterMs: Math.max(1, Math.ceil(left)) };
+        }
       }
+    } finally {
+      waiting?.();
     }
   }
 

@@ -46,6 +46,8 @@ export interface UpstreamRequest {
   readonly fallbackScope?: string;
   /** Ids asked for, for the log line. */
   readonly idCount?: number;
+  /** Statuses failed at once rather than retried: the caller has its own remedy (a split). */
+  readonly noRetryOn?: readonly number[];
 }
 
 /** A usable answer: a success or a 404 (whose meaning depends on the caller). */
@@ -117,13 +119,15 @@ export class Transport {
       const delay = classified.kind === "failure"
         ? classified.retryAfterMs ?? backoffMs(attempt, random)
         : 0;
-      const retryable = classified.kind === "failure" && classified.retry && attempt <= maxRetries;
+      const status = "answer" in outcome ? outcome.answer.status : 0;
+      const retryable = classified.kind === "failure" && classified.retry &&
+        attempt <= maxRetries && request.noRetryOn?.includes(status) !== true;
       const waitBound = Math.min(maxRateWaitMs, remainingMs(deadline) - MIN_ATTEMPT_MS);
       const willRetry = retryable && delay <= waitBound;
       log.info("gw2 upstream", {
         endpoint: request.endpoint,
         ids: request.idCount ?? 0,
-        status: "answer" in outcome ? outcome.answer.status : 0,
+        status,
         ms: clock.now() - started,
         attempt,
         outcome: outcomeLabel(classified),

@@ -18,6 +18,7 @@ import type {
   Item,
   ItemSlot,
   MaterialCategory,
+  OrderBook,
   Price,
   Recipe,
   TokenInfo,
@@ -57,6 +58,12 @@ export interface Gw2Client {
   items(ids: readonly number[]): Promise<BulkRead<Item>>;
   recipes(ids: readonly number[]): Promise<BulkRead<Recipe>>;
   prices(ids: readonly number[]): Promise<BulkRead<Price>>;
+  /**
+   * `/v2/commerce/listings`, kept bounded (the sell levels a plan could need, the best buy
+   * level). A book upstream cannot return — a 502 for that id alone, as the real API answers
+   * for some huge books — comes back `unread` instead of failing the read.
+   */
+  listings(ids: readonly number[]): Promise<BulkRead<OrderBook>>;
   searchRecipes(query: RecipeSearchQuery): Promise<Fresh<readonly number[]>>;
   materials(): Promise<Fresh<readonly MaterialCategory[]>>;
   currencies(): Promise<Fresh<readonly Currency[]>>;
@@ -73,6 +80,16 @@ export interface Gw2Client {
   characterBags(key: string): Promise<Fresh<readonly CharacterBags[]>>;
   characterInventory(key: string, name: string): Promise<Fresh<CharacterInventory>>;
   tokenInfo(key: string): Promise<Fresh<TokenInfo>>;
+  /**
+   * Optional — answered by a view over the recipe catalogue (`src/catalogue/recipe_lookup.ts`),
+   * not by the client itself: every official recipe making each of `outputIds` (ascending id; an
+   * item none makes maps to an empty list), as `searchRecipes({output})` then `recipes(ids)`
+   * would give them reduced to output, count and ingredients, in one lookup — the catalogue
+   * filled first when none is usable. `undefined` when it cannot answer: search instead.
+   */
+  officialRecipes?(
+    outputIds: readonly number[],
+  ): Promise<ReadonlyMap<number, readonly CatalogueRecipe[]> | undefined>;
 }
 
 /**

@@ -1,13 +1,18 @@
 /**
  * Renders `docs/tools.md` from the tool registry, so the documented contract is the advertised
  * one: names, titles, descriptions, input parameters and result shapes come from the same
- * definitions and the same published JSON Schema the server sends in `tools/list`.
+ * definitions and the same published JSON Schema the server sends in `tools/list`; the views
+ * (`resources/list`) and the prompts (`prompts/list`) likewise from theirs.
  * `tests/mcp/docs_test.ts` fails when the committed file differs from this rendering.
  *
  * @module
  */
 
+import { isCompletable } from "@modelcontextprotocol/server";
+import { z } from "zod";
+import type { PromptDefinition } from "../prompts/mod.ts";
 import type { ToolDefinition } from "../tools/types.ts";
+import type { ViewDefinition } from "../views/mod.ts";
 import { isRecord, leanSchema } from "./schema.ts";
 
 type Json = Record<string, unknown>;
@@ -95,11 +100,86 @@ export function renderTool(tool: ToolDefinition): string {
     ...(outputNotes(output).length > 0 ? [""] : []),
     `**Annotations**: ${hints}`,
     "",
+    ...(tool.view === undefined
+      ? []
+      : [`**View**: \`${tool.view}\` (MCP Apps; see [Views](#views)).`, ""]),
   ].join("\n");
 }
 
-/** The whole of `docs/tools.md`. */
-export function renderToolsDoc(tools: readonly ToolDefinition[]): string {
+/** The surfaces besides tools that `docs/tools.md` documents. */
+export interface DocumentedSurfaces {
+  readonly views?: readonly ViewDefinition[];
+  readonly prompts?: readonly PromptDefinition[];
+}
+
+/** The views section: each `ui://` resource, what it shows, its size. */
+export function renderViews(
+  views: readonly ViewDefinition[],
+  tools: readonly ToolDefinition[],
+): string {
+  const rows = views.map((view) => {
+    const linked = tools.filter((tool) => tool.view === view.uri).map((tool) => `\`${tool.name}\``);
+    const kb = Math.ceil(new TextEncoder().encode(view.html).byteLength / 1024);
+    return `| \`${view.uri}\` | ${linked.join(", ")} | ${view.description} | ≤ ${kb} KB |`;
+  });
+  return [
+    "## Views",
+    "",
+    "MCP Apps views (`io.modelcontextprotocol/ui`): a tool's `_meta.ui.resourceUri` names a `ui://`",
+    "resource that `resources/list` lists and `resources/read` serves as one self-contained HTML",
+    "document (`text/html;profile=mcp-app`; nothing fetched, resource `_meta.ui.csp` empty). A host",
+    "that renders views draws the tool's result with it; every other host shows the same result",
+    "as without one. See [clients.md](clients.md) for the hosts that render them.",
+    "",
+    "| resource | view of | shows | size |",
+    "|---|---|---|---|",
+    ...rows,
+    "",
+  ].join("\n");
+}
+
+/** The prompts section: each prompt, its arguments, which complete. */
+export function renderPrompts(prompts: readonly PromptDefinition[]): string {
+  const sections = prompts.map((prompt) => {
+    const schema = z.toJSONSchema(prompt.args({}));
+    const properties = isRecord(schema.properties) ? schema.properties : {};
+    const completable = Object.entries(prompt.args({}).shape).filter(([, field]) =>
+      isCompletable(field instanceof z.ZodOptional ? field.unwrap() : field)
+    ).map(([name]) => name);
+    const rows = Object.entries(properties).map(([name, sub]) => {
+      const description = isRecord(sub) && typeof sub.description === "string"
+        ? sub.description
+        : "";
+      return `| \`${name}\` | ${description} | ${completable.includes(name) ? "yes" : "no"} |`;
+    });
+    return [
+      `### \`${prompt.name}\` — ${prompt.title}`,
+      "",
+      `> ${prompt.description}`,
+      "",
+      ...(rows.length === 0
+        ? ["No arguments."]
+        : ["| argument (optional) | meaning | completes |", "|---|---|---|", ...rows]),
+      "",
+    ].join("\n");
+  });
+  return [
+    "## Prompts",
+    "",
+    "The common plans as prompts (`prompts/list`, `prompts/get`; Claude Code offers them as slash",
+    "commands). Each expands to one user message naming the tools to call and in which order. Every",
+    "argument is an optional string; `completion/complete` completes legendary names (the curated",
+    "list) and item names (the item-name index), ranked as `priory_item_search` ranks.",
+    "",
+    ...sections,
+  ].join("\n");
+}
+
+/** The whole of `docs/tools.md`: the tools, then the views and prompts when given. */
+export function renderToolsDoc(
+  tools: readonly ToolDefinition[],
+  surfaces: DocumentedSurfaces = {},
+): string {
   return [
     "# Tools",
     "",
@@ -121,5 +201,7 @@ export function renderToolsDoc(tools: readonly ToolDefinition[]): string {
     `Tools: ${tools.map((tool) => `\`${tool.name}\``).join(", ")}.`,
     "",
     ...tools.map(renderTool),
+    ...(surfaces.views === undefined ? [] : [renderViews(surfaces.views, tools)]),
+    ...(surfaces.prompts === undefined ? [] : [renderPrompts(surfaces.prompts)]),
   ].join("\n");
 }

@@ -18,7 +18,7 @@ import type { BoundableGw2Client } from "../gw2/types.ts";
 import type { Logger } from "../log.ts";
 import type { NameIndex } from "../search/name_index.ts";
 import type { ToolDefinition } from "../tools/types.ts";
-import { createMcpServer, type ServerDeps } from "./server.ts";
+import { ALL_SURFACES, createMcpServer, type ServerDeps, type ServerSurfaces } from "./server.ts";
 
 /** The request header carrying the player's GW2 API key. */
 export const GW2_KEY_HEADER = "x-gw2-key";
@@ -54,13 +54,17 @@ export interface McpEndpoint {
  * ```
  */
 export function createMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
-  // The tools each forwarded request needs; a request the SDK hands back as another object
-  // (none today) simply gets every tool.
-  const needed = new WeakMap<Request, readonly ToolDefinition[]>();
+  // The tools and surfaces each forwarded request needs; a request the SDK hands back as another
+  // object (none today) simply gets everything.
+  const needed = new WeakMap<Request, Needs>();
   const factory = (context: McpRequestContext) => {
     const request = context.requestInfo;
-    const tools = (request === undefined ? undefined : needed.get(request)) ?? deps.tools;
-    return createMcpServer(tools, toolDeps(deps, request));
+    const needs = request === undefined ? undefined : needed.get(request);
+    return createMcpServer(
+      needs?.tools ?? deps.tools,
+      toolDeps(deps, request),
+      needs?.surfaces ?? ALL_SURFACES,
+    );
   };
   const sdk: McpHttpHandler = createMcpHandler(factory, {
     responseMode: "auto",
@@ -89,7 +93,12 @@ export function createMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
       ) {
         return listenRefused(parsed.value);
       }
-      if (parsed.ok) needed.set(forward, toolsFor(parsed.value, deps.tools));
+      if (parsed.ok) {
+        needed.set(forward, {
+          tools: toolsFor(parsed.value, deps.tools),
+          surfaces: surfacesFor(parsed.value),
+        });
+      }
       return sdk.fetch(forward, parsed.ok ? { parsedBody: parsed.value } : undefined);
     },
     close: () => sdk.close(),
@@ -130,6 +139,32 @@ export function toolsFor(
     : undefined;
   const called = tools.filter((tool) => tool.name === name);
   return called.length === 1 ? called : tools;
+}
+
+/** What one request's server registers. */
+interface Needs {
+  readonly tools: readonly ToolDefinition[];
+  readonly surfaces: ServerSurfaces;
+}
+
+const NO_SURFACES: ServerSurfaces = { views: false, prompts: false };
+const VIEWS_ONLY: ServerSurfaces = { views: true, prompts: false };
+const PROMPTS_ONLY: ServerSurfaces = { views: false, prompts: true };
+
+/**
+ * The surfaces besides tools a request needs registered: the views for `resources/*`, the
+ * prompts for `prompts/*` and `completion/complete`, everything for a batch (or anything not a
+ * single message), and nothing for the rest — `initialize` and `server/discover` advertise the
+ * capabilities without them, and a tool call, the warm path, pays for neither.
+ */
+export function surfacesFor(message: unknown): ServerSurfaces {
+  if (typeof message !== "object" || message === null || Array.isArray(message)) {
+    return ALL_SURFACES;
+  }
+  const method = "method" in message && typeof message.method === "string" ? message.method : "";
+  if (method.startsWith("resources/")) return VIEWS_ONLY;
+  if (method.startsWith("prompts/") || method === "completion/complete") return PROMPTS_ONLY;
+  return NO_SURFACES;
 }
 
 type Parsed = { readonly ok: true; readonly value: unknown } | { readonly ok: false };

@@ -28,6 +28,7 @@ import { NotCraftableError } from "../tree/pricing.ts";
 import { isGw2Failure } from "../gw2/errors.ts";
 import type { BoundableGw2Client } from "../gw2/types.ts";
 import { describeError } from "../log.ts";
+import { registerPrompts } from "../prompts/mod.ts";
 import { MAX_IDS } from "../tools/inputs.ts";
 import {
   MissingGw2KeyError,
@@ -35,6 +36,7 @@ import {
   type ToolDeps,
   UnexpandedGw2KeyError,
 } from "../tools/types.ts";
+import { registerViews, viewMeta } from "../views/mod.ts";
 import { toolErrorText } from "./errors.ts";
 import { createProgressChannel } from "./progress.ts";
 import { leanSchema } from "./schema.ts";
@@ -43,19 +45,30 @@ import { leanSchema } from "./schema.ts";
 export const SERVER_INFO = { name: "priory-mcp", version: "0.1.0" } as const;
 
 /**
- * Capabilities advertised to clients. `listChanged: false`: the tool list never changes at run
- * time, and advertising it would invite 2026 clients to hold a `subscriptions/listen` stream
- * open, which hosts that cut long streams turn into an endless reconnect loop.
+ * Capabilities advertised to clients. `listChanged: false`: the tool, resource (the views) and
+ * prompt lists never change at run time, and advertising it would invite 2026 clients to hold a
+ * `subscriptions/listen` stream open, which hosts that cut long streams turn into an endless
+ * reconnect loop. `completions`: prompt arguments complete legendary and item names.
  */
-export const SERVER_CAPABILITIES = { tools: { listChanged: false } } as const;
+export const SERVER_CAPABILITIES = {
+  tools: { listChanged: false },
+  resources: { listChanged: false },
+  prompts: { listChanged: false },
+  completions: {},
+} as const;
 
 /**
- * Cache hints of the 2026-07-28 cacheable results we answer. The tool list and the discovery
- * answer are the same for every caller and change only when a new version is deployed, so
- * clients and shared caches may keep them an hour (the SDK's default is `ttlMs: 0, private`).
+ * Cache hints of the 2026-07-28 cacheable results we answer. The tool, prompt and resource lists,
+ * the view documents and the discovery answer are the same for every caller and change only when
+ * a new version is deployed, so clients and shared caches may keep them an hour (the SDK's
+ * default is `ttlMs: 0, private`).
  */
 export const CACHE_HINTS = {
   "tools/list": { ttlMs: 3_600_000, cacheScope: "public" },
+  "prompts/list": { ttlMs: 3_600_000, cacheScope: "public" },
+  "resources/list": { ttlMs: 3_600_000, cacheScope: "public" },
+  "resources/templates/list": { ttlMs: 3_600_000, cacheScope: "public" },
+  "resources/read": { ttlMs: 3_600_000, cacheScope: "public" },
   "server/discover": { ttlMs: 3_600_000, cacheScope: "public" },
 } as const satisfies ServerOptions["cacheHints"];
 
@@ -95,19 +108,39 @@ export const WORK_MARGIN_MS = 1_000;
 export const ANSWER_MARGIN_MS = 500;
 
 /**
- * A fresh server with `tools` registered over `deps`.
+ * Which surfaces besides tools a request's server registers: the views (`resources/*`) and the
+ * prompts (`prompts/*`, `completion/complete`). The capabilities are advertised either way; a
+ * request that uses neither (a tool call) is spared registering them.
+ */
+export interface ServerSurfaces {
+  readonly views: boolean;
+  readonly prompts: boolean;
+}
+
+/** Every surface registered. */
+export const ALL_SURFACES: ServerSurfaces = { views: true, prompts: true };
+
+/**
+ * A fresh server with `tools` registered over `deps`, and the views and prompts unless
+ * `surfaces` leaves them out.
  *
  * @example
  * ```ts
  * const server = createMcpServer(TOOLS, { gw2, log });
  * ```
  */
-export function createMcpServer(tools: readonly ToolDefinition[], deps: ServerDeps): McpServer {
+export function createMcpServer(
+  tools: readonly ToolDefinition[],
+  deps: ServerDeps,
+  surfaces: ServerSurfaces = ALL_SURFACES,
+): McpServer {
   const server = new McpServer(SERVER_INFO, {
     capabilities: SERVER_CAPABILITIES,
     instructions: SERVER_INSTRUCTIONS,
     cacheHints: CACHE_HINTS,
   });
+  if (surfaces.views) registerViews(server);
+  if (surfaces.prompts) registerPrompts(server, { names: deps.names });
   for (const tool of tools) {
     server.registerTool(
       tool.name,
@@ -125,6 +158,8 @@ type Registration = {
   readonly inputSchema: StandardSchemaWithJSON;
   readonly outputSchema: StandardSchemaWithJSON;
   readonly annotations: ToolDefinition["annotations"];
+  /** The tool's view link (`_meta.ui`), when it has a view. */
+  readonly _meta?: Record<string, unknown>;
 };
 
 const REGISTRATIONS = new WeakMap<ToolDefinition, Registration>();
@@ -138,6 +173,7 @@ function registration(tool: ToolDefinition): Registration {
       inputSchema: published(tool.inputSchema),
       outputSchema: published(tool.outputSchema),
       annotations: Object.freeze({ ...tool.annotations }),
+      ...(tool.view === undefined ? {} : { _meta: viewMeta(tool.view) }),
     });
     REGISTRATIONS.set(tool, config);
   }

@@ -4,43 +4,52 @@
  * it instantly yields, ranked by profit. Each row is priced with all the holdings (the rows are
  * alternatives, not a plan to craft them all), through the same `priceRecipeTree` as
  * `priory_recipe_tree`, twice: with the holdings and without, the difference being what the
- * holdings contribute.
+ * holdings contribute (at unit prices). Given the order books of what the rows buy, the cost is
+ * the holdings-aware shopping list at depth, as `priory_recipe_tree`'s `buyCost`.
  *
- * Only legendaries with a curated Mystic Forge recipe can have a tree: the GW2 API lists no
- * recipe whose output is a legendary (every legendary's last step is the Mystic Forge), so the
- * others are counted as unpriced rather than searched for.
+ * Only legendaries with a curated recipe can have a tree: the GW2 API lists no recipe whose
+ * output is a legendary (every legendary's last step is the Mystic Forge, or a vendor), so the
+ * others are counted as unpriced rather than searched for. Which legendaries the curated data
+ * covers is the data's business: a legendary gains a row as soon as it has a curated recipe.
  *
  * @module
  */
 
 import { CURATED_RECIPES } from "../data/curated_recipes.ts";
+import type { OrderBook } from "../gw2/schemas.ts";
 import {
   type OwnedCounts,
+  type PricedTree,
   priceRecipeTree,
   type TreePrice,
   type TreeRecipe,
 } from "../tree/pricing.ts";
+import { marketIds, purchases, shoppingList } from "../tree/shopping_list.ts";
 import { type Staleness, staleness } from "../staleness.ts";
 
 /** A legendary as the ranking needs it. */
 export interface RankedLegendary {
   readonly id: number;
   readonly name: string;
-  /** The weapon generation (1–3), `null` or absent outside them. */
-  readonly generation?: number | null;
 }
 
 /** One priced legendary. (An object type, so it fits the loose output schema.) */
 export type RankingRow = {
   readonly id: number;
   readonly name: string;
-  /** Copper still to spend to craft it, the holdings used first. */
+  /**
+   * Copper still to spend to craft it, the holdings used first: its shopping list at depth
+   * (Trading Post purchases walking the sell listings, vendor coin).
+   */
   readonly cost: number;
   /** Copper from selling it to the best buy order after the 15 % fee; `null` without one. */
   readonly sell: number | null;
   /** `sell − cost`; `null` without `sell`. */
   readonly profit: number | null;
-  /** Copper the holdings save: the cost without them minus `cost`. */
+  /**
+   * Copper the holdings save, at unit prices (as `priory_recipe_tree`'s `saved`): the plan's
+   * `totalCraftCost` without them minus with them.
+   */
   readonly saved: number;
   /** Set when a cost is missing from `cost` (items that must be earned). */
   readonly partial?: true;
@@ -59,6 +68,12 @@ export interface RankingInputs {
   readonly currencyNames: ReadonlyMap<number, string>;
   readonly prices: ReadonlyMap<number, TreePrice>;
   readonly owned: OwnedCounts;
+  /**
+   * Order books of what the rows buy (see {@linkcode rankingPurchases}): with them, each row's
+   * money columns are what its shopping list costs at depth, as `priory_recipe_tree`'s
+   * `buyCost`; without, at unit prices (`totalCraftCost`).
+   */
+  readonly books?: ReadonlyMap<number, OrderBook>;
 }
 
 /** Every priced legendary, best profit first, and how many could not be priced. */
@@ -68,20 +83,15 @@ export interface Ranking {
 }
 
 /**
- * The legendaries the ranking resolves: those with a curated recipe, of generation 1 for now.
- * The curated data gives every category a tree (issue 14); the ranking stays on the gen-1
- * weapons its description names until its own part of that issue widens it (a cold ranking
- * over all of them needs the batched warm-up first).
+ * The legendaries that can have a tree: those with a curated recipe, the ones to resolve.
  *
  * @example
  * ```ts
- * const roots = rankableIds(LEGENDARIES); // the 21 gen-1 weapons
+ * const roots = rankableIds(LEGENDARIES); // every legendary the curated data makes
  * ```
  */
 export function rankableIds(legendaries: readonly RankedLegendary[]): number[] {
-  return legendaries
-    .filter((legendary) => legendary.generation === 1 && CURATED_RECIPES.has(legendary.id))
-    .map(({ id }) => id);
+  return legendaries.filter((legendary) => CURATED_RECIPES.has(legendary.id)).map(({ id }) => id);
 }
 
 /**
@@ -108,16 +118,47 @@ export function rankLegendaries(
   return { rows, unpriced: legendaries.length - rows.length };
 }
 
+/**
+ * Every item some row buys on the Trading Post once the holdings are used: the ids of the
+ * ranking's one order-book read.
+ *
+ * @example
+ * ```ts
+ * const { books } = await readTreeBooks(gw2, rankingPurchases(LEGENDARIES, inputs));
+ * rankLegendaries(LEGENDARIES, { ...inputs, books });
+ * ```
+ */
+export function rankingPurchases(
+  legendaries: readonly RankedLegendary[],
+  inputs: RankingInputs,
+): number[] {
+  const ids = new Set<number>();
+  for (const legendary of legendaries) {
+    if (!inputs.recipes.has(legendary.id) || !inputs.names.has(legendary.id)) continue;
+    const plan = priceRecipeTree(inputs.recipes, legendary.id, 1, inputs.prices, inputs.owned);
+    for (const id of marketIds(purchases(plan, inputs.prices, inputs.recipes))) ids.add(id);
+  }
+  return [...ids];
+}
+
+/** What a plan costs: its shopping list at depth when the books are given, else at unit prices. */
+function costOf(tree: PricedTree, inputs: RankingInputs): number {
+  if (inputs.books === undefined) return tree.summary.totalCraftCost;
+  return shoppingList(purchases(tree, inputs.prices, inputs.recipes), inputs.books).buyCost;
+}
+
 function priceRow(legendary: RankedLegendary, inputs: RankingInputs): RankingRow {
   const { recipes, prices, owned } = inputs;
-  const { summary } = priceRecipeTree(recipes, legendary.id, 1, prices, owned);
+  const plan = priceRecipeTree(recipes, legendary.id, 1, prices, owned);
+  const { summary } = plan;
   const unaided = priceRecipeTree(recipes, legendary.id, 1, prices).summary;
+  const cost = costOf(plan, inputs);
   return {
     id: legendary.id,
     name: inputs.names.get(legendary.id) ?? legendary.name,
-    cost: summary.totalCraftCost,
+    cost,
     sell: summary.netSell,
-    profit: summary.profit,
+    profit: summary.netSell === null ? null : summary.netSell - cost,
     saved: unaided.totalCraftCost - summary.totalCraftCost,
     ...(summary.partial ? { partial: true } : {}),
     ...(summary.unavailableIds.length > 0 ? { na: [...summary.unavailableIds] } : {}),

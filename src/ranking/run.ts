@@ -1,20 +1,27 @@
 /**
  * The ranking's I/O: the work of the recipe tree, done once for every legendary at once. The
- * scope check; then the holdings read beside one `resolveRecipes` over every root, followed as
- * soon as the trees are resolved by one price read for every item of every tree; then the pure
- * ranking (`rank.ts`). With a warm cache (trees for a day, holdings five minutes, prices one) it
- * asks upstream nothing.
+ * scope check; then the holdings read beside one `resolveRecipes` over every root, and as soon as
+ * the walk knows every item of every tree, one price read for them beside their names; then one
+ * order-book read for everything any row buys on the Trading Post; then the pure ranking
+ * (`rank.ts`). With a warm cache (trees for a day, holdings five minutes, prices and books one)
+ * it asks upstream nothing.
  *
  * @module
  */
 
 import { withHoldings } from "../account/holdings.ts";
-import { LEGENDARIES } from "../data/legendaries.ts";
+import { findLegendaries, type LegendaryFilter } from "../data/legendaries.ts";
 import type { Gw2Client } from "../gw2/types.ts";
 import { oldestStaleAge } from "../staleness.ts";
-import { readTreePrices } from "../tree/prices.ts";
+import { readTreeBooks, readTreePrices, type TreePrices } from "../tree/prices.ts";
 import { resolveRecipes } from "../tree/resolve.ts";
-import { rankableIds, type RankingResult, rankLegendaries, shapeRanking } from "./rank.ts";
+import {
+  rankableIds,
+  rankingPurchases,
+  type RankingResult,
+  rankLegendaries,
+  shapeRanking,
+} from "./rank.ts";
 
 /** What to rank. */
 export interface RankingRequest {
@@ -22,40 +29,56 @@ export interface RankingRequest {
   readonly gw2Key: string;
   /** Most rows to return. */
   readonly limit: number;
+  /** Which legendaries to rank (a generation, a category); none ranks every one. */
+  readonly filter?: LegendaryFilter;
   /** Told each step of a long, cold run, when the caller asked for progress. */
   readonly progress?: { report(message: string): void } | undefined;
 }
 
 /**
- * Ranks every legendary with a tree by the profit of crafting it from the player's holdings.
+ * Ranks every legendary with a tree (of those `request.filter` selects) by the profit of crafting
+ * it from the player's holdings.
  *
  * @throws {Gw2ScopeMissingError} naming every holdings scope the key lacks
  * @throws a `Gw2Failure` when an upstream read fails (see `src/gw2/errors.ts`)
  */
 export async function runRanking(gw2: Gw2Client, request: RankingRequest): Promise<RankingResult> {
   const { gw2Key, limit, progress } = request;
-  const roots = rankableIds(LEGENDARIES);
+  const legendaries = findLegendaries(request.filter);
+  const roots = rankableIds(legendaries);
   progress?.report(`Reading your holdings and ${roots.length} legendary recipe trees`);
   // The trees' price read starts as soon as they are resolved, beside the holdings read.
   const { holdings, value: { resolved, priced } } = await withHoldings(gw2, gw2Key, async () => {
+    // The price read starts as soon as the trees' ids are known, beside their names.
+    let pricing: Promise<TreePrices> | undefined;
     const resolved = await resolveRecipes(gw2, roots, {
       onLevel: (level, items) =>
         progress?.report(`Recipe trees: level ${level} resolved (${items} items)`),
+      onWalked: (ids) => {
+        progress?.report(`Reading the prices of ${ids.length} items`);
+        pricing = readTreePrices(gw2, ids);
+        pricing.catch(() => undefined); // awaited below; a failed resolution must not leave it unhandled
+      },
+    }).catch(async (error: unknown) => {
+      await pricing?.catch(() => undefined);
+      throw error;
     });
-    progress?.report(`Reading the prices of ${resolved.itemIds.length} items`);
-    return { resolved, priced: await readTreePrices(gw2, resolved.itemIds) };
+    return { resolved, priced: await (pricing ?? readTreePrices(gw2, resolved.itemIds)) };
   });
-  const ranking = rankLegendaries(LEGENDARIES, {
-    ...resolved,
-    prices: priced.prices,
-    owned: holdings.counts,
-  });
+  const inputs = { ...resolved, prices: priced.prices, owned: holdings.counts };
+  const bought = rankingPurchases(legendaries, inputs);
+  progress?.report(`Reading the order books of ${bought.length} items`);
+  const books = await readTreeBooks(gw2, bought);
+  const ranking = rankLegendaries(legendaries, { ...inputs, books: books.books });
   progress?.report(
     `Ranked ${ranking.rows.length} legendaries for ${holdings.characters} characters' holdings`,
   );
   return shapeRanking(ranking, limit, {
     names: resolved.names,
     characters: holdings.characters,
-    staleAgeMs: oldestStaleAge(resolved.staleAgeMs, priced.staleAgeMs),
+    staleAgeMs: oldestStaleAge(
+      oldestStaleAge(resolved.staleAgeMs, priced.staleAgeMs),
+      books.staleAgeMs,
+    ),
   });
 }

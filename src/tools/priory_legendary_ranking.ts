@@ -11,7 +11,9 @@
 
 import { z } from "zod";
 import { runRanking } from "../ranking/run.ts";
+import { RANKING_VIEW_URI } from "../views/uris.ts";
 import { argumentsSchema, staleAgeField } from "./inputs.ts";
+import { legendaryFilterFields } from "./legendary_filter.ts";
 import { defineTool, requireGw2Key, UPSTREAM_READ } from "./types.ts";
 
 /** Rows returned when `limit` is not given, and the most a call may ask for. */
@@ -19,10 +21,12 @@ export const DEFAULT_RANKING_LIMIT = 10;
 const MAX_RANKING_LIMIT = 25;
 
 /**
- * The ranking's own deadline. Cold (an empty KV: ~336 requests, beyond the 299-token burst) it
- * took 10 s at 300 ms latency with a full budget; a budget half spent by other calls adds up to
- * ~30 s of refill waits. 45 s stays under the 60 s request timeout most MCP clients apply (the
- * TypeScript SDK's default), so the caller gets our answer, not its own timeout.
+ * The ranking's own deadline. Cold on an empty KV it reads the recipe catalogue's pages, the
+ * items, holdings and prices (~25 requests on the fake, ~90 for the real API: ~2 s at 300 ms);
+ * without the catalogue (`PRIORY_CATALOGUE=off`) its walk searches node by node (~700 requests,
+ * beyond the burst), and a budget half spent by other calls adds refill waits. 45 s stays under
+ * the 60 s request timeout most MCP clients apply (the TypeScript SDK's default), so the caller
+ * gets our answer, not its own timeout.
  */
 export const RANKING_DEADLINE_MS = 45_000;
 
@@ -40,8 +44,8 @@ export const prioryLegendaryRanking = defineTool({
   name: "priory_legendary_ranking",
   title: "Legendary profit ranking",
   description:
-    "Priory-computed: your legendary profit ranking (X-GW2-Key; scopes account, inventories, characters). Each legendary with a Priory-curated Mystic Forge recipe (gen-1 weapons): copper still to spend crafting it from what you hold (storage, bank, shared slots, all bags), against its sell value (best buy order less 15% fee); best profit first. saved: what your holdings cover; each row uses all of them. partial + na: items to earn, not in cost, so profit is an upper bound; cur: non-coin currencies, not in cost. unpriced: legendaries without a tree. Slow: ~1 s with cached trees, 10 s or more on a cold server (~340 requests of the shared GW2 budget); the bag read grows with your characters. If it times out, call it once more: the second call, on any instance, reuses what the first cached (holdings 5 min, trees 1 day) and does the rest.",
-  inputSchema: argumentsSchema({ limit: LimitField }),
+    "Priory-computed: your legendary profit ranking (X-GW2-Key; scopes account, inventories, characters). Every legendary Priory has a tree for (all weapon generations, armor, trinkets, backs, rune, sigil; filter by type, generation): copper still to spend crafting it from what you hold (storage, bank, shared slots, bags, worn gear), buying at Trading Post depth, vs its sell value (best buy order less 15% fee); best profit first. saved: what holdings cover; each row uses all of them. partial + na: items to earn, not in cost, so profit is an upper bound; cur: non-coin currencies, not in cost. unpriced: legendaries without a tree. ~1 s once the server has warmed its trees (at startup); cold, a few seconds and ~90 requests of the shared GW2 budget. On a timeout call again: the retry reuses what the first cached.",
+  inputSchema: argumentsSchema({ limit: LimitField, ...legendaryFilterFields() }),
   outputSchema: z.object({
     ranking: z.array(z.looseObject({
       id: z.number(),
@@ -59,8 +63,14 @@ export const prioryLegendaryRanking = defineTool({
   }),
   annotations: UPSTREAM_READ,
   deadlineMs: RANKING_DEADLINE_MS,
-  handle({ limit }, deps) {
+  view: RANKING_VIEW_URI,
+  handle({ limit, generation, type }, deps) {
     const gw2Key = requireGw2Key(deps);
-    return runRanking(deps.gw2, { gw2Key, limit, progress: deps.progress });
+    return runRanking(deps.gw2, {
+      gw2Key,
+      limit,
+      filter: { generation, type },
+      progress: deps.progress,
+    });
   },
 });

@@ -8,6 +8,7 @@
 
 import { z } from "zod";
 import { planTree } from "../tree/plan.ts";
+import { TREE_VIEW_URI } from "../views/uris.ts";
 import { argumentsSchema, idSchema, MAX_IDS, received, staleAgeField } from "./inputs.ts";
 import { defineTool, requireGw2Key, UPSTREAM_READ } from "./types.ts";
 
@@ -25,7 +26,7 @@ export const prioryRecipeTree = defineTool({
   name: "priory_recipe_tree",
   title: "Priced recipe tree",
   description:
-    `Priory-computed: an item's buy-or-craft tree, priced here: official recipes + Priory's curated Mystic Forge and vendor data (gen-1 legendaries, gifts) the GW2 API lacks. Copper. Per ingredient the cheaper of buying (lowest sell listing) or crafting; root always crafted. netSell: best buy order less 15% fee. partial + unavailable: neither buyable nor craftable (never priced 0); currencies: non-coin, not in the total. names: id→name. Node: id|cur (1 = coin), q (default 1), own (held), cost, buy/craft (other option), via forge|vendor, runs, na, rep (repeat), c (ingredients). useAccount: holdings used first, adds summary.saved, toBuy [{id,count,unit,total}|{id,count,na}|{cur,count}]. One itemId; MAX_IDS = ${MAX_IDS} is for lists.`,
+    `Priory-computed: an item's buy-or-craft tree, priced here: official recipes + Priory's curated Mystic Forge and vendor data (every legendary) the GW2 API lacks. Copper. Per ingredient the cheaper of buying (lowest sell listing) or crafting; root always crafted. netSell: best buy order less 15% fee. partial + unavailable: neither buyable nor craftable (never priced 0); currencies: non-coin, not in the total. names: id→name. Node: id|cur (1 = coin), q (default 1), own (held), cost, buy/craft (other option), via forge|vendor, runs, na, rep (repeat), c (ingredients). toBuy (per item): {id,count,unit,total}: total walks the Trading Post sell listings up from unit; short: units unlisted, priced at the highest listing; craftCheaper: crafting costs less; noDepth: listings unread, count×unit. Also {id,count,vendor,total}|{id,count,na}|{cur,count}. summary.buyCost: toBuy's coin; depthExtra: its excess over unit prices. useAccount: holdings first (toBuy after), adds summary.saved. One itemId; MAX_IDS = ${MAX_IDS} is for lists.`,
   inputSchema: argumentsSchema({
     itemId: idSchema("item").describe("Item to craft"),
     quantity: z.number({ error: quantityError }).int({ error: quantityError })
@@ -43,13 +44,16 @@ export const prioryRecipeTree = defineTool({
       rootBuyPrice: CopperOrNull,
       netSell: CopperOrNull,
       profit: CopperOrNull,
+      buyCost: Copper,
+      depthExtra: Copper,
     }),
     names: z.record(z.string(), z.string()),
     tree: z.looseObject({}),
     stale_age_s: staleAgeField,
-    toBuy: z.array(z.unknown()).optional(),
+    toBuy: z.array(z.unknown()),
   }),
   annotations: UPSTREAM_READ,
+  view: TREE_VIEW_URI,
   handle({ itemId, quantity, useAccount }, deps) {
     const gw2Key = useAccount ? requireGw2Key(deps) : undefined;
     return planTree(deps.gw2, { itemId, quantity, gw2Key });

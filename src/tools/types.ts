@@ -80,6 +80,12 @@ export interface ToolDefinition<
    */
   readonly deadlineMs?: number;
   /**
+   * The `ui://` URI of the tool's MCP Apps view (`src/views/`), published as `_meta.ui` in
+   * `tools/list`. Hosts that render views draw the tool's result with it; the result itself is
+   * the same with or without one.
+   */
+  readonly view?: string;
+  /**
    * Produces the structured result, or throws: a `Gw2Failure`, a `MissingGw2KeyError`, or
    * anything else (reported as an internal error). Declared as a method so definitions with
    * different schemas share one registry type.

@@ -3,7 +3,8 @@
  * gathers the tree, `readTreePrices` is its one price read, `priceRecipeTree` the pure
  * computation and `shapeRecipeTree` the compact form. With a key, the player's holdings are read
  * beside the tree and used before buying or crafting (an owned intermediate removes its whole
- * subtree), and the result adds what they saved and the shopping list of what is still to buy.
+ * subtree), and the result adds what they saved. Every plan carries its shopping list (after
+ * the holdings, when used), priced from the order books of what it buys.
  *
  * @module
  */
@@ -13,10 +14,10 @@ import { Gw2NotFoundError } from "../gw2/errors.ts";
 import type { Gw2Client } from "../gw2/types.ts";
 import { oldestStaleAge } from "../staleness.ts";
 import { NotCraftableError, priceRecipeTree } from "./pricing.ts";
-import { readTreePrices } from "./prices.ts";
+import { readTreeBooks, readTreePrices } from "./prices.ts";
 import { resolveRecipes } from "./resolve.ts";
 import { type RecipeTreeResult, shapeRecipeTree } from "./shape.ts";
-import { type ShoppingEntry, shoppingList } from "./shopping_list.ts";
+import { marketIds, purchases, type ShoppingEntry, shoppingList } from "./shopping_list.ts";
 
 /** What to plan. */
 export interface TreeRequest {
@@ -27,23 +28,33 @@ export interface TreeRequest {
   readonly gw2Key?: string | undefined;
 }
 
-/** A planned tree; with holdings, what they saved and what is left to buy. */
+/**
+ * A planned tree with its shopping list at depth: `buyCost` and `depthExtra` in the summary (and,
+ * with holdings, what they saved), `toBuy` always.
+ */
 export type TreePlan = RecipeTreeResult & {
-  readonly summary: RecipeTreeResult["summary"] & { readonly saved?: number };
-  readonly toBuy?: ShoppingEntry[];
+  readonly summary: RecipeTreeResult["summary"] & {
+    readonly buyCost: number;
+    readonly depthExtra: number;
+    readonly saved?: number;
+  };
+  readonly toBuy: ShoppingEntry[];
 };
 
 /**
- * Plans the tree of `request.itemId`.
+ * Plans the tree of `request.itemId`: resolve, price, shape; then the order books of what the
+ * plan buys on the Trading Post (one batched read), for the shopping list at depth.
  *
  * @example
  * ```ts
  * const plan = await planTree(gw2, { itemId: 30703, quantity: 1 });
- * plan.summary.totalCraftCost; // copper
+ * plan.summary.totalCraftCost; // copper, at unit prices
+ * plan.summary.buyCost; // copper, the shopping list at depth
  * ```
  * @throws {Gw2NotFoundError} when upstream does not know the item
  * @throws {NotCraftableError} when the item has no recipe, official or curated
- * @throws a `Gw2Failure` when an upstream read fails (see `src/gw2/errors.ts`)
+ * @throws a `Gw2Failure` when an upstream read fails (see `src/gw2/errors.ts`); the order-book
+ *   read never fails the plan (see `readTreeBooks`)
  */
 export async function planTree(gw2: Gw2Client, request: TreeRequest): Promise<TreePlan> {
   const { itemId, quantity, gw2Key } = request;
@@ -60,18 +71,23 @@ export async function planTree(gw2: Gw2Client, request: TreeRequest): Promise<Tr
     ? { holdings: undefined, value: await resolveAndPrice() }
     : await withHoldings(gw2, gw2Key, resolveAndPrice);
   const plan = priceRecipeTree(resolved.recipes, itemId, quantity, prices, holdings?.counts);
+  const bought = purchases(plan, prices, resolved.recipes);
+  const books = await readTreeBooks(gw2, marketIds(bought));
+  const { toBuy, buyCost, depthExtra } = shoppingList(bought, books.books);
   const shaped = shapeRecipeTree(
     plan,
     resolved.names,
     resolved.currencyNames,
-    oldestStaleAge(resolved.staleAgeMs, staleAgeMs),
+    oldestStaleAge(oldestStaleAge(resolved.staleAgeMs, staleAgeMs), books.staleAgeMs),
   );
-  if (holdings === undefined) return shaped;
+  // buyCost and depthExtra follow the contract's fields, before what makes the total partial.
+  const { rootId, quantity: units, totalCraftCost, rootBuyPrice, netSell, profit, ...rest } =
+    shaped.summary;
+  const contract = { rootId, quantity: units, totalCraftCost, rootBuyPrice, netSell, profit };
+  if (holdings === undefined) {
+    return { ...shaped, summary: { ...contract, buyCost, depthExtra, ...rest }, toBuy };
+  }
   const unaided = priceRecipeTree(resolved.recipes, itemId, quantity, prices);
   const saved = unaided.summary.totalCraftCost - plan.summary.totalCraftCost;
-  return {
-    ...shaped,
-    summary: { ...shaped.summary, saved },
-    toBuy: shoppingList(plan, prices),
-  };
+  return { ...shaped, summary: { ...contract, buyCost, depthExtra, ...rest, saved }, toBuy };
 }

@@ -1,11 +1,14 @@
 /**
- * The one price read of a tree (or of many trees at once): every id in a single batched
- * `/v2/commerce/prices` read, which the client splits into requests of at most 200 ids.
+ * The market reads of a tree (or of many trees at once): every id's unit price in a single
+ * batched `/v2/commerce/prices` read, then the order books of what the plan buys in a single
+ * batched `/v2/commerce/listings` read; the client splits each into requests of at most 200 ids.
  *
  * @module
  */
 
 import type { TreePrice } from "./pricing.ts";
+import { isGw2Failure } from "../gw2/errors.ts";
+import type { OrderBook } from "../gw2/schemas.ts";
 import type { Gw2Client } from "../gw2/types.ts";
 
 /** Unit prices by item id; untradeable ids are absent. */
@@ -35,4 +38,35 @@ export async function readTreePrices(gw2: Gw2Client, ids: readonly number[]): Pr
     ]),
   );
   return read.staleAgeMs === undefined ? { prices } : { prices, staleAgeMs: read.staleAgeMs };
+}
+
+/** Order books by item id, as far as they could be read. */
+export interface TreeBooks {
+  /** Books by item id; an id absent here is priced at its unit price, flagged `noDepth`. */
+  readonly books: ReadonlyMap<number, OrderBook>;
+  /** Age of the oldest book served stale because upstream failed; absent when all fresh. */
+  readonly staleAgeMs?: number;
+}
+
+/**
+ * Reads the order books of `ids` (what a plan buys on the Trading Post) in one batched read:
+ * ⌈ids / 200⌉ requests, none within the cache's minute. Depth is an improvement on the unit
+ * price, never a reason to fail: when the read fails (an outage, the budget, the deadline), no
+ * book is returned and every purchase keeps its unit price, flagged.
+ *
+ * @example
+ * ```ts
+ * const { books } = await readTreeBooks(gw2, marketIds(bought));
+ * ```
+ */
+export async function readTreeBooks(gw2: Gw2Client, ids: readonly number[]): Promise<TreeBooks> {
+  if (ids.length === 0) return { books: new Map() };
+  try {
+    const read = await gw2.listings(ids);
+    const books = new Map(read.found.map((book) => [book.id, book]));
+    return read.staleAgeMs === undefined ? { books } : { books, staleAgeMs: read.staleAgeMs };
+  } catch (error) {
+    if (!isGw2Failure(error)) throw error;
+    return { books: new Map() };
+  }
 }

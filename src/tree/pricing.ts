@@ -11,10 +11,21 @@
  * currencies are totalled, never converted; items that can be neither bought nor crafted are
  * marked unavailable and add nothing, which makes the total partial.
  *
+ * One rule is ours on top of the library's (the contract's "never make a craft path look
+ * cheap"): the library counts an item it cannot price as 0 in the buy-or-craft choice, so a
+ * precursor whose official recipe takes account-bound collection items would be "crafted" for
+ * almost nothing. A craft path that uses something with no price — an item that can be neither
+ * bought, crafted nor taken from the holdings, or a currency the library has no estimate for — is
+ * not a price: the nearest buyable item above it on the path (never the root) is bought instead,
+ * through `cheapestTree`'s own `forceBuyItems`, repeated until no crafted path uses such a thing.
+ * Without such paths (official recipes of tradeable materials) the figures are `cheapestTree`'s.
+ *
  * @module
  */
 
 import { cheapestTree } from "@gw2efficiency/recipe-calculation";
+// Not re-exported by the package's index: the estimates its buy-or-craft choice uses for currencies.
+import { CURRENCY_DECISION_PRICES } from "@gw2efficiency/recipe-calculation/dist/src/static/currencyDecisionPrices.js";
 import { nestRecipeByOutputId } from "@gw2efficiency/recipe-nesting";
 import { COIN_ID, type CuratedSource } from "../data/curated_recipes.ts";
 import { netSellUnit } from "../market/trading_post.ts";
@@ -38,6 +49,8 @@ export interface TreeRecipe {
   /** The `/v2/recipes` id, for official recipes. */
   readonly recipeId?: number;
   readonly ingredients: readonly TreeIngredient[];
+  /** The vendor selling it, for vendor purchases (the curated record's `merchant`). */
+  readonly merchant?: string;
 }
 
 /** Trading Post unit prices in copper; 0 when that side of the book is empty. */
@@ -74,7 +87,10 @@ export interface PricedNode {
   readonly cost?: number;
   /** Copper to buy the used units instead; on crafted nodes that are buyable. */
   readonly buyCost?: number;
-  /** Copper to craft instead; on bought nodes that have a recipe. */
+  /**
+   * Copper to craft instead; on bought nodes that have a recipe whose path has a price (absent
+   * when the node is bought because its craft needs something unpriced).
+   */
   readonly craftCost?: number;
   /** Recipe runs, on crafted nodes. */
   readonly runs?: number;
@@ -168,9 +184,59 @@ export function priceRecipeTree(
   if (nested === undefined) throw new NotCraftableError(rootId);
   const sellPrices: Record<number, number> = {};
   for (const [id, price] of prices) if (price.sell > 0) sellPrices[id] = price.sell;
-  const priced = cheapestTree(quantity, nested, sellPrices, Object.fromEntries(owned));
-  const root = toNode(priced, recipes);
-  return { root, summary: summarise(root, rootId, quantity, prices.get(rootId), recipes) };
+  // Only the tree's own ids: the library copies the whole object on every pass, and a
+  // player's holdings run to thousands of ids.
+  const available: Record<number, number> = {};
+  for (const recipe of reachable) {
+    for (const ingredient of recipe.ingredients) {
+      const count = ingredient.type === "Item" ? owned.get(ingredient.id) : undefined;
+      if (count !== undefined) available[ingredient.id] = count;
+    }
+  }
+  // The rule of the module notes, to a fixpoint: each pass forces at least one more id, so it
+  // ends (in one pass when no crafted path needs anything unpriced).
+  const forced: number[] = [];
+  let priced = cheapestTree(quantity, nested, sellPrices, available);
+  for (;;) {
+    const more = unpricedPathOwners(priced).filter((id) => !forced.includes(id));
+    if (more.length === 0) break;
+    forced.push(...more);
+    priced = cheapestTree(quantity, nested, sellPrices, available, forced);
+  }
+  const root = toNode(priced, recipes, new Set(forced));
+  return {
+    root,
+    summary: summarise(root, rootId, quantity, prices.get(rootId), recipes),
+  };
+}
+
+/**
+ * The items to buy instead of crafting: for every used leaf of a crafted path that has no price
+ * — an item not bought, not crafted and not covered by the holdings, or a non-coin currency the
+ * library has no estimate for (it counts as 0 in the choice) — the nearest buyable crafted item
+ * above it, never the root. A leaf under no buyable item (a gift of the root itself) forces
+ * nothing: the tree is then partial, as before.
+ */
+function unpricedPathOwners(root: LibraryNode): number[] {
+  const owners = new Set<number>();
+  const visit = (node: LibraryNode, owner: number | undefined) => {
+    for (const child of node.components ?? []) {
+      if (child.usedQuantity === 0) continue;
+      if (child.type === "Currency") {
+        if (child.id !== COIN_ID && CURRENCY_DECISION_PRICES[child.id] === undefined) {
+          if (owner !== undefined) owners.add(owner);
+        }
+        continue;
+      }
+      if (child.craft && (child.components ?? []).length > 0) {
+        visit(child, child.buyPrice === false ? owner : child.id);
+      } else if (child.buyPrice === false && owner !== undefined) {
+        owners.add(owner);
+      }
+    }
+  };
+  visit(root, undefined);
+  return [...owners];
 }
 
 /**
@@ -225,8 +291,15 @@ function toLibraryRecipe(recipe: TreeRecipe): LibraryRecipe {
   };
 }
 
-/** Reads the library's node into ours, following only what the plan uses. */
-function toNode(node: LibraryNode, recipes: ReadonlyMap<number, TreeRecipe>): PricedNode {
+/**
+ * Reads the library's node into ours, following only what the plan uses. A node bought by the
+ * rule (`forced`) keeps no `craftCost`: its craft path has no price.
+ */
+function toNode(
+  node: LibraryNode,
+  recipes: ReadonlyMap<number, TreeRecipe>,
+  forced: ReadonlySet<number>,
+): PricedNode {
   const owned = node.totalQuantity - node.usedQuantity;
   const base = { id: node.id, quantity: node.totalQuantity, owned };
   if (node.type === "Currency") {
@@ -249,7 +322,7 @@ function toNode(node: LibraryNode, recipes: ReadonlyMap<number, TreeRecipe>): Pr
       ...(buyPrice === undefined ? {} : { buyCost: buyPrice }),
       runs: Math.ceil(node.usedQuantity / node.output),
       source: recipes.get(node.id)?.source ?? "official",
-      children: components.map((component) => toNode(component, recipes)),
+      children: components.map((component) => toNode(component, recipes, forced)),
     };
   }
   if (node.usedQuantity === 0) return { kind: "item", ...base, action: "owned", children: [] };
@@ -259,7 +332,7 @@ function toNode(node: LibraryNode, recipes: ReadonlyMap<number, TreeRecipe>): Pr
     ...base,
     action: "buy",
     cost: buyPrice,
-    ...(components.length > 0 && node.craftPrice !== undefined
+    ...(components.length > 0 && node.craftPrice !== undefined && !forced.has(node.id)
       ? { craftCost: node.craftPrice }
       : {}),
     children: [],

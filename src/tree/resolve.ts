@@ -1,8 +1,8 @@
 /**
  * Gathers what a recipe tree is made of, through the GW2 client: level by level from the roots,
  * the recipe of every item (the curated Mystic Forge and vendor data first, else an official
- * recipe found by `/v2/recipes/search?output=`, read in one batch per level) and every item's
- * name. Many roots resolve together, sharing every item they have in common, so a ranking over
+ * recipe: from the recipe catalogue when the client is a view over it, else found by
+ * `/v2/recipes/search?output=` and read in one batch per level) and every item's name. Many roots resolve together, sharing every item they have in common, so a ranking over
  * all legendaries reads each recipe once.
  *
  * @module
@@ -12,7 +12,7 @@ import { mapWithConcurrency } from "../async/concurrency.ts";
 import { CURATED_RECIPES, CURRENCY_NAMES } from "../data/curated_recipes.ts";
 import type { TreeRecipe } from "./pricing.ts";
 import { oldestStaleAge } from "../staleness.ts";
-import type { Item, Recipe } from "../gw2/schemas.ts";
+import type { CatalogueRecipe, Item, Recipe } from "../gw2/schemas.ts";
 import type { BulkRead, Gw2Client } from "../gw2/types.ts";
 
 /** Recipe searches of one level in flight at once (each is one upstream request when cold). */
@@ -41,6 +41,11 @@ export interface ResolveOptions {
    * have been reached so far: a long, cold resolution can report progress.
    */
   readonly onLevel?: (level: number, itemsReached: number) => void;
+  /**
+   * Called once the walk is over with every item id reached (the ids `itemIds` will hold),
+   * before the item names are awaited: a caller can start its price read beside them.
+   */
+  readonly onWalked?: (itemIds: readonly number[]) => void;
 }
 
 /**
@@ -64,6 +69,7 @@ export async function resolveRecipes(
   // Names are not on the critical path: each level's item read runs beside the recipe walk.
   const itemReads: Promise<PromiseSettledResult<BulkRead<Item>>>[] = [];
   const walked = await settle(walkRecipes(gw2, rootIds, stale, itemReads, options.onLevel));
+  if (walked.status === "fulfilled") options.onWalked?.(walked.value.itemIds);
   const items = await Promise.all(itemReads);
   if (walked.status === "rejected") throw walked.reason;
   const names = new Map<number, string>();
@@ -115,25 +121,10 @@ async function walkRecipes(
   for (let depth = 1; level.length > 0; depth++) {
     itemReads?.push(settle(gw2.items(level)));
     const searched = level.filter((id) => !CURATED_RECIPES.has(id));
-    const searches = await mapWithConcurrency(
-      searched,
-      SEARCH_CONCURRENCY,
-      (id) => gw2.searchRecipes({ output: id }),
-    );
-    const chosen = new Map<number, number>();
-    searches.forEach((search, index) => {
-      stale.add(search.staleAgeMs);
-      const outputId = searched[index];
-      if (outputId !== undefined && search.value.length > 0) {
-        chosen.set(outputId, Math.min(...search.value));
-      }
-    });
-    const official = chosen.size === 0
-      ? new Map<number, TreeRecipe>()
-      : await readRecipes(gw2, [...chosen.values()], stale);
+    const official = await officialRecipes(gw2, searched, stale);
     const next: number[] = [];
     for (const id of level) {
-      const recipe = curatedRecipe(id) ?? official.get(chosen.get(id) ?? 0);
+      const recipe = curatedRecipe(id) ?? official.get(id);
       if (recipe === undefined) continue;
       recipes.set(id, recipe);
       for (const ingredient of recipe.ingredients) {
@@ -146,6 +137,51 @@ async function walkRecipes(
     onLevel?.(depth, seen.size);
   }
   return { recipes, itemIds: [...seen] };
+}
+
+/**
+ * The official recipe of each of `itemIds` that has one (the lowest recipe id): from the recipe
+ * catalogue in one lookup when the client offers it (no request once it is filled), else one
+ * search per item and one batched read of the chosen recipes.
+ */
+async function officialRecipes(
+  gw2: Gw2Client,
+  itemIds: readonly number[],
+  stale: StaleAge,
+): Promise<Map<number, TreeRecipe>> {
+  const official = new Map<number, TreeRecipe>();
+  if (itemIds.length === 0) return official;
+  const catalogued = await gw2.officialRecipes?.(itemIds);
+  if (catalogued !== undefined) {
+    for (const [itemId, recipes] of catalogued) {
+      const lowest = recipes.reduce<CatalogueRecipe | undefined>(
+        (best, recipe) => best === undefined || recipe.id < best.id ? recipe : best,
+        undefined,
+      );
+      if (lowest !== undefined) official.set(itemId, officialRecipe(lowest));
+    }
+    return official;
+  }
+  const searches = await mapWithConcurrency(
+    itemIds,
+    SEARCH_CONCURRENCY,
+    (id) => gw2.searchRecipes({ output: id }),
+  );
+  const chosen = new Map<number, number>();
+  searches.forEach((search, index) => {
+    stale.add(search.staleAgeMs);
+    const outputId = itemIds[index];
+    if (outputId !== undefined && search.value.length > 0) {
+      chosen.set(outputId, Math.min(...search.value));
+    }
+  });
+  if (chosen.size === 0) return official;
+  const read = await readRecipes(gw2, [...chosen.values()], stale);
+  for (const [itemId, recipeId] of chosen) {
+    const recipe = read.get(recipeId);
+    if (recipe !== undefined) official.set(itemId, recipe);
+  }
+  return official;
 }
 
 function settle<T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> {
@@ -176,6 +212,7 @@ function curatedRecipe(id: number): TreeRecipe | undefined {
     outputCount: curated.outputCount,
     source: curated.source,
     ingredients: curated.ingredients,
+    ...(curated.merchant === undefined ? {} : { merchant: curated.merchant }),
   };
 }
 
@@ -189,7 +226,7 @@ async function readRecipes(
   return new Map(read.found.map((recipe) => [recipe.id, officialRecipe(recipe)]));
 }
 
-function officialRecipe(recipe: Recipe): TreeRecipe {
+function officialRecipe(recipe: Recipe | CatalogueRecipe): TreeRecipe {
   return {
     outputId: recipe.output_item_id,
     outputCount: recipe.output_item_count,

@@ -1,21 +1,49 @@
 /**
- * What is still to buy to carry out a priced plan once the player's holdings are used: the
- * leaves of the plan that are bought on the Trading Post (with unit and total cost), those that
- * can be neither bought nor crafted (to be earned: no price), and what vendors are paid, per
- * currency. Pure: read off a {@linkcode PricedTree} built with the player's owned counts.
+ * What a priced plan buys, and what that really costs. Two pure steps around the one order-book
+ * read of `plan.ts`:
  *
- * The items' totals plus the coin paid to vendors equal the plan's `totalCraftCost`.
+ * 1. {@linkcode purchases} reads the plan's leaves, aggregated per item over the whole tree:
+ *    Trading Post purchases (units, lowest sell listing, and what crafting those units would
+ *    cost where the item has a recipe), vendor purchases paid in coin, items that can be neither
+ *    bought nor crafted (to earn: no price), and currencies. Built with the player's owned
+ *    counts, it is what is left once the holdings are used.
+ * 2. {@linkcode shoppingList} prices it at depth: each Trading Post purchase walks its order
+ *    book's sell levels from the lowest price up (`src/market/order_book.ts`), once for the
+ *    item's whole count.
+ *
+ * At unit prices the list adds up to the plan's `totalCraftCost`; `buyCost` is the same list at
+ * depth, `depthExtra` the difference.
  *
  * @module
  */
 
-import type { PricedNode, PricedTree, TreePrice } from "./pricing.ts";
+import { COIN_ID } from "../data/curated_recipes.ts";
+import type { OrderBook } from "../gw2/schemas.ts";
+import { walkSells } from "../market/order_book.ts";
+import type { PricedNode, PricedTree, TreePrice, TreeRecipe } from "./pricing.ts";
 
-/** Units to buy on the Trading Post: `unit` is the lowest sell listing, `total` their cost. */
+/**
+ * Units to buy on the Trading Post: `unit` is the lowest sell listing; `total` what buying
+ * `count` units costs walking the sell listings from the lowest price up. `short`: units the book
+ * lacks (priced at its highest listed price; the whole count when its sell side is empty, priced
+ * at `unit`). `craftCheaper`: crafting `count` costs less than `total`. `noDepth`: the book could
+ * not be read, `total` is `count × unit`.
+ */
 export type ShoppingItem = {
   readonly id: number;
   readonly count: number;
   readonly unit: number;
+  readonly total: number;
+  readonly short?: number;
+  readonly craftCheaper?: true;
+  readonly noDepth?: true;
+};
+
+/** Units bought from a vendor for coin: `total` copper, paid to `vendor`. */
+export type ShoppingVendor = {
+  readonly id: number;
+  readonly count: number;
+  readonly vendor: string;
   readonly total: number;
 };
 
@@ -36,23 +64,61 @@ export type ShoppingCurrency = {
  * One line of the shopping list. (Object types, not interfaces, so they fit the loose output
  * schema's index signature.)
  */
-export type ShoppingEntry = ShoppingItem | ShoppingUnavailable | ShoppingCurrency;
+export type ShoppingEntry = ShoppingItem | ShoppingVendor | ShoppingUnavailable | ShoppingCurrency;
+
+/** A Trading Post purchase before the order book: units, unit price, crafting them instead. */
+export interface MarketPurchase {
+  readonly id: number;
+  readonly count: number;
+  /** The lowest sell listing. */
+  readonly unit: number;
+  /** Copper to craft those units instead, at unit prices; absent when some have no recipe. */
+  readonly craftCost?: number;
+}
+
+/** What a plan buys, aggregated per item (or currency) over the tree, in plan order. */
+export interface Purchases {
+  readonly market: readonly MarketPurchase[];
+  readonly vendor: readonly ShoppingVendor[];
+  readonly unavailable: readonly ShoppingUnavailable[];
+  /** Currencies paid, coin (`cur` 1) among them when paid other than to a coin vendor row. */
+  readonly currencies: readonly ShoppingCurrency[];
+}
+
+/** The shopping list at depth, and its totals. */
+export interface PricedShoppingList {
+  /**
+   * Trading Post purchases by total (largest first, then id), vendor purchases likewise, then
+   * items to earn, then currencies.
+   */
+  readonly toBuy: ShoppingEntry[];
+  /** Copper the whole list costs at depth: Trading Post totals, vendor totals and coin. */
+  readonly buyCost: number;
+  /** `buyCost` minus the same list at unit prices (`count × unit` per Trading Post row). */
+  readonly depthExtra: number;
+}
 
 /**
- * The shopping list of a plan: Trading Post purchases by total cost (largest first, then id),
- * then items to earn, then currencies, each in plan order and summed per id.
+ * What `tree` buys. A vendor purchase that pays coin becomes one vendor row per item (its coin
+ * as `total`, its merchant from `recipes`); whatever else it takes — other currencies, items —
+ * is listed as usual. Coin paid any other way, and every other currency, is a currency row.
  *
  * @example
  * ```ts
  * const plan = priceRecipeTree(recipes, 30703, 1, prices, holdings.counts);
- * shoppingList(plan, prices); // [{id: 19721, count: 12, unit: 2603, total: 31236}, …]
+ * purchases(plan, prices, recipes).market; // [{id: 19721, count: 499, unit: 2797, …}, …]
  * ```
+ * @param tree the priced plan (with the owned counts, if any)
+ * @param prices the unit prices it was priced with
+ * @param recipes the recipes it was priced with (for the vendors' names)
  */
-export function shoppingList(
+export function purchases(
   tree: PricedTree,
   prices: ReadonlyMap<number, TreePrice>,
-): ShoppingEntry[] {
-  const bought = new Map<number, { count: number; total: number }>();
+  recipes: ReadonlyMap<number, TreeRecipe>,
+): Purchases {
+  const market = new Map<number, { count: number; craftCost: number | undefined }>();
+  const vendor = new Map<number, { count: number; vendor: string; total: number }>();
   const unavailable = new Map<number, number>();
   const currencies = new Map<number, number>();
   const add = (tally: Map<number, number>, id: number, count: number) =>
@@ -60,12 +126,34 @@ export function shoppingList(
   const walk = (node: PricedNode) => {
     const needed = node.quantity - node.owned;
     switch (node.action) {
-      case "craft":
-        node.children.forEach(walk);
+      case "craft": {
+        const recipe = recipes.get(node.id);
+        const coin = node.children.filter((child) =>
+          child.kind === "currency" && child.id === COIN_ID
+        )
+          .reduce((sum, child) => sum + (child.cost ?? 0), 0);
+        if (recipe?.source !== "vendor" || coin === 0) {
+          node.children.forEach(walk);
+          return;
+        }
+        const line = vendor.get(node.id) ?? {
+          count: 0,
+          vendor: recipe.merchant ?? "vendor",
+          total: 0,
+        };
+        vendor.set(node.id, { ...line, count: line.count + needed, total: line.total + coin });
+        node.children.filter((child) => !(child.kind === "currency" && child.id === COIN_ID))
+          .forEach(walk);
         return;
+      }
       case "buy": {
-        const line = bought.get(node.id) ?? { count: 0, total: 0 };
-        bought.set(node.id, { count: line.count + needed, total: line.total + (node.cost ?? 0) });
+        const line = market.get(node.id) ?? { count: 0, craftCost: 0 };
+        market.set(node.id, {
+          count: line.count + needed,
+          craftCost: line.craftCost === undefined || node.craftCost === undefined
+            ? undefined
+            : line.craftCost + node.craftCost,
+        });
         return;
       }
       case "unavailable":
@@ -79,16 +167,72 @@ export function shoppingList(
     }
   };
   walk(tree.root);
-  const items: ShoppingItem[] = [...bought].map(([id, { count, total }]) => ({
-    id,
-    count,
-    unit: prices.get(id)?.sell ?? 0,
-    total,
-  }));
-  items.sort((a, b) => b.total - a.total || a.id - b.id);
-  return [
-    ...items,
-    ...[...unavailable].map(([id, count]): ShoppingUnavailable => ({ id, count, na: true })),
-    ...[...currencies].map(([cur, count]): ShoppingCurrency => ({ cur, count })),
-  ];
+  return {
+    market: [...market].map(([id, { count, craftCost }]) => ({
+      id,
+      count,
+      unit: prices.get(id)?.sell ?? 0,
+      ...(craftCost === undefined ? {} : { craftCost }),
+    })),
+    vendor: [...vendor].map(([id, line]) => ({ id, ...line })),
+    unavailable: [...unavailable].map(([id, count]) => ({ id, count, na: true })),
+    currencies: [...currencies].map(([cur, count]) => ({ cur, count })),
+  };
+}
+
+/** The ids to read order books for: every Trading Post purchase, once. */
+export function marketIds(bought: Purchases): number[] {
+  return bought.market.map((line) => line.id);
+}
+
+/**
+ * Prices `bought` at depth. Each Trading Post purchase walks its book once for its whole count;
+ * a book that is absent or `unread` prices it at `count × unit`, flagged `noDepth`; a book with
+ * no sell levels is `short` of every unit, priced at `unit` (never 0). A purchase is
+ * `craftCheaper` when crafting its units costs less than buying them at depth.
+ *
+ * @example
+ * ```ts
+ * const { toBuy, buyCost, depthExtra } = shoppingList(bought, books);
+ * ```
+ * @param bought what the plan buys (see {@linkcode purchases})
+ * @param books order books by item id (see `Gw2Client.listings`)
+ */
+export function shoppingList(
+  bought: Purchases,
+  books: ReadonlyMap<number, OrderBook>,
+): PricedShoppingList {
+  let depthExtra = 0;
+  const market = bought.market.map((line): ShoppingItem => {
+    const { id, count, unit } = line;
+    const atUnit = count * unit;
+    const book = books.get(id);
+    if (book === undefined || book.unread === true) {
+      return { id, count, unit, total: atUnit, noDepth: true };
+    }
+    const walk = walkSells(book.sells, count, book.more === true) ??
+      { total: atUnit, short: count };
+    depthExtra += walk.total - atUnit;
+    return {
+      id,
+      count,
+      unit,
+      total: walk.total,
+      ...(walk.short === undefined ? {} : { short: walk.short }),
+      ...(line.craftCost !== undefined && line.craftCost < walk.total
+        ? { craftCheaper: true }
+        : {}),
+    };
+  });
+  const byTotal = (a: { id: number; total: number }, b: { id: number; total: number }) =>
+    b.total - a.total || a.id - b.id;
+  market.sort(byTotal);
+  const vendor = [...bought.vendor].sort(byTotal);
+  const coin = bought.currencies.find((line) => line.cur === COIN_ID)?.count ?? 0;
+  const buyCost = [...market, ...vendor].reduce((sum, line) => sum + line.total, coin);
+  return {
+    toBuy: [...market, ...vendor, ...bought.unavailable, ...bought.currencies],
+    buyCost,
+    depthExtra,
+  };
 }

@@ -34,6 +34,12 @@ function fixtureCounts(account: FakeAccount): Map<number, number> {
     for (const bag of character.inventory.bags) {
       for (const slot of bag?.inventory ?? []) if (slot !== null) add(slot.id, slot.count);
     }
+    // What is worn counts once, except what the legendary armory lends.
+    for (const worn of character.equipment) {
+      if (worn.location !== "LegendaryArmory" && worn.location !== "EquippedFromLegendaryArmory") {
+        add(worn.id, 1);
+      }
+    }
   }
   return counts;
 }
@@ -67,6 +73,25 @@ Deno.test("readHoldings() tallies storage, bank, shared slots and every bag of t
     new Set(clovers.map((place) => place.source)),
     new Set(["material_storage", "bank", "character"]),
   );
+});
+
+Deno.test("readHoldings() counts what characters wear as a place of its own, not what the legendary armory lends", async () => {
+  using env = await setup();
+  const { wellKnown } = env.fake.world;
+  const holdings = await readHoldings(env.client, TEST_KEYS.veteran);
+  // Aldric keeps The Predator's precursor in an equipment tab: nowhere else on the account.
+  assert.deepEqual(holdings.places.get(wellKnown.theHunter), [
+    { source: "equipment", character: "Aldric Stormvale", count: 1 },
+  ]);
+  assert.equal(holdings.counts.get(wellKnown.theHunter), 1);
+  // Sunrise in his armory tab is the account's legendary armory's: never consumed, not counted.
+  assert.equal(holdings.counts.has(wellKnown.sunrise), false);
+  // Every character wears its gear: six armor pieces and a weapon each, at least.
+  const wearers = new Set(
+    [...holdings.places.values()].flat().filter((place) => place.source === "equipment")
+      .map((place) => place.character),
+  );
+  assert.equal(wearers.size, 19);
 });
 
 Deno.test("readHoldings() is served from the KV cache for five minutes", async () => {

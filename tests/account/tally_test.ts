@@ -25,6 +25,13 @@ const SOURCES = {
     {
       name: "Kael Thornhollow",
       bags: [{ id: 8932, size: 1, inventory: [{ id: 24295, count: 9 }] }],
+      equipment: [
+        { id: 29169, location: "Armory" },
+        { id: 30703, location: "EquippedFromLegendaryArmory" },
+        { id: 30704, location: "LegendaryArmory" },
+        { id: 48073, location: "Equipped" },
+        { id: 48073 },
+      ],
     },
     { name: "Tamsin Halloway", bags: [] },
   ],
@@ -34,8 +41,10 @@ Deno.test("tallyHoldings() sums every stack over storage, bank, shared slots and
   const holdings = tallyHoldings(SOURCES);
   assert.deepEqual(
     [...holdings.counts].sort(([a], [b]) => a - b),
-    [[19675, 3], [19721, 1_507], [24295, 321], [29169, 1]],
+    [[19675, 3], [19721, 1_507], [24295, 321], [29169, 2], [48073, 2]],
   );
+  assert.equal(holdings.counts.has(30703), false, "lent by the legendary armory: not held");
+  assert.equal(holdings.counts.has(30704), false);
   assert.equal(holdings.characters, 3);
   assert.equal(holdings.counts.get(19721), 1_507);
   assert.equal(holdings.counts.has(30703), false, "not held: absent");
@@ -50,6 +59,10 @@ Deno.test("tallyHoldings() says where each item lies, one entry per source or ch
     { source: "character", character: "Zoë Ironfist", count: 7 },
   ]);
   assert.deepEqual(holdings.places.get(19675), [{ source: "shared_inventory", count: 3 }]);
+  assert.deepEqual(holdings.places.get(29169), [
+    { source: "bank", count: 1 },
+    { source: "equipment", character: "Kael Thornhollow", count: 1 },
+  ]);
   assert.equal(holdings.places.has(19685), false);
 });
 

@@ -104,7 +104,24 @@ Deno.test("after the crawl, search finds filler items and trees and recipe searc
   });
   const after = app.sent.interactive.slice(before);
   assert.deepEqual(to(after, "/v2/recipes/search"), []);
-  assert.ok(to(after, "/v2/recipes").length > 0, "recipes by id still come from the client");
+  assert.deepEqual(to(after, "/v2/recipes"), [], "the trees' recipes are the catalogue's too");
+});
+
+Deno.test("a pass finding the recipes filled on demand reads only the items, and keeps that generation", async () => {
+  await using app = await startBackgroundApp();
+  const fill = (page: number, size: number) => app.backgroundGw2.recipesPage(page, size);
+  assert.equal(await app.recipes.fill(fill), true);
+  const filled = await app.recipeStore.head();
+  assert.ok(filled);
+  const before = app.sent.background.length;
+  assert.equal(before, RECIPE_PAGES, "the fill read every recipe page");
+  await crawlToEnd(app);
+  const crawled = app.sent.background.slice(before);
+  assert.deepEqual(to(crawled, "/v2/recipes"), [], "no recipe page read again");
+  assert.equal(to(crawled, "/v2/items").length, ITEM_PAGES);
+  assert.deepEqual(await app.recipeStore.head(), filled, "the filled generation stays published");
+  assert.equal((await app.recipes.status()).recipes, app.fake.world.recipes.size);
+  assert.equal((await app.names.status()).complete, true);
 });
 
 Deno.test("catalogue lookups equal upstream's searches for every item", async () => {

@@ -3,11 +3,13 @@ import {
   HEAD_CHECK_MS,
   MAX_CATALOGUE_AGE_MS,
   RecipeCatalogue,
+  type RecipePageReader,
 } from "../../src/catalogue/recipe_catalogue.ts";
-import { withRecipeCatalogue } from "../../src/catalogue/recipe_lookup.ts";
+import { type RecipeLookup, withRecipeCatalogue } from "../../src/catalogue/recipe_lookup.ts";
 import { startDeadline } from "../../src/async/deadline.ts";
 import { RecipeStore } from "../../src/catalogue/recipe_store.ts";
 import type { CatalogueRecipe } from "../../src/gw2/schemas.ts";
+import type { Gw2PagedReads } from "../../src/gw2/types.ts";
 import { silentLogger } from "../../src/log.ts";
 import { ManualClock } from "../support/clock.ts";
 import { openMemoryKv } from "../support/kv.ts";
@@ -30,6 +32,21 @@ const INGOT: CatalogueRecipe = {
   ingredients: [{ type: "Item", id: 19700, count: 2 }],
 };
 const SECOND_SWORD: CatalogueRecipe = { ...SWORD, id: 3 };
+
+/** Paged reads that must not be made (the catalogue is published, or the lookup is a stub). */
+const NO_PAGES: Gw2PagedReads = {
+  itemsPage: () => Promise.reject(new Error("no item page expected")),
+  recipesPage: () => Promise.reject(new Error("no recipe page expected")),
+};
+
+/** A lookup answering searches with `search` and nothing else. */
+function searchOnly(search: RecipeLookup["search"]): RecipeLookup {
+  return {
+    search,
+    recipesMaking: () => Promise.resolve(undefined),
+    fill: () => Promise.resolve(false),
+  };
+}
 
 async function setup(recipes: CatalogueRecipe[], head?: { count?: number; completedAt?: number }) {
   const kv = await openMemoryKv();
@@ -102,12 +119,16 @@ Deno.test("RecipeCatalogue notices a newer generation at the next head check, or
 Deno.test("withRecipeCatalogue() answers searches from the catalogue, else from the client", async () => {
   using env = await setup([SWORD], {});
   const stub = new StubGw2Client();
-  const lookups = withRecipeCatalogue(stub, env.catalogue);
+  const lookups = withRecipeCatalogue(stub, env.catalogue, NO_PAGES);
   assert.deepEqual(await lookups.searchRecipes({ output: 500 }), { value: [20] });
   assert.equal(stub.calls.length, 0, "no read of the client");
   await lookups.items([19721]);
   assert.deepEqual(stub.calls.map((call) => call.method), ["items"], "other reads pass through");
-  const empty = withRecipeCatalogue(stub, { search: () => Promise.resolve(undefined) });
+  const empty = withRecipeCatalogue(
+    stub,
+    searchOnly(() => Promise.resolve(undefined)),
+    NO_PAGES,
+  );
   await empty.searchRecipes({ input: 19721 });
   assert.deepEqual(stub.calls.at(-1), { method: "searchRecipes", args: [{ input: 19721 }] });
 });
@@ -116,15 +137,97 @@ Deno.test("withRecipeCatalogue(): a call's view keeps the catalogue, and the dea
   using env = await setup([SWORD], {});
   const stub = new StubGw2Client();
   using deadline = startDeadline(env.clock, 14_000);
-  const view = withRecipeCatalogue(stub, env.catalogue).withDeadline(deadline);
+  const view = withRecipeCatalogue(stub, env.catalogue, NO_PAGES).withDeadline(deadline);
   assert.deepEqual(await view.searchRecipes({ output: 500 }), { value: [20] });
   assert.equal(stub.calls.length, 0, "answered by the catalogue");
   await view.items([19721]);
   assert.deepEqual(stub.deadlines, [deadline], "other reads go to the client's bounded view");
   // A catalogue whose KV stalls: at the deadline the search is the client's (stale or timeout).
-  const stalled = withRecipeCatalogue(stub, { search: () => new Promise(() => {}) });
+  const stalled = withRecipeCatalogue(stub, searchOnly(() => new Promise(() => {})), NO_PAGES);
   const searching = stalled.withDeadline(deadline).searchRecipes({ input: 19721 });
   env.clock.advance(14_000);
   await searching;
   assert.deepEqual(stub.calls.at(-1), { method: "searchRecipes", args: [{ input: 19721 }] });
+});
+
+/** A page reader over `pages`, counting its reads; `fail` makes that page's read reject. */
+function pagesOf(pages: readonly CatalogueRecipe[][], fail?: number) {
+  const reads: number[] = [];
+  const read: RecipePageReader = (page) => {
+    reads.push(page);
+    if (page === fail) return Promise.reject(new Error(`page ${page} failed`));
+    return Promise.resolve({ records: pages[page] ?? [], skipped: 0, pageTotal: pages.length });
+  };
+  return { read, reads };
+}
+
+Deno.test("RecipeCatalogue.fill() reads every page, publishes a generation and answers from it", async () => {
+  using env = await setup([]);
+  const { catalogue, clock, store } = env;
+  assert.equal(await catalogue.recipesMaking([500]), undefined, "nothing yet");
+  const pages = pagesOf([[SWORD], [INGOT], [SECOND_SWORD]]);
+  assert.equal(await catalogue.fill(pages.read), true);
+  assert.deepEqual(pages.reads.sort(), [0, 1, 2], "each page once");
+  const making = await catalogue.recipesMaking([500, 19684, 19700]);
+  assert.deepEqual(making, new Map([[500, [SECOND_SWORD, SWORD]], [19684, [INGOT]], [19700, []]]));
+  assert.deepEqual(await catalogue.search({ input: 19684 }), [3, 20]);
+  const head = await store.head();
+  assert.deepEqual(head, { generation: clock.now(), completedAt: clock.now(), count: 3 });
+  // Another instance on the same KV loads it, reading no page.
+  const other = new RecipeCatalogue({ store, clock, log: silentLogger });
+  const none = pagesOf([]);
+  assert.equal(await other.fill(none.read), true);
+  assert.deepEqual(none.reads, []);
+  assert.deepEqual(await other.search({ output: 19684 }), [7]);
+});
+
+Deno.test("RecipeCatalogue.fill(): callers and lookups meanwhile join the one fill in flight", async () => {
+  using env = await setup([]);
+  const { catalogue } = env;
+  const held = Promise.withResolvers<void>();
+  const reads: number[] = [];
+  const slow: RecipePageReader = async (page) => {
+    reads.push(page);
+    await held.promise;
+    return { records: page === 0 ? [SWORD] : [INGOT], skipped: 0, pageTotal: 2 };
+  };
+  const first = catalogue.fill(slow);
+  const second = catalogue.fill(slow);
+  const search = catalogue.search({ output: 500 });
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  held.resolve();
+  assert.deepEqual(await Promise.all([first, second]), [true, true]);
+  assert.deepEqual(await search, [20], "the search made during the fill waited for it");
+  assert.deepEqual(reads, [0, 1], "one fill's reads");
+});
+
+Deno.test("RecipeCatalogue.fill(): a failed page leaves no catalogue; the next fill reads again", async () => {
+  using env = await setup([]);
+  const { catalogue, store } = env;
+  const failing = pagesOf([[SWORD], [INGOT]], 1);
+  assert.equal(await catalogue.fill(failing.read), false);
+  assert.equal(await catalogue.search({ output: 500 }), undefined, "lookups go upstream");
+  assert.equal(await store.head(), undefined, "nothing published");
+  const working = pagesOf([[SWORD], [INGOT]]);
+  assert.equal(await catalogue.fill(working.read), true);
+  assert.deepEqual(await catalogue.search({ output: 500 }), [20]);
+});
+
+Deno.test("withRecipeCatalogue(): officialRecipes fills the catalogue through the client's pages, under the call's deadline", async () => {
+  using env = await setup([]);
+  const stub = new StubGw2Client();
+  const asked: (number | undefined)[] = [];
+  using deadline = startDeadline(env.clock, 14_000);
+  const pages: Gw2PagedReads = {
+    itemsPage: () => Promise.reject(new Error("no item page expected")),
+    recipesPage: (_page, _size, bound) => {
+      asked.push(bound?.remainingMs());
+      return Promise.resolve({ records: [SWORD, INGOT], skipped: 0, pageTotal: 1 });
+    },
+  };
+  const view = withRecipeCatalogue(stub, env.catalogue, pages).withDeadline(deadline);
+  const recipes = await view.officialRecipes?.([500, 19684, 424242]);
+  assert.deepEqual(recipes, new Map([[500, [SWORD]], [19684, [INGOT]], [424242, []]]));
+  assert.deepEqual(asked, [14_000], "one page, read under the call's deadline");
+  assert.equal(stub.calls.length, 0, "no search, no recipe read");
 });

@@ -126,12 +126,18 @@ Deno.test("fake.fetch() serves characters by name, bulk and inventory", async (t
     assert.equal(got.name, "Zoë Ironfist");
     assert.ok(Array.isArray(got.bags));
     assert.equal(got.last_modified, undefined, "classic schema");
+    const worn = asArray(got.equipment).map(asRecord);
+    assert.ok(worn.length > 0 && worn.every((entry) => entry.location === undefined));
     const modern = asRecord((await get(fake, `/v2/characters/${ZOE}?v=latest`, full)).body);
     assert.equal(typeof modern.last_modified, "string");
+    assert.ok(
+      asArray(modern.equipment).map(asRecord).every((entry) => entry.location !== undefined),
+    );
     const noBags = asRecord(
       (await get(fake, `/v2/characters/${ZOE}`, bearer(TEST_KEYS.noInventories))).body,
     );
     assert.equal(noBags.bags, undefined);
+    assert.equal(noBags.equipment, undefined, "equipment needs inventories or builds");
   });
   await t.step("ids= with an unknown name is 206", async () => {
     const got = await get(fake, `/v2/characters?ids=${ZOE},Nobody`, full);

@@ -60,7 +60,8 @@ export function countIds(ids: string | null): number {
   return splitIds(ids).length;
 }
 
-function splitIds(ids: string): string[] {
+/** The tokens of an `ids=` value, trimmed, empty ones dropped. */
+export function splitIds(ids: string): string[] {
   return ids.split(",").map((token) => token.trim()).filter((token) => token !== "");
 }
 

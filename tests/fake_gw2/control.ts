@@ -32,6 +32,17 @@ export const FAULTS: readonly FakeFault[] = [
   "hang",
 ];
 
+/**
+ * What a book can be made to do (`setBook`): `huge`, too large for upstream to return — every
+ * listings request naming it answers 502 with a gateway's HTML page, as the real API does for
+ * books of tens of millions of listings; `sold_out`, its sell side emptied since the price was
+ * read (the price record still shows the old lowest listing).
+ */
+export type FakeBookState = "huge" | "sold_out";
+
+/** Every book state, for validation and documentation. */
+export const BOOK_STATES: readonly FakeBookState[] = ["huge", "sold_out"];
+
 /** One request the fake served. */
 export interface FakeRequestLog {
   readonly method: string;
@@ -58,9 +69,13 @@ export interface FakeControl {
   injectFault(fault: FakeFault, options?: { endpoint?: string; times?: number }): void;
   /** Drops every queued fault. */
   clearFaults(): void;
+  /** Makes the order book of `id` huge or sold out (see {@linkcode FakeBookState}); undefined restores it. */
+  setBook(id: number, state: FakeBookState | undefined): void;
+  /** The books set apart by `setBook`. */
+  readonly books: ReadonlyMap<number, FakeBookState>;
   /** Every request served since the last reset, oldest first. */
   readonly requests: readonly FakeRequestLog[];
-  /** Clears log, faults and latency; refills the fake's bucket. */
+  /** Clears log, faults, latency and book states; refills the fake's bucket. */
   reset(): void;
   /**
    * Resolves once the log holds at least `count` requests (e.g. to know a request reached the
@@ -96,6 +111,7 @@ export class Control implements FakeControl {
   #faults: MutableFault[] = [];
   #globalLatency = 0;
   #latencyByEndpoint = new Map<string, number>();
+  #books = new Map<number, FakeBookState>();
   #waiters: { readonly count: number; readonly resolve: () => void }[] = [];
   readonly #onReset: () => void;
 
@@ -128,6 +144,19 @@ export class Control implements FakeControl {
     this.#faults = [];
   }
 
+  setBook(id: number, state: FakeBookState | undefined): void {
+    if (!Number.isSafeInteger(id) || id <= 0) {
+      throw new RangeError(`Cannot set a book: ${id} is not an item id`);
+    }
+    if (state === undefined) this.#books.delete(id);
+    else if (BOOK_STATES.includes(state)) this.#books.set(id, state);
+    else throw new TypeError(`Cannot set book state "${String(state)}"`);
+  }
+
+  get books(): ReadonlyMap<number, FakeBookState> {
+    return new Map(this.#books);
+  }
+
   get requests(): readonly FakeRequestLog[] {
     return Object.freeze([...this.#log]);
   }
@@ -137,6 +166,7 @@ export class Control implements FakeControl {
     this.#faults = [];
     this.#globalLatency = 0;
     this.#latencyByEndpoint.clear();
+    this.#books.clear();
     this.#onReset();
   }
 

@@ -10,14 +10,15 @@
  * | POST /__control/latency     | `{"ms": 250, "endpoint"?: "/v2/items"}` | set latency            |
  * | POST /__control/fault       | `{"fault": "hang", "endpoint"?: …, "times"?: 3 or "infinite"}` | queue a fault |
  * | DELETE /__control/faults    |                                        | clear faults           |
- * | POST /__control/reset       |                                        | clear log, faults, latency; refill bucket |
+ * | POST /__control/book        | `{"id": 19721, "state": "huge" or "sold_out" or null}` | set a book apart |
+ * | POST /__control/reset       |                                        | clear log, faults, latency, books; refill bucket |
  *
  * Mutations answer with the new state.
  *
  * @module
  */
 
-import { type FakeFault, FAULTS } from "./control.ts";
+import { BOOK_STATES, type FakeBookState, type FakeFault, FAULTS } from "./control.ts";
 import type { FakeGw2Instance } from "./fake.ts";
 
 /** Path prefix of the control route. */
@@ -57,6 +58,11 @@ export async function controlRoute(request: Request, fake: FakeGw2Instance): Pro
         });
         return json(200, state(fake));
       }
+      case "POST /book": {
+        const body = await readBody(request);
+        fake.control.setBook(numberField(body, "id"), bookStateField(body));
+        return json(200, state(fake));
+      }
       case "DELETE /faults":
         fake.control.clearFaults();
         return json(200, state(fake));
@@ -82,6 +88,7 @@ function state(fake: FakeGw2Instance): object {
       endpoint: entry.endpoint ?? null,
       remaining: entry.remaining === Infinity ? "infinite" : entry.remaining,
     })),
+    books: Object.fromEntries(fake.control.books),
     requests: fake.control.requests.length,
     bucketTokens: Math.floor(fake.tokens),
   };
@@ -126,6 +133,16 @@ function faultField(body: Body): FakeFault {
     throw new TypeError(`Cannot read "fault": expected one of ${FAULTS.join(", ")}`);
   }
   return fault;
+}
+
+function bookStateField(body: Body): FakeBookState | undefined {
+  const value = body.state;
+  if (value === undefined || value === null) return undefined;
+  const state = BOOK_STATES.find((candidate) => candidate === value);
+  if (state === undefined) {
+    throw new TypeError(`Cannot read "state": expected one of ${BOOK_STATES.join(", ")} or null`);
+  }
+  return state;
 }
 
 function timesField(body: Body): number | undefined {

@@ -158,6 +158,7 @@ export class FakeGw2Instance implements FakeGw2 {
       schema: requestedSchema(url.searchParams, request.headers),
       key,
       capture,
+      books: this.#control.books,
     });
     return render(answer, options);
   }

@@ -23,19 +23,30 @@ export {
   type FakeGw2Options,
 } from "./fake.ts";
 export { type RunningFakeGw2, startFakeGw2, type StartFakeGw2Options } from "./serve.ts";
-export { type FakeControl, type FakeFault, type FakeRequestLog, FAULTS } from "./control.ts";
+export {
+  BOOK_STATES,
+  type FakeBookState,
+  type FakeControl,
+  type FakeFault,
+  type FakeRequestLog,
+  FAULTS,
+} from "./control.ts";
 export { type Scope, TEST_KEYS, UNKNOWN_KEY } from "./auth.ts";
 export { DEFAULT_PAGE_SIZE, MAX_IDS, MAX_PAGE_SIZE } from "./bulk.ts";
 export { SCHEMA } from "./schema_version.ts";
 export { type FakeWorld, getWorld } from "./world/world.ts";
+export { type ListingLevel, type ListingRecord } from "./world/listings.ts";
 export {
   FILLER_COUNT,
   FILLER_FIRST_ID,
   GEN1_LEGENDARY_IDS,
+  LODESTONE_IDS,
   NAMED_GIFT_IDS,
+  NAMED_GIFT_SIGIL_IDS,
   PRECURSOR_IDS,
   REPRESENTATIVE_IDS,
   T6_MATERIAL_IDS,
+  THIN_BOOK_IDS,
   WELL_KNOWN,
 } from "./world/well_known.ts";
 export type * from "./world/types.ts";

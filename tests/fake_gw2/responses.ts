@@ -13,6 +13,8 @@ export interface Answer {
   /** Serialised with `JSON.stringify(body, null, 2)`. */
   readonly body: unknown;
   readonly headers?: Readonly<Record<string, string>>;
+  /** Sent instead of the JSON body, as `text/html` (a gateway's error page). */
+  readonly html?: string;
 }
 
 /** Error texts. Upstream-confirmed unless marked chosen (see docs/fake-gw2.md). */
@@ -82,7 +84,7 @@ export function baseHeaders(contentType = "application/json; charset=utf-8"): He
 
 /** Renders an answer as the GW2 API would. */
 export function render(answer: Answer, options: RenderOptions): Response {
-  const headers = baseHeaders();
+  const headers = baseHeaders(answer.html === undefined ? undefined : "text/html; charset=utf-8");
   if (answer.status >= 200 && answer.status < 300) {
     headers.set("Cache-Control", options.cacheControl);
     const maxAge = /max-age=(\d+)/u.exec(options.cacheControl)?.[1];
@@ -94,7 +96,8 @@ export function render(answer: Answer, options: RenderOptions): Response {
   }
   if (options.localized) headers.set("Content-Language", "en");
   for (const [name, value] of Object.entries(answer.headers ?? {})) headers.set(name, value);
-  return new Response(JSON.stringify(answer.body, null, 2), { status: answer.status, headers });
+  const body = answer.html ?? JSON.stringify(answer.body, null, 2);
+  return new Response(body, { status: answer.status, headers });
 }
 
 /** Renders an answer that bypasses endpoint semantics (faults, the bucket, unknown paths). */

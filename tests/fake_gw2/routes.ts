@@ -8,12 +8,14 @@
  */
 
 import type { Scope, TestKey } from "./auth.ts";
-import { bulkAnswer, type Collection, parseNumericId } from "./bulk.ts";
+import { bulkAnswer, type Collection, parseNumericId, splitIds } from "./bulk.ts";
+import type { FakeBookState } from "./control.ts";
+import type { ListingRecord } from "./world/listings.ts";
 import { type Answer, failure, ok, TEXT } from "./responses.ts";
 import { SCHEMA, schemaAtLeast } from "./schema_version.ts";
 import type { FakeAccount } from "./world/account.ts";
 import type { FakeWorld } from "./world/world.ts";
-import type { AccountRecord, CharacterRecord } from "./world/types.ts";
+import type { AccountRecord, FakeCharacter } from "./world/types.ts";
 
 /** What an endpoint's answer may depend on. */
 export interface RouteContext {
@@ -25,6 +27,8 @@ export interface RouteContext {
   readonly key: TestKey | undefined;
   /** The decoded path capture (`/v2/items/:id`, `/v2/characters/:name/…`), if any. */
   readonly capture: string | undefined;
+  /** Order books set apart by the control (`huge`, `sold_out`). */
+  readonly books: ReadonlyMap<number, FakeBookState>;
 }
 
 /** One endpoint. */
@@ -121,6 +125,42 @@ function recipeSearch(context: RouteContext): Answer {
   return bulkAnswer(collection, params);
 }
 
+/** A gateway's error page, as the real API's 502 for a huge book (fresh text). */
+const BAD_GATEWAY_PAGE =
+  "<html><body><h1>502 Bad Gateway</h1><p>The server did not answer in time.</p></body></html>";
+
+/**
+ * `/v2/commerce/listings`: the world's books (`?ids=`, `?id=`, `/ID`, paged), each side cut to
+ * `top=N` levels when given. A request naming a `huge` book answers 502 with a gateway's page,
+ * whatever else it names; a `sold_out` book has no sell levels.
+ */
+function listings({ world, params, capture, books }: RouteContext): Answer {
+  const named = capture ?? params.get("ids") ?? params.get("id");
+  const asked = named === null ? [] : splitIds(named).map((token) => parseNumericId(token.trim()));
+  if (asked.some((id) => id !== undefined && books.get(id) === "huge")) {
+    return { status: 502, body: null, html: BAD_GATEWAY_PAGE };
+  }
+  const top = /^\d{1,9}$/u.test(params.get("top") ?? "") ? Number(params.get("top")) : undefined;
+  const view = (book: ListingRecord): ListingRecord => {
+    const sells = books.get(book.id) === "sold_out" ? [] : book.sells;
+    return top === undefined
+      ? { ...book, sells }
+      : { ...book, buys: book.buys.slice(0, top), sells: sells.slice(0, top) };
+  };
+  const collection: Collection<number> = {
+    ids: world.listings.ids,
+    record: (id) => {
+      const book = world.listings.get(id);
+      return book === undefined ? undefined : view(book);
+    },
+    parse: parseNumericId,
+    allowAll: false,
+    noSuchText: TEXT.noSuchId,
+    linkBase: "/v2/commerce/listings",
+  };
+  return bulkAnswer(collection, params, capture);
+}
+
 /** The account a key reads: the veteran account for its key, the main account otherwise. */
 function holder({ world, key }: RouteContext): FakeAccount {
   return key?.account === "veteran" ? world.veteran : world;
@@ -161,14 +201,21 @@ function accountView(account: AccountRecord, key: TestKey | undefined, schema: n
 }
 
 function characterView(
-  record: CharacterRecord,
-  bags: readonly unknown[],
+  character: FakeCharacter,
   key: TestKey | undefined,
   schema: number,
 ): object {
-  const { last_modified: _lastModified, ...classic } = record;
-  const core = schemaAtLeast(schema, SCHEMA.lastModified) ? record : classic;
-  return has(key, "inventories") ? { ...core, bags } : core;
+  const { last_modified: _lastModified, ...classic } = character.record;
+  const core = schemaAtLeast(schema, SCHEMA.lastModified) ? character.record : classic;
+  const tabs = schemaAtLeast(schema, SCHEMA.buildStorage);
+  const equipment = character.equipment.map(({ location: _location, tabs: _tabs, ...entry }) =>
+    tabs ? { ...entry, location: _location, tabs: _tabs } : entry
+  );
+  return {
+    ...core,
+    ...(has(key, "inventories") || has(key, "builds") ? { equipment } : {}),
+    ...(has(key, "inventories") ? { bags: character.inventory.bags } : {}),
+  };
 }
 
 function characters(context: RouteContext): Answer {
@@ -178,9 +225,7 @@ function characters(context: RouteContext): Answer {
     ids: [...account.characters.keys()],
     record: (name) => {
       const character = account.characters.get(name);
-      return character === undefined
-        ? undefined
-        : characterView(character.record, character.inventory.bags, key, schema);
+      return character === undefined ? undefined : characterView(character, key, schema);
     },
     parse: (token) => token,
     allowAll: true,
@@ -224,6 +269,7 @@ const PRICES = publicEndpoint(
   bulk((w) => w.prices, "/v2/commerce/prices"),
   PRICES_CACHE,
 );
+const LISTINGS = publicEndpoint("/v2/commerce/listings", false, listings, PRICES_CACHE);
 const MATERIALS = publicEndpoint(
   "/v2/materials",
   true,
@@ -272,6 +318,7 @@ const FIXED: ReadonlyMap<string, Endpoint> = new Map([
   ["v2/recipes", RECIPES],
   ["v2/recipes/search", RECIPE_SEARCH],
   ["v2/commerce/prices", PRICES],
+  ["v2/commerce/listings", LISTINGS],
   ["v2/materials", MATERIALS],
   ["v2/currencies", CURRENCIES],
   ["v2/account", ACCOUNT],
@@ -288,6 +335,7 @@ const WITH_ID: ReadonlyMap<string, Endpoint> = new Map([
   ["v2/items", ITEMS],
   ["v2/recipes", RECIPES],
   ["v2/commerce/prices", PRICES],
+  ["v2/commerce/listings", LISTINGS],
   ["v2/materials", MATERIALS],
   ["v2/currencies", CURRENCIES],
   ["v2/characters", CHARACTERS],

@@ -12,7 +12,7 @@ export const SCHEMA = {
   lastModified: "2019-02-21T00:00:00.000Z",
   /** `type` on /v2/tokeninfo. */
   tokenType: "2019-05-22T00:00:00.000Z",
-  /** `build_storage_slots` on /v2/account. */
+  /** `build_storage_slots` on /v2/account; `location` and `tabs` on characters' equipment. */
   buildStorage: "2019-12-19T00:00:00.000Z",
   /** Recipe ingredients become `{type, id, count}`; `guild_ingredients` is folded in. */
   recipeIngredients: "2022-03-09T02:00:00.000Z",

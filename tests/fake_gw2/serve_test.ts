@@ -60,11 +60,29 @@ Deno.test("startFakeGw2() serves the /__control route as JSON", async (t) => {
     assert.deepEqual(asArray(log.body).map((entry) => asRecord(entry).status), [503, 200, 200]);
     assert.equal(asRecord(asArray(log.body)[0]).keyLabel, null);
   });
+  await t.step(
+    "POST /book makes a book huge: a listings request naming it answers 502",
+    async () => {
+      const set = await control(fake.url, "POST", "/book", { id: 19721, state: "huge" });
+      assert.deepEqual(asRecord(set.body).books, { 19721: "huge" });
+      const huge = await consume(await fetch(`${fake.url}/v2/commerce/listings?ids=19721,19976`));
+      assert.equal(huge.status, 502);
+      assert.match(huge.text, /^<html>/u);
+      const other = await consume(await fetch(`${fake.url}/v2/commerce/listings?id=19976&top=1`));
+      assert.equal(other.status, 200);
+      assert.equal((JSON.parse(other.text) as { sells: unknown[] }).sells.length, 1);
+      assert.equal(
+        (await control(fake.url, "POST", "/book", { id: 19721, state: "big" })).status,
+        400,
+      );
+    },
+  );
   await t.step("POST /reset clears the log and refills the bucket", async () => {
     const reset = await control(fake.url, "POST", "/reset");
     assert.deepEqual(asRecord(reset.body), {
       latency: { global: 0, endpoints: {} },
       faults: [],
+      books: {},
       requests: 0,
       bucketTokens: 300,
     });

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { createGw2Client } from "../../src/gw2/client.ts";
 import { Gw2UpstreamError } from "../../src/gw2/errors.ts";
 import { classifyAnswer } from "../../src/gw2/response.ts";
-import { TokenBucket } from "../../src/gw2/token_bucket.ts";
+import { BucketPriority, TokenBucket } from "../../src/gw2/token_bucket.ts";
 import { createFakeGw2 } from "../fake_gw2/mod.ts";
 import { ManualClock } from "../support/clock.ts";
 import { clientOverFake } from "../support/fake_client.ts";
@@ -34,6 +34,53 @@ Deno.test("TokenBucket with a reserve stops above it; a holder without one takes
   clock.advance(1000);
   assert.equal(await admitted(background), 1, "5 tokens back: one above the reserve");
   assert.equal(await admitted(interactive), 4);
+});
+
+/** Yields to the event loop until `done()` holds. */
+async function until(done: () => boolean, what: string): Promise<void> {
+  for (let turn = 0; !done(); turn++) {
+    assert.ok(turn < 1000, `never ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+}
+
+Deno.test("a yielding bucket gives way: an interactive take issued while a background burst waits gets the token first", async () => {
+  using kv = await openMemoryKv();
+  const clock = new ManualClock();
+  const key = ["bucket"];
+  // No reserve, so only the priority decides; both see the same empty bucket.
+  const priority = new BucketPriority();
+  const options = { kv, key, burst: 2, perSec: 5, clock, random: () => 0, priority };
+  const background = new TokenBucket({ ...options, yields: true });
+  const interactive = new TokenBucket(options);
+  assert.equal((await background.tryTake()).admitted, true);
+  assert.equal((await background.tryTake()).admitted, true);
+  // The interactive holder has seen the bucket before (refill counts from its own looks).
+  assert.equal(await interactive.level(), 0);
+  const order: string[] = [];
+  const takes = [1, 2, 3].map(async (n) => {
+    if ((await background.take(60_000)).admitted) order.push(`background ${n}`);
+  });
+  await until(() => clock.pendingSleeps === 3, "three background waits");
+  // Half a refill later an interactive read needs the budget too: it waits for the same token.
+  clock.advance(100);
+  takes.push((async () => {
+    if ((await interactive.take(60_000)).admitted) order.push("interactive");
+  })());
+  await until(() => clock.pendingSleeps === 4, "the interactive wait");
+  assert.equal(priority.contended, true);
+  // One token at 200 ms: the background burst, woken first, gives way.
+  clock.advance(100);
+  await until(() => order.length === 1, "the first admission");
+  assert.deepEqual(order, ["interactive"]);
+  assert.equal(priority.contended, false, "served: the background may go on");
+  for (let admitted = 2; admitted <= 4; admitted++) {
+    await until(() => clock.pendingSleeps === 5 - admitted, "the background waits");
+    clock.advance(200);
+    await until(() => order.length === admitted, `admission ${admitted}`);
+  }
+  await Promise.all(takes);
+  assert.deepEqual(order, ["interactive", "background 1", "background 2", "background 3"]);
 });
 
 Deno.test("a background client leaves its reserve of the shared bucket to the interactive one", async () => {

@@ -4,7 +4,7 @@
  */
 
 import assert from "node:assert/strict";
-import { startFakeGw2, WELL_KNOWN } from "../fake_gw2/mod.ts";
+import { FILLER_FIRST_ID, startFakeGw2 } from "../fake_gw2/mod.ts";
 import { tempKvFile } from "../support/kv.ts";
 import { callTool, servePriory } from "../support/served.ts";
 
@@ -24,14 +24,19 @@ Deno.test("two processes on one KV file share the cache and stay within one upst
   // Started one after the other so the second opens an existing database.
   await using one = await servePriory(env);
   await using two = await servePriory(env);
-  // By id: the background runs in both processes too, and a catalogue-crawl tick during the test
-  // would read `/v2/items?page=`; its requests share the bucket like any other.
+  // Filler items, which no background job reads; counted by id: the background runs in both
+  // processes too (the warm-up reads legendary items first, a crawl tick reads
+  // `/v2/items?page=`), and its requests share the bucket like any other.
+  const filler = (n: number) => FILLER_FIRST_ID + n;
   const itemRequests = () =>
-    fake.control.requests.filter((r) => r.path === "/v2/items" && !/(?:^|&)page=/.test(r.query));
+    fake.control.requests.filter((r) =>
+      r.path === "/v2/items" && /^\d+$/.test(new URLSearchParams(r.query).get("ids") ?? "") &&
+      Number(new URLSearchParams(r.query).get("ids")) >= FILLER_FIRST_ID
+    );
 
   await t.step("a record fetched through one is a cache hit in the other", async () => {
-    const first = await callTool(one.url, TOKEN, "gw2_items", { ids: [WELL_KNOWN.mysticCoin] });
-    const second = await callTool(two.url, TOKEN, "gw2_items", { ids: [WELL_KNOWN.mysticCoin] });
+    const first = await callTool(one.url, TOKEN, "gw2_items", { ids: [filler(0)] });
+    const second = await callTool(two.url, TOKEN, "gw2_items", { ids: [filler(0)] });
     assert.equal(first.isError, undefined);
     assert.deepEqual(second.structuredContent, first.structuredContent);
     assert.equal(itemRequests().length, 1, "one upstream request for both processes");
@@ -39,20 +44,7 @@ Deno.test("two processes on one KV file share the cache and stay within one upst
 
   await t.step("their combined upstream traffic stays within the bucket", async () => {
     fake.control.reset(); // a full upstream bucket and an empty log
-    const ids = [
-      WELL_KNOWN.globOfEctoplasm,
-      WELL_KNOWN.mysticClover,
-      WELL_KNOWN.obsidianShard,
-      WELL_KNOWN.philosophersStone,
-      WELL_KNOWN.bloodstoneShard,
-      WELL_KNOWN.eldritchScroll,
-      WELL_KNOWN.icyRunestone,
-      WELL_KNOWN.giftOfMastery,
-      WELL_KNOWN.vialOfPowerfulBlood,
-      WELL_KNOWN.pileOfCrystallineDust,
-      WELL_KNOWN.orichalcumOre,
-      WELL_KNOWN.mithrilIngot,
-    ];
+    const ids = Array.from({ length: 12 }, (_, n) => filler(n + 1));
     const started = Date.now();
     // Each process asks for its six uncached ids one call at a time: twelve upstream requests,
     // more than twice the burst, the two processes racing for tokens.

@@ -297,12 +297,20 @@ Deno.test("handler serves a real 2025-11-25 client: initialize, tools/list, tool
   });
 });
 
+/** What the server advertises: fixed lists (no listChanged) and prompt-argument completions. */
+const CAPABILITIES = {
+  tools: { listChanged: false },
+  resources: { listChanged: false },
+  prompts: { listChanged: false },
+  completions: {},
+};
+
 Deno.test("handler serves a real 2026-07-28 client: server/discover, tools/list, tools/call", async () => {
   await using handler = createTestHandler({ gw2: new StubGw2Client() });
   await using client = await connectClient(handler, { era: "2026" });
   assert.equal(client.getNegotiatedProtocolVersion(), MODERN);
   assert.equal(client.getProtocolEra(), "modern");
-  assert.deepEqual(client.getServerCapabilities(), { tools: { listChanged: false } });
+  assert.deepEqual(client.getServerCapabilities(), CAPABILITIES);
   const { tools } = await client.listTools();
   assert.equal(tools.length, TOOLS.length);
   const result = await client.callTool({ name: "gw2_prices", arguments: { ids: [19721] } });
@@ -314,13 +322,13 @@ Deno.test("handler serves a real 2026-07-28 client: server/discover, tools/list,
 
 Deno.test("handler answers raw 2026-07-28 requests per the revision", async (t) => {
   await using handler = createTestHandler({ gw2: new StubGw2Client() });
-  await t.step("server/discover advertises 2026-07-28 and tools without listChanged", async () => {
+  await t.step("server/discover advertises 2026-07-28 and lists without listChanged", async () => {
     const response = await handler(modernPost("server/discover"));
     assert.equal(response.status, 200);
     const message = await readRpc(response);
     const result = message.result as Record<string, unknown>;
     assert.deepEqual(result.supportedVersions, [MODERN]);
-    assert.deepEqual(result.capabilities, { tools: { listChanged: false } });
+    assert.deepEqual(result.capabilities, CAPABILITIES);
   });
   await t.step("tools/call with matching headers answers JSON", async () => {
     const response = await handler(

@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { renderToolsDoc, typeOf } from "../../src/mcp/docs.ts";
+import { PROMPTS } from "../../src/prompts/mod.ts";
 import { TOOLS } from "../../src/tools/mod.ts";
+import { VIEWS } from "../../src/views/mod.ts";
 
 const DOC = new URL("../../docs/tools.md", import.meta.url);
 
@@ -14,7 +16,7 @@ function content(markdown: string): string {
 }
 
 Deno.test("docs/tools.md is the rendering of the registry (UPDATE_SNAPSHOTS=1 regenerates it)", async () => {
-  const rendered = renderToolsDoc(TOOLS);
+  const rendered = renderToolsDoc(TOOLS, { views: VIEWS, prompts: PROMPTS });
   if (Deno.env.get("UPDATE_SNAPSHOTS") === "1") {
     await Deno.writeTextFile(DOC, rendered);
     const fmt = new Deno.Command(Deno.execPath(), {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { toolsFor } from "../../src/mcp/endpoint.ts";
+import { surfacesFor, toolsFor } from "../../src/mcp/endpoint.ts";
 import {
   defineTool,
   type ToolDefinition,
@@ -115,4 +115,24 @@ Deno.test("toolsFor() narrows a single tools/call of a known tool, and nothing e
   assert.equal(toolsFor(call(7), tools), tools);
   assert.equal(toolsFor({ jsonrpc: "2.0", id: 1, method: "tools/list" }, tools), tools);
   assert.equal(toolsFor([call("priory_a")], tools), tools);
+});
+
+Deno.test("surfacesFor() registers the views and prompts only for the requests that use them", () => {
+  const request = (method: string) => ({ jsonrpc: "2.0", id: 1, method, params: {} });
+  const none = { views: false, prompts: false };
+  const views = { views: true, prompts: false };
+  const prompts = { views: false, prompts: true };
+  const all = { views: true, prompts: true };
+  assert.deepEqual(surfacesFor(request("tools/call")), none, "the warm path pays for neither");
+  assert.deepEqual(surfacesFor(request("tools/list")), none);
+  assert.deepEqual(surfacesFor(request("initialize")), none, "capabilities are static");
+  assert.deepEqual(surfacesFor(request("server/discover")), none);
+  assert.deepEqual(surfacesFor(request("resources/list")), views);
+  assert.deepEqual(surfacesFor(request("resources/read")), views);
+  assert.deepEqual(surfacesFor(request("resources/templates/list")), views);
+  assert.deepEqual(surfacesFor(request("prompts/list")), prompts);
+  assert.deepEqual(surfacesFor(request("prompts/get")), prompts);
+  assert.deepEqual(surfacesFor(request("completion/complete")), prompts);
+  assert.deepEqual(surfacesFor([request("resources/list"), request("prompts/list")]), all);
+  assert.deepEqual(surfacesFor("nonsense"), all);
 });

@@ -103,13 +103,16 @@ Deno.test("createMcpServer() registers every tool of the registry", () => {
   }
 });
 
-Deno.test("a client sees tools without list changes, and no other capability", async () => {
+Deno.test("a client sees tools, resources and prompts without list changes, and completions", async () => {
   await using handler = createTestHandler({ gw2: new StubGw2Client() });
   for (const era of ["2025", "2026"] as const) {
     await using client = await connectClient(handler, { era });
-    const capabilities = client.getServerCapabilities();
-    assert.deepEqual(capabilities?.tools, { listChanged: false }, era);
-    assert.deepEqual(Object.keys(capabilities ?? {}).filter((name) => name !== "tools"), [], era);
+    assert.deepEqual(client.getServerCapabilities(), {
+      tools: { listChanged: false },
+      resources: { listChanged: false },
+      prompts: { listChanged: false },
+      completions: {},
+    }, era);
   }
 });
 

@@ -1,9 +1,13 @@
 import assert from "node:assert/strict";
-import { LEGENDARIES } from "../../src/data/legendaries.ts";
-import { rankableIds, rankLegendaries, shapeRanking } from "../../src/ranking/rank.ts";
+import { LEGENDARIES, LEGENDARIES_WITHOUT_TREE } from "../../src/data/legendaries.ts";
+import {
+  rankableIds,
+  rankingPurchases,
+  rankLegendaries,
+  shapeRanking,
+} from "../../src/ranking/rank.ts";
 import type { TreePrice, TreeRecipe } from "../../src/tree/pricing.ts";
 import { recipe } from "../tree/_recipes.ts";
-import { GEN1_LEGENDARY_IDS } from "../fake_gw2/mod.ts";
 
 /**
  * Four legendaries: 101 needs 10 × item 1 (bought, 100 each) and sells for 2,000; 102 needs
@@ -65,6 +69,28 @@ Deno.test("rankLegendaries() ranks by profit with holdings used first, and count
   assert.equal(ranking.unpriced, 2, "Delta has no recipe; Epsilon is unknown upstream");
 });
 
+Deno.test("rankLegendaries() with order books: cost and profit are each row's list at depth; saved stays at unit prices", () => {
+  const inputs = {
+    recipes: RECIPES,
+    names: NAMES,
+    currencyNames: CURRENCY_NAMES,
+    prices: PRICES,
+    owned: new Map([[1, 4]]),
+  };
+  assert.deepEqual(rankingPurchases(LEGENDS, inputs), [1], "Alpha and Beta buy ore; Gamma owns it");
+  // Ore: 2 at 100, then 1,000. Alpha buys 6: 2 × 100 + 4 × 1,000 = 4,200; Beta buys 1: 100.
+  const books = new Map([[1, { id: 1, sells: [[100, 2], [1_000, 100]] as [number, number][] }]]);
+  const ranking = rankLegendaries(LEGENDS, { ...inputs, books });
+  assert.deepEqual(
+    ranking.rows.map(({ id, cost, sell, profit, saved }) => ({ id, cost, sell, profit, saved })),
+    [
+      { id: 102, cost: 100, sell: 6_800, profit: 6_700, saved: 400 },
+      { id: 101, cost: 4_200, sell: 2_000, profit: -2_200, saved: 400 },
+      { id: 103, cost: 0, sell: null, profit: null, saved: 100 },
+    ],
+  );
+});
+
 Deno.test("shapeRanking() keeps the best rows and names only the items they mention", () => {
   const ranking = rankLegendaries(LEGENDS, {
     recipes: RECIPES,
@@ -100,6 +126,15 @@ Deno.test("shapeRanking() keeps the best rows and names only the items they ment
   assert.equal("names" in rest, false, "no dictionary when no row needs one");
 });
 
-Deno.test("rankableIds() is the legendaries with a curated recipe: the 21 gen-1 weapons", () => {
-  assert.deepEqual(rankableIds(LEGENDARIES).sort(), [...GEN1_LEGENDARY_IDS].sort());
+Deno.test("rankableIds() is every legendary but those the curated data gives no tree", () => {
+  const expected = LEGENDARIES.filter(({ id }) => !LEGENDARIES_WITHOUT_TREE.has(id));
+  assert.deepEqual(rankableIds(LEGENDARIES), expected.map(({ id }) => id));
+  const types = new Set(expected.map(({ type }) => type));
+  assert.deepEqual([...types].sort(), ["armor", "back", "trinket", "upgrade", "weapon"]);
+  for (const generation of [1, 2, 3]) {
+    assert.ok(
+      expected.some((legendary) => legendary.generation === generation),
+      `gen ${generation}`,
+    );
+  }
 });

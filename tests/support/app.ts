@@ -8,6 +8,9 @@
 
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { type Config, parseConfig } from "../../src/config.ts";
+import { RecipeCatalogue } from "../../src/catalogue/recipe_catalogue.ts";
+import { withRecipeCatalogue } from "../../src/catalogue/recipe_lookup.ts";
+import { RecipeStore } from "../../src/catalogue/recipe_store.ts";
 import { createGw2Client, type InstrumentedGw2Client } from "../../src/gw2/client.ts";
 import type { Clock } from "../../src/async/clock.ts";
 import type { BoundableGw2Client } from "../../src/gw2/types.ts";
@@ -176,8 +179,12 @@ export interface TestApp extends AsyncDisposable {
   readonly handler: Handler;
   /** The fake GW2 API the client talks to (its `control` injects faults, logs requests). */
   readonly fake: FakeGw2;
-  /** The real GW2 client. */
+  /** The real GW2 client (the handler sees it through the recipe catalogue, as in `main.ts`). */
   readonly gw2: InstrumentedGw2Client;
+  /** The client as the handler sees it: recipe lookups from the catalogue, as in `main.ts`. */
+  readonly lookups: BoundableGw2Client;
+  /** The recipe catalogue the handler's lookups come from (`PRIORY_CATALOGUE` on). */
+  readonly recipes: RecipeCatalogue;
   /** The name index, fed by the client's write-through as in `main.ts`. */
   readonly names: NameIndex;
   /** The KV holding cache, budget, key secret and names (`:memory:` unless one was given). */
@@ -252,11 +259,26 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
     onItemsFetched: (items) => names.record(items),
   });
-  const handler = createHandler({ log, gw2, names, config, clock });
+  // Recipe lookups from the catalogue (filled on demand, no crawl here), as main.ts wires them.
+  const recipes = new RecipeCatalogue({
+    store: new RecipeStore({ kv, namespace: config.gw2ApiBase }),
+    clock,
+    log,
+  });
+  const lookups = config.catalogue ? withRecipeCatalogue(gw2, recipes, gw2) : gw2;
+  const handler = createHandler({
+    log,
+    gw2: lookups,
+    names,
+    config,
+    clock,
+  });
   return {
     handler,
     fake,
     gw2,
+    lookups,
+    recipes,
     names,
     kv,
     config,

@@ -18,7 +18,11 @@ import {
 import { RecipeCatalogue } from "../../src/catalogue/recipe_catalogue.ts";
 import { withRecipeCatalogue } from "../../src/catalogue/recipe_lookup.ts";
 import { RecipeStore } from "../../src/catalogue/recipe_store.ts";
-import { createGw2Client, type InstrumentedGw2Client } from "../../src/gw2/client.ts";
+import {
+  BucketPriority,
+  createGw2Client,
+  type InstrumentedGw2Client,
+} from "../../src/gw2/client.ts";
 import type { Item } from "../../src/gw2/schemas.ts";
 import type { BoundableGw2Client } from "../../src/gw2/types.ts";
 import type { Handler } from "../../src/http/handler.ts";
@@ -48,6 +52,8 @@ export interface BackgroundApp extends AsyncDisposable {
   /** The interactive client itself: its counters and the bucket level. */
   readonly interactiveGw2: InstrumentedGw2Client;
   readonly backgroundGw2: InstrumentedGw2Client;
+  /** The background client as the jobs see it (recipe lookups from the catalogue). */
+  readonly backgroundView: BoundableGw2Client;
   readonly jobs: BackgroundJobs;
   readonly handler: Handler;
   /** Requests of the interactive client, and of the background client. */
@@ -70,8 +76,11 @@ export interface BackgroundAppOptions {
   readonly rateBurst?: number;
   /** @default 5 */
   readonly ratePerSec?: number;
-  /** Held before each background request is sent, when given (to keep a warm-up running). */
-  readonly backgroundGate?: () => Promise<void>;
+  /**
+   * Held before each background request is sent, when given (to keep a warm-up running); told
+   * the request's path.
+   */
+  readonly backgroundGate?: (path: string) => Promise<void>;
   /** This process's id. @default "instance-a" */
   readonly owner?: string;
 }
@@ -99,10 +108,10 @@ export async function startBackgroundApp(
   const recipes = new RecipeCatalogue({ store: recipeStore, clock, log });
   const sent = { interactive: [] as SentRequest[], background: [] as SentRequest[] };
   const recording =
-    (into: SentRequest[], gate?: () => Promise<void>) =>
+    (into: SentRequest[], gate?: (path: string) => Promise<void>) =>
     async (input: string, init: RequestInit): Promise<Response> => {
-      await gate?.();
       const url = new URL(input);
+      await gate?.(url.pathname);
       into.push({ at: clock.now(), path: url.pathname, query: url.searchParams });
       return await fake.fetch(new Request(input, init));
     };
@@ -112,10 +121,11 @@ export async function startBackgroundApp(
     clock,
     log,
     rate: { burst: rateBurst, perSec: ratePerSec },
+    priority: new BucketPriority(),
     onItemsFetched: (items: readonly Item[]) => names.record(items),
   };
-  const wrap = (client: BoundableGw2Client): BoundableGw2Client =>
-    catalogue ? withRecipeCatalogue(client, recipes) : client;
+  const wrap = (client: InstrumentedGw2Client): BoundableGw2Client =>
+    catalogue ? withRecipeCatalogue(client, recipes, client) : client;
   const interactiveGw2 = createGw2Client({ ...upstream, fetch: recording(sent.interactive) });
   const gw2 = wrap(interactiveGw2);
   const backgroundGw2 = createGw2Client({
@@ -123,13 +133,14 @@ export async function startBackgroundApp(
     ...backgroundClientOptions(rateBurst),
     fetch: recording(sent.background, options.backgroundGate),
   });
+  const backgroundView = wrap(backgroundGw2);
   const jobs = createBackgroundJobs({
     kv,
     namespace: BASE,
     owner: options.owner ?? "instance-a",
     clock,
     log,
-    gw2: wrap(backgroundGw2),
+    gw2: backgroundView,
     pages: backgroundGw2,
     names,
     recipes: recipeStore,
@@ -148,6 +159,7 @@ export async function startBackgroundApp(
     gw2,
     interactiveGw2,
     backgroundGw2,
+    backgroundView,
     jobs,
     handler,
     sent,

@@ -14,6 +14,7 @@ import type {
   Item,
   ItemSlot,
   MaterialCategory,
+  OrderBook,
   Price,
   Recipe,
   TokenInfo,
@@ -157,6 +158,14 @@ export class StubGw2Client implements BoundableGw2Client {
     return Promise.resolve().then(() => {
       this.#record("prices", ids);
       return this.#bulk(this.#prices, ids);
+    });
+  }
+
+  /** Books of what the stub prices: none (every purchase keeps its unit price). */
+  listings(ids: readonly number[]): Promise<BulkRead<OrderBook>> {
+    return Promise.resolve().then(() => {
+      this.#record("listings", ids);
+      return this.#bulk(new Map<number, OrderBook>(), ids);
     });
   }
 

@@ -307,7 +307,7 @@ Deno.test("after account calls, no tool result, log line or KV entry holds the k
   assert.ok(entries > 20, `scanned ${entries} KV entries`);
   assert.ok(app.logs.length > 20, `scanned ${app.logs.length} log lines`);
   assert.ok(outputs.some((text) => text.includes("Priory Veteran.1907")), "calls succeeded");
-  assert.ok(outputs.some((text) => text.includes('"priced":21')), "the ranking answered");
+  assert.ok(outputs.some((text) => /"priced":1\d\d,/.test(text)), "the ranking answered");
   for (const [where, text] of haystacks) {
     for (const secret of secrets) {
       assert.ok(!text.includes(secret), `${where} holds a key: ${text.slice(0, 200)}`);

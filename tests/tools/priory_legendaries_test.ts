@@ -35,7 +35,7 @@ Deno.test("priory_legendaries refuses a generation outside 1-3 before any work",
   for (const generation of [4, 0, 1.5, "1"]) {
     const result = await client.callTool({ name: "priory_legendaries", arguments: { generation } });
     assert.equal(result.isError, true, String(generation));
-    assert.match(textOf(result), /generation must be 1, 2 or 3 .*omit it to list every legendary/);
+    assert.match(textOf(result), /generation must be 1, 2 or 3 .*omit it for every legendary/);
   }
   const badType = await client.callTool({
     name: "priory_legendaries",

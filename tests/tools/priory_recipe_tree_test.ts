@@ -4,15 +4,14 @@
  * over the fake's own recipes and prices as the oracle for official trees.
  */
 import assert from "node:assert/strict";
-import { cheapestTree } from "@gw2efficiency/recipe-calculation";
-import { nestRecipeByOutputId } from "@gw2efficiency/recipe-nesting";
-import { CURATED_RECIPES } from "../../src/data/curated_recipes.ts";
 import { priceRecipeTree } from "../../src/tree/pricing.ts";
 import { type ShapedTreeNode, shapeRecipeTree } from "../../src/tree/shape.ts";
+import { assertSameAsOracle, oracle, type OracleNode } from "./_tree_oracle.ts";
 import { readTreePrices } from "../../src/tree/prices.ts";
 import { resolveRecipes } from "../../src/tree/resolve.ts";
+import { purchases, shoppingList } from "../../src/tree/shopping_list.ts";
 import { readHoldings } from "../support/holdings.ts";
-import { type FakeWorld, GEN1_LEGENDARY_IDS, TEST_KEYS, WELL_KNOWN } from "../fake_gw2/mod.ts";
+import { GEN1_LEGENDARY_IDS, TEST_KEYS, WELL_KNOWN } from "../fake_gw2/mod.ts";
 import { silentLogger } from "../../src/log.ts";
 import { prioryRecipeTree } from "../../src/tools/priory_recipe_tree.ts";
 import { connectClient, startTestApp, textOf } from "../support/app.ts";
@@ -23,73 +22,6 @@ type Structured = {
   names: Record<string, string>;
   tree: ShapedTreeNode;
 };
-type OracleNode = ReturnType<typeof cheapestTree>;
-
-/**
- * `cheapestTree` straight over the fake's recipes (the lowest recipe id per output), the curated
- * data where the API has no recipe (Howl's tree ends in Obsidian Shards bought for karma), and
- * the fake's prices.
- */
-function oracle(world: FakeWorld, rootId: number, quantity: number): OracleNode {
-  const byOutput = new Map<number, Parameters<typeof nestRecipeByOutputId>[0][number]>();
-  for (const curated of CURATED_RECIPES.values()) {
-    byOutput.set(curated.outputId, {
-      id: 0,
-      type: curated.source,
-      output_item_id: curated.outputId,
-      output_item_count: curated.outputCount,
-      disciplines: [],
-      flags: [],
-      ingredients: curated.ingredients.map((ingredient) => ({ ...ingredient })),
-      chat_link: "",
-      multipleRecipeCount: 1,
-    });
-  }
-  for (const recipe of world.recipes.values()) {
-    const held = byOutput.get(recipe.output_item_id);
-    if (held !== undefined && (held.id === 0 || held.id < recipe.id)) continue;
-    byOutput.set(recipe.output_item_id, {
-      ...recipe,
-      disciplines: [...recipe.disciplines],
-      flags: [...recipe.flags],
-      ingredients: recipe.ingredients.map((ingredient) => ({ ...ingredient })),
-      multipleRecipeCount: 1,
-    });
-  }
-  const nested = nestRecipeByOutputId([...byOutput.values()], rootId);
-  assert.ok(nested, `the fake has a recipe for ${rootId}`);
-  const sells: Record<number, number> = {};
-  for (const price of world.prices.values()) {
-    if (price.sells.unit_price > 0) sells[price.id] = price.sells.unit_price;
-  }
-  return cheapestTree(quantity, nested, sells);
-}
-
-/** Asserts that a node of our tree carries the oracle's figures, down the crafted path. */
-function assertSameAsOracle(node: ShapedTreeNode, expected: OracleNode, path: string): void {
-  const here = `${path}/${expected.id}`;
-  assert.equal(node.id ?? node.cur, expected.id, here);
-  assert.equal(node.q ?? 1, expected.totalQuantity, `${here}: quantity`);
-  if (expected.type === "Currency") return;
-  const components = expected.components ?? [];
-  if (expected.craft && components.length > 0) {
-    assert.equal(node.cost ?? 0, expected.craftPrice, `${here}: craft cost`);
-    assert.equal(node.buy, expected.buyPrice === false ? undefined : expected.buyPrice, here);
-    if (node.rep === true) return;
-    assert.equal(node.c?.length, components.length, `${here}: ingredients`);
-    components.forEach((component, index) => {
-      const ingredient = node.c?.[index];
-      assert.ok(ingredient, `${here}: ingredient ${index}`);
-      assertSameAsOracle(ingredient, component, here);
-    });
-  } else if (expected.buyPrice !== false) {
-    assert.equal(node.cost, expected.buyPrice, `${here}: buy cost`);
-    assert.equal(node.c, undefined, `${here}: a bought item is not expanded`);
-  } else {
-    assert.equal(node.na, true, `${here}: unavailable`);
-  }
-}
-
 function depth(node: OracleNode): number {
   return 1 + Math.max(0, ...(node.components ?? []).map(depth));
 }
@@ -127,6 +59,34 @@ Deno.test("priory_recipe_tree equals cheapestTree on the same recipes and prices
   }
 });
 
+Deno.test("priory_recipe_tree: The Bifrost buys its precursor at its sell price instead of crafting it from collection items", async () => {
+  await using app = await startTestApp();
+  await using client = await connectClient(app.handler);
+  const bifrost = 30698;
+  const theLegend = 29180;
+  const legendSell = app.fake.world.prices.get(theLegend)?.sells.unit_price;
+  assert.ok(legendSell !== undefined && legendSell > 1_000_000, "The Legend sells on the fake");
+  const result = await client.callTool({
+    name: "priory_recipe_tree",
+    arguments: { itemId: bifrost },
+  });
+  const structured = result.structuredContent as Structured;
+  // The oracle figure: the precursor's own sell price.
+  assert.deepEqual(structured.tree.c?.find((node) => node.id === theLegend), {
+    id: theLegend,
+    cost: legendSell,
+  });
+  // The whole tree by hand: the library's plan without the rule, with The Legend's craft (from
+  // account-bound collection items counted as 0) replaced by its sell price — and the same as
+  // the library told to buy it.
+  const unruled = oracle(app.fake.world, bifrost, 1);
+  const legendCraft = unruled.components?.find((node) => node.id === theLegend);
+  assert.equal(legendCraft?.craft, true, "without the rule the library crafts it");
+  const expected = (unruled.craftPrice ?? 0) - (legendCraft?.craftPrice ?? 0) + legendSell;
+  assert.equal(structured.summary.totalCraftCost, expected);
+  assert.equal(expected, oracle(app.fake.world, bifrost, 1, [theLegend]).craftPrice);
+});
+
 Deno.test("priory_recipe_tree: Sunrise holds its Mystic Forge path, account-bound gifts unavailable, within the token bound", async (t) => {
   await using app = await startTestApp();
   await using client = await connectClient(app.handler);
@@ -153,11 +113,12 @@ Deno.test("priory_recipe_tree: Sunrise holds its Mystic Forge path, account-boun
     assert.deepEqual(node, { id: gift, na: true }, `${gift} unavailable, no price`);
   }
   assert.equal(sunrise.summary.partial, true);
-  // The two gifts are earned. (Dawn's own craft path also needs collection items since the coin
-  // vendors joined the trees: until the buy-when-a-craft-needs-the-unavailable fix of issue 14,
-  // the plan crafts Dawn and lists them too.)
-  const unavailable = sunrise.summary.unavailable as number[];
-  for (const gift of [19678, 19677]) assert.ok(unavailable.includes(gift), `${gift} unavailable`);
+  // Only the two gifts are earned: Dawn, whose craft needs collection items, is bought.
+  assert.deepEqual(sunrise.summary.unavailable, [19678, 19677]);
+  assert.deepEqual(sunrise.tree.c?.find((node) => node.id === WELL_KNOWN.dawn), {
+    id: WELL_KNOWN.dawn,
+    cost: app.fake.world.prices.get(WELL_KNOWN.dawn)?.sells.unit_price,
+  });
   const clover = sunrise.tree.c?.find((node) => node.id === WELL_KNOWN.giftOfFortune)?.c
     ?.find((node) => node.id === WELL_KNOWN.mysticClover);
   assert.deepEqual([clover?.q, clover?.runs, clover?.via], [77, 249, "forge"]);
@@ -174,7 +135,7 @@ Deno.test("priory_recipe_tree: Sunrise holds its Mystic Forge path, account-boun
     });
   }
   await t.step(
-    `every gen-1 legendary ≤ 10,000 tokens (largest ${Math.max(...sizes.values())})`,
+    `every gen-1 legendary with its list ≤ 10,000 tokens (largest ${Math.max(...sizes.values())})`,
     () => {
       assert.ok(Math.max(...sizes.values()) <= 10_000);
     },
@@ -183,36 +144,181 @@ Deno.test("priory_recipe_tree: Sunrise holds its Mystic Forge path, account-boun
   const resolved = await resolveRecipes(app.gw2, GEN1_LEGENDARY_IDS);
   const { prices } = await readTreePrices(app.gw2, resolved.itemIds);
   const uncraftableOnly = new Map([...prices].filter(([id]) => !resolved.recipes.has(id)));
-  const worst = Math.max(...GEN1_LEGENDARY_IDS.map((id) =>
-    tokens(shapeRecipeTree(
-      priceRecipeTree(resolved.recipes, id, 250, uncraftableOnly),
-      resolved.names,
-      resolved.currencyNames,
-    ))
-  ));
+  // With its list, every purchase flagged (no book read): the longest rows there are.
+  const worst = Math.max(...GEN1_LEGENDARY_IDS.map((id) => {
+    const plan = priceRecipeTree(resolved.recipes, id, 250, uncraftableOnly);
+    const { toBuy } = shoppingList(purchases(plan, uncraftableOnly, resolved.recipes), new Map());
+    return tokens({
+      ...shapeRecipeTree(plan, resolved.names, resolved.currencyNames),
+      toBuy,
+    });
+  }));
   await t.step(
-    `every gen-1 legendary fully crafted, ×250: ≤ 10,000 tokens (largest ${worst})`,
+    `every gen-1 legendary fully crafted, ×250, with its list: ≤ 10,000 tokens (largest ${worst})`,
     () => {
       assert.ok(worst <= 10_000);
     },
   );
 });
 
-Deno.test("priory_recipe_tree: identical input, identical output; a cold tree makes at most 2 price requests, a warm one none", async () => {
+Deno.test("priory_recipe_tree: identical input, identical output; a cold tree makes at most 2 price requests and one listings request, a warm one none", async () => {
   await using app = await startTestApp();
   await using client = await connectClient(app.handler);
   const call = () =>
     client.callTool({ name: "priory_recipe_tree", arguments: { itemId: WELL_KNOWN.eternity } });
   const cold = await call();
   const requests = app.fake.control.requests.length;
-  const priceRequests = app.fake.control.requests.filter((request) =>
-    request.path === "/v2/commerce/prices"
-  );
+  const to = (path: string) => app.fake.control.requests.filter((request) => request.path === path);
+  const priceRequests = to("/v2/commerce/prices");
   assert.ok(priceRequests.length >= 1 && priceRequests.length <= 2, `${priceRequests.length}`);
+  // ⌈n / 200⌉ for the n items the plan buys on the Trading Post, and only those.
+  const bought = (cold.structuredContent as AccountTree).toBuy.filter((line) => "unit" in line);
+  assert.deepEqual(to("/v2/commerce/listings").map((request) => request.idCount), [bought.length]);
   const warm = await call();
   assert.equal(app.fake.control.requests.length, requests, "the warm tree asked upstream nothing");
   assert.equal(textOf(warm), textOf(cold));
   assert.equal(JSON.stringify(warm.structuredContent), JSON.stringify(cold.structuredContent));
+});
+
+type Row = Record<string, number | string | boolean>;
+
+function row(tree: AccountTree, id: number): Row | undefined {
+  return tree.toBuy.find((line) => line.id === id) as Row | undefined;
+}
+
+Deno.test("priory_recipe_tree: toBuy walks the fake's order books, one row per item over the whole tree", async () => {
+  await using app = await startTestApp();
+  await using client = await connectClient(app.handler);
+  const sunrise = (await client.callTool({
+    name: "priory_recipe_tree",
+    arguments: { itemId: WELL_KNOWN.sunrise },
+  })).structuredContent as AccountTree;
+  // Figures worked by hand from the fake's books (docs/fake-gw2.md, "Order books").
+  // Charged Lodestone, 100 needed; book 23 @ 114,270, 34 @ 132,533, 36 @ 153,044: 93 listed,
+  // 7 short at 153,044.
+  assert.deepEqual(row(sunrise, 24305), {
+    id: 24305,
+    count: 100,
+    unit: 114_270,
+    total: 23 * 114_270 + 34 * 132_533 + 36 * 153_044 + 7 * 153_044,
+    short: 7,
+  });
+  // Crystalline Dust, 250 needed: fourteen levels (21 @ 4,211 … 20 @ 5,383), then 5 @ 5,484.
+  assert.deepEqual(row(sunrise, WELL_KNOWN.pileOfCrystallineDust), {
+    id: WELL_KNOWN.pileOfCrystallineDust,
+    count: 250,
+    unit: 4_211,
+    total: 1_204_117,
+  });
+  // Ectoplasm: 250 for Gift of Fortune and 249 for the clovers' 249 attempts, one row, inside
+  // the first level (7,319 @ 2,797).
+  assert.deepEqual(row(sunrise, WELL_KNOWN.globOfEctoplasm), {
+    id: WELL_KNOWN.globOfEctoplasm,
+    count: 499,
+    unit: 2_797,
+    total: 499 * 2_797,
+  });
+  // Icy Runestone: 100 for Gift of Sunrise, 10,000 copper each from a vendor.
+  assert.deepEqual(row(sunrise, WELL_KNOWN.icyRunestone), {
+    id: WELL_KNOWN.icyRunestone,
+    count: 100,
+    vendor: "Rojan the Penitent",
+    total: 1_000_000,
+  });
+  assert.equal(sunrise.toBuy.filter((line) => line.cur === 1).length, 0, "coin is in vendor rows");
+  const ids = sunrise.toBuy.map((line) => line.id ?? -Number(line.cur));
+  assert.equal(new Set(ids).size, ids.length, "one row per item or currency");
+  const totals = sunrise.toBuy.reduce((sum, line) => sum + Number(line.total ?? 0), 0);
+  assert.equal(sunrise.summary.buyCost, totals);
+  assert.equal(
+    sunrise.summary.depthExtra,
+    sunrise.summary.buyCost - sunrise.summary.totalCraftCost,
+  );
+  assert.ok(sunrise.summary.depthExtra > 0);
+});
+
+Deno.test("priory_recipe_tree: craftCheaper when buying the count at depth costs more than crafting it", async () => {
+  await using app = await startTestApp();
+  await using client = await connectClient(app.handler);
+  const kudzu = (await client.callTool({
+    name: "priory_recipe_tree",
+    arguments: { itemId: 30685, quantity: 10 },
+  })).structuredContent as AccountTree;
+  // Superior Sigil of Celerity (24865), 10 needed, the book 2 short: at unit prices the tree buys
+  // them (crafting costs more), at depth crafting would cost less.
+  const sigils = row(kudzu, 24865);
+  assert.ok(sigils);
+  const node = find(kudzu.tree, 24865);
+  assert.ok(node?.craft !== undefined && node.cost === 10 * Number(sigils.unit));
+  assert.equal(sigils.short, 2);
+  assert.ok(node.craft > Number(node.cost) && node.craft < Number(sigils.total));
+  assert.equal(sigils.craftCheaper, true);
+  // A precursor whose craft needs collection items is bought by the rule: its craft path has no
+  // price, so the tree shows none and the list never calls crafting cheaper.
+  const moot = (await client.callTool({
+    name: "priory_recipe_tree",
+    arguments: { itemId: 30692, quantity: 5 },
+  })).structuredContent as AccountTree;
+  const energizer = row(moot, 29173);
+  assert.ok(energizer);
+  assert.deepEqual([energizer.count, energizer.unit], [5, 12_020_736]);
+  assert.equal("craftCheaper" in energizer, false);
+  assert.equal(find(moot.tree, 29173)?.craft, undefined);
+});
+
+Deno.test("priory_recipe_tree: a huge book's 502 does not fail the tree; its row keeps the unit price, flagged noDepth", async () => {
+  await using app = await startTestApp();
+  await using client = await connectClient(app.handler);
+  app.fake.control.setBook(WELL_KNOWN.globOfEctoplasm, "huge");
+  app.fake.control.setBook(WELL_KNOWN.dawn, "sold_out");
+  const result = await client.callTool({
+    name: "priory_recipe_tree",
+    arguments: { itemId: WELL_KNOWN.sunrise, quantity: 2 },
+  });
+  assert.equal(result.isError, undefined);
+  const sunrise = result.structuredContent as AccountTree;
+  // 2 × 250 for the gifts, 497 for the clovers' ⌈154 / 0.31⌉ attempts.
+  assert.deepEqual(row(sunrise, WELL_KNOWN.globOfEctoplasm), {
+    id: WELL_KNOWN.globOfEctoplasm,
+    count: 997,
+    unit: 2_797,
+    total: 997 * 2_797,
+    noDepth: true,
+  });
+  // Dawn sold out since the price read: both units missing, priced at the last lowest listing.
+  assert.deepEqual(row(sunrise, WELL_KNOWN.dawn), {
+    id: WELL_KNOWN.dawn,
+    count: 2,
+    unit: 3_523_871,
+    total: 2 * 3_523_871,
+    short: 2,
+  });
+  assert.ok(sunrise.toBuy.filter((line) => "noDepth" in line).length === 1, "only the huge one");
+  const listings = app.fake.control.requests.filter((request) =>
+    request.path === "/v2/commerce/listings"
+  );
+  assert.ok(listings.some((request) => request.idCount === 1 && request.status === 502));
+  assert.ok(listings.length <= 1 + 2 * Math.ceil(Math.log2(listings[0]?.idCount ?? 1)));
+});
+
+Deno.test("priory_recipe_tree: with the listings endpoint down the tree still answers, every purchase at its unit price", async () => {
+  await using app = await startTestApp();
+  await using client = await connectClient(app.handler);
+  app.fake.control.injectFault("not_active", {
+    endpoint: "/v2/commerce/listings",
+    times: Infinity,
+  });
+  const result = await client.callTool({
+    name: "priory_recipe_tree",
+    arguments: { itemId: WELL_KNOWN.sunrise },
+  });
+  assert.equal(result.isError, undefined);
+  const sunrise = result.structuredContent as AccountTree;
+  const market = sunrise.toBuy.filter((line) => "unit" in line);
+  assert.ok(market.length > 0 && market.every((line) => line.noDepth === true));
+  assert.ok(market.every((line) => line.total === Number(line.unit) * Number(line.count)));
+  assert.equal(sunrise.summary.depthExtra, 0);
+  assert.equal(sunrise.summary.buyCost, sunrise.summary.totalCraftCost);
 });
 
 Deno.test("priory_recipe_tree: unknown and uncraftable items are tool errors naming them", async () => {
@@ -269,16 +375,24 @@ Deno.test("priory_recipe_tree carries stale_age_s, other currencies and guild up
     rootBuyPrice: 2 * ECTO_PRICE.sells.unit_price,
     netSell: 2 * 2212,
     profit: 2 * 2212,
+    buyCost: 0,
+    depthExtra: 0,
     partial: true,
     unavailable: [19976],
     guildUpgrades: [1024],
     currencies: [{ id: 2, name: "Karma", count: 300 }],
   });
   assert.deepEqual(result.tree.c, [{ id: 19976, q: 10, na: true }, { cur: 2, q: 300 }]);
+  assert.deepEqual(result.toBuy, [{ id: 19976, count: 10, na: true }, { cur: 2, count: 300 }]);
 });
 
 type AccountTree = Structured & {
-  summary: Structured["summary"] & { saved: number; totalCraftCost: number };
+  summary: Structured["summary"] & {
+    saved: number;
+    totalCraftCost: number;
+    buyCost: number;
+    depthExtra: number;
+  };
   toBuy: Record<string, number | boolean>[];
 };
 
@@ -319,11 +433,42 @@ Deno.test("priory_recipe_tree useAccount lowers the cost by exactly what owned m
     own: owned,
     cost: (needed - owned) * oreSell,
   }]);
+  // Orichalcum Ore's book lists far more than 500 at its lowest price: no depth.
+  assert.ok((app.fake.world.listings.get(ore)?.sells[0]?.quantity ?? 0) > needed);
   assert.deepEqual(held.toBuy, [
     { id: ore, count: needed - owned, unit: oreSell, total: (needed - owned) * oreSell },
   ]);
-  assert.equal("toBuy" in plain, false, "without useAccount the result is unchanged");
-  assert.equal("saved" in plain.summary, false);
+  assert.deepEqual(plain.toBuy, [{
+    id: ore,
+    count: needed,
+    unit: oreSell,
+    total: needed * oreSell,
+  }]);
+  assert.equal("saved" in plain.summary, false, "saved only with useAccount");
+});
+
+Deno.test("priory_recipe_tree useAccount: a precursor a character wears is the player's, not bought", async () => {
+  await using app = await startTestApp();
+  await using client = await connectClient(app.handler, {
+    headers: { "X-GW2-Key": TEST_KEYS.veteran },
+  });
+  const hunter = WELL_KNOWN.theHunter;
+  const hunterSell = app.fake.world.prices.get(hunter)?.sells.unit_price ?? 0;
+  assert.ok(hunterSell > 0);
+  const call = async (useAccount: boolean) =>
+    (await client.callTool({
+      name: "priory_recipe_tree",
+      arguments: { itemId: WELL_KNOWN.predator, useAccount },
+    })).structuredContent as AccountTree;
+  const plain = await call(false);
+  assert.deepEqual(plain.tree.c?.find((node) => node.id === hunter), {
+    id: hunter,
+    cost: hunterSell,
+  });
+  // Aldric wears it (an inactive equipment tab), and it lies nowhere else on the account.
+  const held = await call(true);
+  assert.deepEqual(held.tree.c?.find((node) => node.id === hunter), { id: hunter, own: 1 });
+  assert.ok((held.summary.saved ?? 0) >= hunterSell, "the holdings cover the precursor's price");
 });
 
 Deno.test("priory_recipe_tree useAccount: an owned gift removes its whole subtree; the list adds up to the cost", async () => {
@@ -356,7 +501,8 @@ Deno.test("priory_recipe_tree useAccount: an owned gift removes its whole subtre
   }
   const itemsTotal = held.toBuy.reduce((sum, line) => sum + Number(line.total ?? 0), 0);
   const coin = held.toBuy.find((line) => line.cur === 1)?.count ?? 0;
-  assert.equal(itemsTotal + Number(coin), held.summary.totalCraftCost);
+  assert.equal(itemsTotal + Number(coin), held.summary.buyCost);
+  assert.equal(held.summary.buyCost - held.summary.depthExtra, held.summary.totalCraftCost);
   assert.ok(held.summary.saved > 0);
   assert.equal(
     held.summary.saved,

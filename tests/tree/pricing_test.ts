@@ -131,6 +131,72 @@ Deno.test("priceRecipeTree() marks what can be neither bought nor crafted, never
   assert.equal(summary.profit, null);
 });
 
+Deno.test("priceRecipeTree() buys an item whose craft needs something unpriced, at its sell price", () => {
+  // 2 (sells for 1,000) is made from 4, which can be neither bought nor crafted: counted as 0,
+  // crafting 2 would look free. The contract: buy it. Oracle: 1,000 + 10.
+  const recipes = recipeMap(recipe(1, [[2, 1], [3, 1]]), recipe(2, [[4, 1], [3, 2]]));
+  const table = prices({ 2: 1_000, 3: 10 });
+  const { root, summary } = priceRecipeTree(recipes, 1, 1, table);
+  assert.deepEqual(child(root, 2), {
+    kind: "item",
+    id: 2,
+    quantity: 1,
+    owned: 0,
+    action: "buy",
+    cost: 1_000,
+    children: [],
+  }, "bought at its sell price, with no craft figure: that path has no price");
+  assert.equal(summary.totalCraftCost, 1_010);
+  assert.deepEqual(summary.unavailableIds, [], "nothing left to earn");
+  assert.equal(summary.partial, false);
+});
+
+Deno.test("priceRecipeTree() crafts it after all when the holdings cover the unpriced part", () => {
+  const recipes = recipeMap(recipe(1, [[2, 1], [3, 1]]), recipe(2, [[4, 1], [3, 2]]));
+  const table = prices({ 2: 1_000, 3: 10 });
+  const { root, summary } = priceRecipeTree(recipes, 1, 1, table, new Map([[4, 1]]));
+  assert.equal(child(root, 2).action, "craft");
+  assert.equal(child(child(root, 2), 4).action, "owned");
+  assert.equal(summary.totalCraftCost, 10 + 20);
+  // One of two needed held: the path still needs an unpriced unit, so 2 is bought.
+  const short = recipeMap(recipe(1, [[2, 1]]), recipe(2, [[4, 2]]));
+  const { root: shortRoot } = priceRecipeTree(short, 1, 1, table, new Map([[4, 1]]));
+  assert.deepEqual([child(shortRoot, 2).action, child(shortRoot, 2).cost], ["buy", 1_000]);
+});
+
+Deno.test("priceRecipeTree() buys the nearest buyable item above the unpriced leaf, never the root", () => {
+  // 1 ← 5 (sells 5,000) ← {6 (sells 800) ← 8 (a gift, no price) ← 9 (unavailable), 2 × 7 (100)}.
+  const recipes = recipeMap(
+    recipe(1, [[5, 1]]),
+    recipe(5, [[6, 1], [7, 2]]),
+    recipe(6, [[8, 1]]),
+    recipe(8, [[9, 1]]),
+  );
+  const table = prices({ 5: 5_000, 6: 800, 7: 100 });
+  const { root, summary } = priceRecipeTree(recipes, 1, 1, table);
+  const five = child(root, 5);
+  assert.equal(five.action, "craft", "5's path is priced once 6 is bought: 800 + 200 < 5,000");
+  assert.deepEqual([child(five, 6).action, child(five, 6).cost], ["buy", 800]);
+  assert.equal(summary.totalCraftCost, 1_000);
+  // With no buyable item above it, the leaf stays: the root is always crafted, partial.
+  const bare = priceRecipeTree(recipeMap(recipe(1, [[8, 1]]), recipe(8, [[9, 1]])), 1, 1, table);
+  assert.equal(bare.root.action, "craft");
+  assert.deepEqual(bare.summary.unavailableIds, [9]);
+  assert.equal(bare.summary.partial, true);
+});
+
+Deno.test("priceRecipeTree() treats a currency the library cannot estimate as unpriced, karma as priced", () => {
+  const table = prices({ 2: 1_000, 3: 10 });
+  // 70 (Legendary Insight) has no estimate in the library's choice: 2 is bought.
+  const insight = recipeMap(recipe(1, [[2, 1]]), recipe(2, [[-70, 3], [3, 1]]));
+  const bought = priceRecipeTree(insight, 1, 1, table);
+  assert.deepEqual([child(bought.root, 2).action, bought.summary.totalCraftCost], ["buy", 1_000]);
+  // Karma (2) is estimated at 1 copper: 3 karma + 10 copper beat 1,000, so 2 is crafted.
+  const karma = recipeMap(recipe(1, [[2, 1]]), recipe(2, [[-2, 3], [3, 1]]));
+  const crafted = priceRecipeTree(karma, 1, 1, table);
+  assert.deepEqual([child(crafted.root, 2).action, crafted.summary.totalCraftCost], ["craft", 10]);
+});
+
 Deno.test("priceRecipeTree() prices coin paid to a vendor and totals other currencies apart", () => {
   const recipes = recipeMap(
     recipe(1, [[2, 100], [3, 250], [4, 1]], { source: "mystic_forge" }),

@@ -6,6 +6,8 @@ import { readTreePrices } from "../../src/tree/prices.ts";
 import { resolveRecipes } from "../../src/tree/resolve.ts";
 import { WELL_KNOWN } from "../fake_gw2/mod.ts";
 import { startTestApp } from "../support/app.ts";
+import { startBackgroundApp, to } from "../support/background.ts";
+import { LEGENDARIES } from "../../src/data/legendaries.ts";
 import { ECTO, RECIPE, StubGw2Client } from "../tools/_stub_gw2.ts";
 
 function searchedOutputs(requests: readonly { path: string; query: string }[]): number[] {
@@ -125,6 +127,27 @@ Deno.test("resolveRecipes() terminates on cyclic recipes, keeping each recipe on
   assert.deepEqual(resolved.itemIds, [ECTO.id, 2]);
 });
 
+Deno.test("resolveRecipes() tells onWalked every item id before it waits for their names", async () => {
+  const names = Promise.withResolvers<void>();
+  class SlowNames extends CyclicClient {
+    override async items(ids: readonly number[]): Promise<BulkRead<Item>> {
+      await names.promise;
+      return await super.items(ids);
+    }
+  }
+  let walked: readonly number[] | undefined;
+  const resolving = resolveRecipes(new SlowNames(), [ECTO.id], {
+    onWalked: (ids) => walked = ids,
+  });
+  // The walk needs no name: it is over while every item read still waits.
+  for (let turn = 0; walked === undefined && turn < 100; turn++) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  assert.deepEqual(walked, [ECTO.id, 2]);
+  names.resolve();
+  assert.deepEqual((await resolving).itemIds, walked);
+});
+
 /** A stub with one recipe taking a currency the curated data does not name (gems). */
 class GemRecipeClient extends CyclicClient {
   currencyReads = 0;
@@ -160,4 +183,24 @@ Deno.test("resolveRecipes() fails with the upstream error once every read has se
     resolveRecipes(app.gw2, [WELL_KNOWN.orichalcumIngot]),
     (error: unknown) => error instanceof Gw2UpstreamError && error.reason === "server_error",
   );
+});
+
+Deno.test("resolveRecipes() through the recipe catalogue equals resolution by search, with no search and no recipe read", async () => {
+  const roots = [...LEGENDARIES.map(({ id }) => id)];
+  await using searching = await startBackgroundApp({ catalogue: false });
+  const bySearch = await resolveRecipes(searching.gw2, roots);
+  assert.ok(to(searching.sent.interactive, "/v2/recipes/search").length > 100);
+  await using catalogued = await startBackgroundApp();
+  const byCatalogue = await resolveRecipes(catalogued.gw2, roots);
+  assert.deepEqual(byCatalogue.recipes, bySearch.recipes);
+  assert.deepEqual(byCatalogue.itemIds, bySearch.itemIds);
+  assert.deepEqual(byCatalogue.names, bySearch.names);
+  const sent = catalogued.sent.interactive;
+  assert.deepEqual(to(sent, "/v2/recipes/search"), []);
+  assert.equal(
+    to(sent, "/v2/recipes").length,
+    Math.ceil(catalogued.fake.world.recipes.size / 200),
+    "the catalogue's pages, filled once; no recipe read by id",
+  );
+  assert.ok(to(sent, "/v2/recipes").every((request) => request.query.has("page")));
 });

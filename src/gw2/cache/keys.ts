@@ -5,7 +5,7 @@
  *
  * | key suffix | value |
  * |---|---|
- * | `"rec", kind, id` | one record (`item`, `recipe`, `price`) or an "unknown id" marker |
+ * | `"rec", kind, id` | one record (`item`, `recipe`, `price`, `listing`) or an "unknown id" marker |
  * | `"doc", "materials"` / `"doc", "currencies"` | a whole public list |
  * | `"doc", "search", "input" \| "output", itemId` | recipe ids of a search |
  * | `"acct", keyHash, endpoint` (+ character name) | one account read, under the key's HMAC |
@@ -17,7 +17,7 @@
  */
 
 /** Record kinds cached one entry per id. */
-export type RecordKind = "item" | "recipe" | "price";
+export type RecordKind = "item" | "recipe" | "price" | "listing";
 
 /** Account endpoints cached per key hash. */
 export type AccountDoc =

@@ -17,6 +17,7 @@ import type {
   CharacterRecord,
   CraftingRecord,
   CurrencyRecord,
+  EquipmentRecord,
   FakeCharacter,
   ItemRecord,
   ItemSlotRecord,
@@ -168,6 +169,7 @@ export const MAIN_ACCOUNT: AccountSpec = {
   sharedInventory: SHARED_INVENTORY,
   wallet: WALLET,
   carried: [],
+  equipped: [],
 };
 
 /**
@@ -289,6 +291,13 @@ export const VETERAN_ACCOUNT: AccountSpec = {
     { id: 73248, count: 120 }, // Stabilizing Matrix (every armor piece, gen 2)
     { id: WELL_KNOWN.thermocatalyticReagent, count: 30 },
   ],
+  // The Predator's precursor on Aldric (in his second equipment tab: players often keep a
+  // precursor equipped; the account holds none elsewhere), and Sunrise in his third, from the
+  // legendary armory, which holds it for the whole account and never gives it up.
+  equipped: [
+    { id: WELL_KNOWN.theHunter, slot: "WeaponA1", location: "Armory", tabs: [2] },
+    { id: WELL_KNOWN.sunrise, slot: "WeaponA1", location: "LegendaryArmory", tabs: [3] },
+  ],
 };
 
 /** What distinguishes one fake account from another; the rest is generated from seeds. */
@@ -307,12 +316,16 @@ export interface AccountSpec {
   readonly wallet: ReadonlyMap<number, number>;
   /** The first slots of the first character's first bag, spelled out. */
   readonly carried: readonly ItemSlotRecord[];
+  /** Items the first character wears besides its generated gear, spelled out. */
+  readonly equipped: readonly EquipmentRecord[];
 }
 
 /** One character row: name, race, gender, profession, level, crafting. */
 type CharacterRow = readonly [string, string, string, string, number, string];
 
 const STACKABLE = new Set(["CraftingMaterial", "Trophy", "Consumable", "UpgradeComponent"]);
+/** Armor slots a character's generated gear fills. */
+const ARMOR_SLOTS = ["Helm", "Shoulders", "Coat", "Gloves", "Leggings", "Boots"] as const;
 const GEAR = new Set(["Weapon", "Armor", "Trinket", "Back"]);
 
 /** Builds an account from its spec and the world's items, material categories and currencies. */
@@ -327,7 +340,8 @@ export function buildAccount(
   const characters = new Map<string, FakeCharacter>();
   spec.characters.forEach((row, index) => {
     const carried = index === 0 ? spec.carried : [];
-    const character = buildCharacter(row, index, items, pools, carried);
+    const equipped = index === 0 ? spec.equipped : [];
+    const character = buildCharacter(row, index, items, pools, carried, equipped);
     characters.set(character.name, character);
   });
   return {
@@ -347,6 +361,8 @@ export function buildAccount(
 interface SlotPools {
   readonly stackable: readonly number[];
   readonly gear: readonly number[];
+  readonly armor: readonly number[];
+  readonly weapons: readonly number[];
   readonly bags: readonly number[];
   readonly valuable: readonly number[];
 }
@@ -354,11 +370,16 @@ interface SlotPools {
 function slotPools(items: ReadonlyMap<number, ItemRecord>): SlotPools {
   const stackable: number[] = [];
   const gear: number[] = [];
+  const armor: number[] = [];
+  const weapons: number[] = [];
   const bags: number[] = [];
   for (const item of items.values()) {
     if (item.type === "Bag" && typeof item.details?.size === "number") bags.push(item.id);
-    else if (GEAR.has(item.type) && item.rarity !== "Legendary") gear.push(item.id);
-    else if (STACKABLE.has(item.type)) stackable.push(item.id);
+    else if (GEAR.has(item.type) && item.rarity !== "Legendary") {
+      gear.push(item.id);
+      if (item.type === "Armor") armor.push(item.id);
+      if (item.type === "Weapon") weapons.push(item.id);
+    } else if (STACKABLE.has(item.type)) stackable.push(item.id);
   }
   const valuable = [
     WELL_KNOWN.globOfEctoplasm,
@@ -366,7 +387,7 @@ function slotPools(items: ReadonlyMap<number, ItemRecord>): SlotPools {
     WELL_KNOWN.orichalcumIngot,
     ...T6_MATERIAL_IDS,
   ];
-  return { stackable, gear, bags, valuable };
+  return { stackable, gear, armor, weapons, bags, valuable };
 }
 
 function materialStorage(
@@ -411,6 +432,7 @@ function buildCharacter(
   items: ReadonlyMap<number, ItemRecord>,
   pools: SlotPools,
   carried: readonly ItemSlotRecord[],
+  equipped: readonly EquipmentRecord[],
 ): FakeCharacter {
   const random = seeded(name, "character");
   const created = new Date(Date.UTC(2014, 2, 18 + index * 97, 19, 42 + index));
@@ -460,7 +482,30 @@ function buildCharacter(
     }
     bags.push({ id: bagId, size, inventory });
   }
-  return { name, record, inventory: { bags } };
+  return { name, record, inventory: { bags }, equipment: [...gearOf(name, pools), ...equipped] };
+}
+
+/**
+ * What a character wears: armor in every slot and a main-hand weapon, drawn from the world's
+ * non-legendary gear with a stream of its own (the bags' draws stay as they were).
+ */
+function gearOf(name: string, pools: SlotPools): EquipmentRecord[] {
+  const random = seeded(name, "equipment");
+  const worn: EquipmentRecord[] = [];
+  if (pools.armor.length > 0) {
+    for (const slot of ARMOR_SLOTS) {
+      worn.push({ id: random.pick(pools.armor), slot, location: "Equipped", tabs: [1] });
+    }
+  }
+  if (pools.weapons.length > 0) {
+    worn.push({
+      id: random.pick(pools.weapons),
+      slot: "WeaponA1",
+      location: "Equipped",
+      tabs: [1],
+    });
+  }
+  return worn;
 }
 
 function craftingOf(spec: string): CraftingRecord[] {

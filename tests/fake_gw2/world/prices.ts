@@ -4,12 +4,14 @@
  * precursors at hundreds to thousands, tier-6 materials at tens of silver to about a gold.
  * Items that cannot be traded (account bound or soulbound on acquire) have no price, exactly as
  * upstream: `NoSell` only forbids vendor sales, so precursors, legendaries and Mystic Coins
- * (which carry it) stay on the trading post.
+ * (which carry it) stay on the trading post. The thin books of `listings.ts` set their records'
+ * sell quantities.
  *
  * @module
  */
 
 import { rarityRank } from "./item_factory.ts";
+import { thinBookUnits } from "./listings.ts";
 import { seeded } from "../../support/random.ts";
 import type { ItemRecord, PriceRecord } from "./types.ts";
 import { GEN1_LEGENDARY_IDS, PRECURSOR_IDS, T6_MATERIAL_IDS, WELL_KNOWN } from "./well_known.ts";
@@ -58,7 +60,15 @@ export function isTradeable(item: ItemRecord): boolean {
 /** A price record for every tradeable item, in the items' order. */
 export function generatePrices(items: readonly ItemRecord[]): PriceRecord[] {
   const real = new Map(REAL_PRICES.map((record) => [record.id, record]));
-  return items.filter(isTradeable).map((item) => real.get(item.id) ?? generatePrice(item));
+  return items.filter(isTradeable).map((item) =>
+    withThinBook(real.get(item.id) ?? generatePrice(item))
+  );
+}
+
+/** A thin book's price lists as many units for sale as the book holds (`listings.ts`). */
+function withThinBook(record: PriceRecord): PriceRecord {
+  const units = thinBookUnits(record.id);
+  return units === undefined ? record : { ...record, sells: { ...record.sells, quantity: units } };
 }
 
 const LEGENDARIES = new Set(GEN1_LEGENDARY_IDS);
@@ -74,6 +84,9 @@ function sellRange(item: ItemRecord): readonly [number, number] {
   if (T6.has(item.id)) return [1_500, 12_000];
   if (item.id === WELL_KNOWN.mysticCoin) return [14_000, 22_000];
   if (/ (Ore|Ingot|Plank|Log)$/u.test(item.name)) return [50, 1_500];
+  // Legendary-rarity trophies (Memory of Aurene, Jade Runestone, Antique Summoning Stone) trade
+  // at tens of gold, not at a legendary weapon's price.
+  if (item.rarity === "Legendary" && item.type === "Trophy") return [100_000, 400_000];
   return SELL_RANGE_BY_RANK[rarityRank(item.rarity)] ?? [10, 800];
 }
 

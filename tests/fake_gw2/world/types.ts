@@ -153,6 +153,22 @@ export interface BagRecord {
   readonly inventory: readonly (ItemSlotRecord | null)[];
 }
 
+/**
+ * An equipped item (`equipment` of a `/v2/characters` record, with `inventories` or `builds`):
+ * `location` and `tabs` from schema 2019-12-19; items shown from the legendary armory are
+ * `EquippedFromLegendaryArmory` / `LegendaryArmory` (2021-07-15).
+ */
+export interface EquipmentRecord {
+  readonly id: number;
+  readonly slot?: string;
+  readonly upgrades?: readonly number[];
+  readonly infusions?: readonly number[];
+  readonly binding?: "Account" | "Character";
+  readonly bound_to?: string;
+  readonly location?: "Equipped" | "Armory" | "EquippedFromLegendaryArmory" | "LegendaryArmory";
+  readonly tabs?: readonly number[];
+}
+
 /** A character's crafting discipline. */
 export interface CraftingRecord {
   readonly discipline: string;
@@ -162,7 +178,8 @@ export interface CraftingRecord {
 
 /**
  * `/v2/characters` record (core, crafting, backstory). `last_modified` is dropped for schemas
- * before 2019-02-21 and `bags` is added when the key has the `inventories` scope.
+ * before 2019-02-21; `bags` is added when the key has the `inventories` scope, and `equipment`
+ * with `inventories` or `builds`.
  */
 export interface CharacterRecord {
   readonly name: string;
@@ -180,10 +197,12 @@ export interface CharacterRecord {
   readonly backstory: readonly string[];
 }
 
-/** A character of the fake account with its inventory. */
+/** A character of the fake account with its inventory and what it wears. */
 export interface FakeCharacter {
   readonly name: string;
   readonly record: CharacterRecord;
   /** `/v2/characters/:name/inventory`; `null` is an empty bag slot. */
   readonly inventory: { readonly bags: readonly (BagRecord | null)[] };
+  /** The `equipment` of its `/v2/characters` record. */
+  readonly equipment: readonly EquipmentRecord[];
 }

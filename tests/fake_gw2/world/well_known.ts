@@ -48,8 +48,14 @@ export const WELL_KNOWN = {
   eternity: 30689,
   frostfang: 30684,
   bolt: 30699,
+  bifrost: 30698,
+  predator: 30694,
   dawn: 29169,
   dusk: 29185,
+  /** The Bifrost's precursor. */
+  theLegend: 29180,
+  /** The Predator's precursor (a rifle): the veteran wears one. */
+  theHunter: 29175,
   giftOfSunrise: 19647,
   giftOfTwilight: 19648,
   // A legendary of every category beyond generation 1 (issue 14), real ids.
@@ -98,6 +104,41 @@ export const T6_MATERIAL_IDS: readonly number[] = [
   24351,
   24358,
   24357,
+];
+
+/** The seven lodestones the named gifts' second gifts consume (24305 Charged, … 24340). */
+export const LODESTONE_IDS: readonly number[] = [24305, 24310, 24315, 24320, 24325, 24330, 24340];
+
+/** The Superior Sigils the twenty named gifts consume, one id each (some gifts share one). */
+export const NAMED_GIFT_SIGIL_IDS: readonly number[] = [
+  24548,
+  24554,
+  24555,
+  24561,
+  24562,
+  24570,
+  24571,
+  24572,
+  24584,
+  24592,
+  24601,
+  24607,
+  24612,
+  24615,
+  24618,
+  24632,
+  24865,
+];
+
+/**
+ * Items whose order books are thin in the fake (few units over a few steep levels), so a plan
+ * walks past the first level or runs short: the precursors, the lodestones and the named gifts'
+ * sigils. Their price records list as many units as their books hold.
+ */
+export const THIN_BOOK_IDS: readonly number[] = [
+  ...PRECURSOR_IDS,
+  ...LODESTONE_IDS,
+  ...NAMED_GIFT_SIGIL_IDS,
 ];
 
 /**

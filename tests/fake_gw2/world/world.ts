@@ -14,6 +14,7 @@ import {
   curatedRecipes,
 } from "./curated.ts";
 import { fillerItems } from "./filler.ts";
+import { FakeBooks } from "./listings.ts";
 import { generatePrices } from "./prices.ts";
 import { standInItems } from "./stand_ins.ts";
 import type {
@@ -46,6 +47,8 @@ export interface FakeWorld extends FakeAccount {
   readonly recipesByOutput: ReadonlyMap<number, readonly number[]>;
   /** `/v2/commerce/prices`: tradeable items only. */
   readonly prices: ReadonlyMap<number, PriceRecord>;
+  /** `/v2/commerce/listings`: the order book of every priced item, built on first ask. */
+  readonly listings: FakeBooks;
   /** `/v2/materials`. */
   readonly materials: ReadonlyMap<number, MaterialCategoryRecord>;
   /** `/v2/currencies`. */
@@ -84,6 +87,7 @@ export function buildWorld(): FakeWorld {
   const currencies = byId(curatedCurrencies());
   const account = buildAccount(MAIN_ACCOUNT, items, categories, currencies);
   const veteran = buildAccount(VETERAN_ACCOUNT, items, categories, currencies);
+  const prices = byId(generatePrices([...items.values()]));
   return deepFreeze({
     items,
     recipes: byId(current),
@@ -94,7 +98,8 @@ export function buildWorld(): FakeWorld {
         recipe.ingredients.filter((ingredient) => ingredient.type === "Item").map(({ id }) => id),
     ),
     recipesByOutput: index(current, (recipe) => [recipe.output_item_id]),
-    prices: byId(generatePrices([...items.values()])),
+    prices,
+    listings: new FakeBooks(prices),
     materials: byId(categories),
     currencies,
     ...account,

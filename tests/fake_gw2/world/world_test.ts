@@ -9,6 +9,7 @@ import {
   PRECURSOR_IDS,
   REPRESENTATIVE_IDS,
   T6_MATERIAL_IDS,
+  THIN_BOOK_IDS,
   WELL_KNOWN,
 } from "./well_known.ts";
 import { isTradeable } from "./prices.ts";
@@ -375,4 +376,38 @@ Deno.test("getWorld() gives the veteran account materials beyond generation 1", 
   for (const id of [73239, 96033, 96357, 78866, 73248, 81796, 74377, 77451]) {
     assert.ok(held.has(id), `the veteran holds ${id}`);
   }
+});
+
+Deno.test("world: every priced item has an order book consistent with its price, thin ones thin, deterministic", () => {
+  const world = getWorld();
+  const thin = new Set(THIN_BOOK_IDS);
+  let walks = 0;
+  for (const [id, price] of world.prices) {
+    const book = world.listings.get(id);
+    assert.ok(book !== undefined, `${id} has a book`);
+    for (
+      const [side, levels, top, order] of [
+        ["sells", book.sells, price.sells, 1],
+        ["buys", book.buys, price.buys, -1],
+      ] as const
+    ) {
+      if (top.quantity === 0 || top.unit_price === 0) {
+        assert.deepEqual(levels, [], `${id} ${side}: empty, as its price says`);
+        continue;
+      }
+      assert.equal(levels[0]?.unit_price, top.unit_price, `${id} ${side}: top = price`);
+      assert.equal(levels.reduce((sum, level) => sum + level.quantity, 0), top.quantity);
+      levels.forEach((level, index) => {
+        assert.ok(level.quantity >= 1 && level.listings >= 1 && level.listings <= level.quantity);
+        const next = levels[index + 1];
+        if (next !== undefined) assert.ok(order * (next.unit_price - level.unit_price) > 0);
+      });
+    }
+    if (thin.has(id)) {
+      assert.ok(book.sells.length <= 5 && price.sells.quantity <= 160, `${id} is thin`);
+    }
+    if (book.sells.length > 1) walks++;
+  }
+  assert.ok(walks > 1_000, "most books have more than one level");
+  assert.deepEqual(world.listings.get(WELL_KNOWN.dawn), buildWorld().listings.get(WELL_KNOWN.dawn));
 });

@@ -1,0 +1,158 @@
+/**
+ * The prompts: the common plans as ready-made requests (`prompts/list`, `prompts/get`; Claude
+ * Code lists them as slash commands). Each names the tools to call and in which order; every
+ * argument is optional (the agent asks when one is missing), and the legendary and item names
+ * complete (`completion/complete`, see `complete.ts`).
+ *
+ * The whole `prompts/list` answer stays within {@linkcode PROMPTS_TOKEN_BUDGET}: every client
+ * that lists prompts pays for it.
+ *
+ * @module
+ */
+
+import { completable, type McpServer } from "@modelcontextprotocol/server";
+import { z } from "zod";
+import type { NameIndex } from "../search/name_index.ts";
+import { MAX_TREE_QUANTITY } from "../tools/priory_recipe_tree.ts";
+import { completeItem, completeLegendary } from "./complete.ts";
+
+/** The ceiling for the whole `prompts/list` answer, in tokens (bytes / 4). */
+export const PROMPTS_TOKEN_BUDGET = 500;
+
+/** What prompts may use: the item-name index, for item completions. */
+export interface PromptDeps {
+  readonly names?: NameIndex | undefined;
+}
+
+/** The arguments of `prompts/get`, validated by the prompt's schema: strings, or absent. */
+type PromptArgs = Readonly<Record<string, unknown>>;
+
+/** One prompt, independent of the SDK. */
+export interface PromptDefinition {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  /** The argument schema (every field an optional string), its completions wired to `deps`. */
+  args(deps: PromptDeps): z.ZodObject;
+  /** The user message the prompt expands to. */
+  text(args: PromptArgs): string;
+}
+
+/** `value` as a whole number within `[min, max]`, or `fallback`. */
+function wholeNumber(value: unknown, min: number, max: number, fallback: number): number {
+  const parsed = typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
+  return Number.isInteger(parsed) && parsed >= min && parsed <= max ? parsed : fallback;
+}
+
+/** `value` in quotes, or `undefined` when it is absent or blank. */
+function quoted(value: unknown): string | undefined {
+  const trimmed = typeof value === "string" ? value.trim() : "";
+  return trimmed === "" ? undefined : `"${trimmed}"`;
+}
+
+const COIN = "Write coin as gold/silver/copper.";
+
+const planLegendary: PromptDefinition = {
+  name: "plan_legendary",
+  title: "Plan a legendary",
+  description: "Plan crafting a legendary from what you own: cost, shopping list, what to earn.",
+  args: () =>
+    z.object({
+      legendary: completable(z.string().describe("Legendary name or item id"), completeLegendary)
+        .optional(),
+    }),
+  text: ({ legendary }) => {
+    const which = quoted(legendary);
+    return [
+      which === undefined
+        ? "Help me plan crafting a Guild Wars 2 legendary: ask me which one (priory_legendaries lists them)."
+        : `Plan how I craft the Guild Wars 2 legendary ${which}.`,
+      "Find its item id with priory_legendaries (priory_item_search for any other name).",
+      "Call priory_recipe_tree with that itemId and useAccount: true, so what I own is used first;",
+      "if it says the X-GW2-Key header is missing, call it without useAccount and say so.",
+      "Summarise: total craft cost, the shopping list (toBuy), what I must earn (unavailable items,",
+      `other currencies) and the profit if I sold it instead. ${COIN}`,
+    ].join(" ");
+  },
+};
+
+const DEFAULT_COMPARED = 5;
+const MAX_COMPARED = 25;
+
+const bestLegendary: PromptDefinition = {
+  name: "best_legendary",
+  title: "Best legendary to craft",
+  description: "The most profitable legendary to craft from what you own, and its plan.",
+  args: () =>
+    z.object({
+      limit: z.string().describe(`How many to compare (default ${DEFAULT_COMPARED})`).optional(),
+    }),
+  text: ({ limit }) => {
+    const compared = wholeNumber(limit, 1, MAX_COMPARED, DEFAULT_COMPARED);
+    return [
+      "Which Guild Wars 2 legendary is most worth crafting from what I own?",
+      `Call priory_legendary_ranking with limit ${compared} (it reads my holdings through the`,
+      "X-GW2-Key header; on a cold server it is slow, and if it times out, call it once more).",
+      "Compare the rows: profit, cost still to spend, what my holdings save; flag partial rows",
+      "(items to earn: the profit is an upper bound). Then call priory_recipe_tree for the best one",
+      `with useAccount: true and give me its shopping list (toBuy). ${COIN}`,
+    ].join(" ");
+  },
+};
+
+const craftOrBuy: PromptDefinition = {
+  name: "craft_or_buy",
+  title: "Craft or buy?",
+  description: "Whether crafting an item beats buying it on the Trading Post.",
+  args: (deps) =>
+    z.object({
+      item: completable(
+        z.string().describe("Item name, chat link or id"),
+        (typed) => completeItem(deps.names, typed),
+      ).optional(),
+      quantity: z.string().describe(`Units, 1–${MAX_TREE_QUANTITY} (default 1)`).optional(),
+    }),
+  text: ({ item, quantity }) => {
+    const which = quoted(item);
+    const units = wholeNumber(quantity, 1, MAX_TREE_QUANTITY, 1);
+    return [
+      which === undefined
+        ? "Help me decide whether to craft or buy a Guild Wars 2 item: ask me which one."
+        : `Should I craft or buy ${which}${units > 1 ? ` (${units} units)` : ""} in Guild Wars 2?`,
+      "Find its item id with priory_item_search (a chat link or an id works too), then call",
+      `priory_recipe_tree with that itemId and quantity ${units}.`,
+      "Compare totalCraftCost with rootBuyPrice (buying it ready-made) and say which is cheaper",
+      "and by how much; name the ingredients where buying beat crafting, and anything that can be",
+      `neither bought nor crafted. ${COIN}`,
+    ].join(" ");
+  },
+};
+
+/** Every prompt, in `prompts/list` order. */
+export const PROMPTS: readonly PromptDefinition[] = [planLegendary, bestLegendary, craftOrBuy];
+
+/**
+ * Registers `prompts` on `server` (`prompts/list`, `prompts/get`, and `completion/complete` for
+ * their completable arguments). The argument schemas are made per call, bound to `deps`.
+ *
+ * @example
+ * ```ts
+ * registerPrompts(server, { names });
+ * ```
+ */
+export function registerPrompts(
+  server: McpServer,
+  deps: PromptDeps,
+  prompts: readonly PromptDefinition[] = PROMPTS,
+): void {
+  for (const prompt of prompts) {
+    server.registerPrompt(prompt.name, {
+      title: prompt.title,
+      description: prompt.description,
+      argsSchema: prompt.args(deps),
+    }, (args: PromptArgs) => ({
+      description: prompt.description,
+      messages: [{ role: "user", content: { type: "text", text: prompt.text(args) } }],
+    }));
+  }
+}

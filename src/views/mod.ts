@@ -1,0 +1,91 @@
+/**
+ * The MCP Apps views (`io.modelcontextprotocol/ui`): the two documents, their `ui://` URIs and
+ * their registration as resources on a request's server. A tool links its view with
+ * `ToolDefinition.view`; hosts that render views fetch the document with `resources/read` and
+ * hand it the tool's result, and every other host ignores the link, so the tool result is the
+ * same for both.
+ *
+ * @module
+ */
+
+import type { McpServer } from "@modelcontextprotocol/server";
+import { viewDocument } from "./document.ts";
+import { RANKING_RENDER_JS } from "./ranking.ts";
+import { TREE_RENDER_JS } from "./tree.ts";
+import { RANKING_VIEW_URI, TREE_VIEW_URI, VIEW_MIME_TYPE } from "./uris.ts";
+
+export { RANKING_VIEW_URI, TREE_VIEW_URI, VIEW_MIME_TYPE, viewMeta } from "./uris.ts";
+
+/** One view: a resource served as one HTML document. */
+export interface ViewDefinition {
+  /** The resource's `name`. */
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly uri: string;
+  /** The whole document. */
+  readonly html: string;
+}
+
+/**
+ * What the views ask of the host's sandbox, as resource `_meta.ui`: no network origin at all
+ * (an empty CSP declaration: scripts and styles are inline, nothing is fetched), and a border.
+ */
+export const VIEW_UI_META = { csp: {}, prefersBorder: true } as const;
+
+/** Every view, in `resources/list` order. */
+export const VIEWS: readonly ViewDefinition[] = [
+  {
+    name: "recipe-tree-view",
+    title: "Recipe tree view",
+    description:
+      "Interactive view of priory_recipe_tree: the tree by level with each decision, costs in gold/silver/copper, the shopping list, profit.",
+    uri: TREE_VIEW_URI,
+    html: viewDocument({
+      title: "Priory recipe tree",
+      appName: "priory-recipe-tree",
+      scripts: [TREE_RENDER_JS],
+      renderer: "PrioryTree",
+    }),
+  },
+  {
+    name: "legendary-ranking-view",
+    title: "Legendary ranking view",
+    description:
+      "Interactive view of priory_legendary_ranking: a sortable table with profit bars; choosing a row opens that legendary's tree.",
+    uri: RANKING_VIEW_URI,
+    html: viewDocument({
+      title: "Priory legendary ranking",
+      appName: "priory-legendary-ranking",
+      scripts: [TREE_RENDER_JS, RANKING_RENDER_JS],
+      renderer: "PrioryRanking",
+    }),
+  },
+];
+
+/**
+ * Registers every view as a resource on `server` (`resources/list`, `resources/read`). The
+ * document is built once per process; registering costs a map entry per view.
+ *
+ * @example
+ * ```ts
+ * registerViews(server);
+ * ```
+ */
+export function registerViews(server: McpServer, views: readonly ViewDefinition[] = VIEWS): void {
+  for (const view of views) {
+    server.registerResource(view.name, view.uri, {
+      title: view.title,
+      description: view.description,
+      mimeType: VIEW_MIME_TYPE,
+      _meta: { ui: VIEW_UI_META },
+    }, () => ({
+      contents: [{
+        uri: view.uri,
+        mimeType: VIEW_MIME_TYPE,
+        text: view.html,
+        _meta: { ui: VIEW_UI_META },
+      }],
+    }));
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * The order-book read (`Gw2Client.listings`) over the fake: batching, the cache's minute, the
+ * bounded book it keeps, and the 502 a huge book answers for every request naming it.
+ */
+import assert from "node:assert/strict";
+import { KV_VALUE_MAX_BYTES, kvValueSize } from "../../src/kv/limits.ts";
+import { BOOK_MAX_LEVELS, BOOK_MAX_UNITS, keptBook } from "../../src/gw2/order_book.ts";
+import type { OrderBook } from "../../src/gw2/schemas.ts";
+import { createFakeGw2, type ListingRecord, WELL_KNOWN } from "../fake_gw2/mod.ts";
+import { clientOverFake } from "../support/fake_client.ts";
+import { openMemoryKv } from "../support/kv.ts";
+import { ManualClock } from "../support/clock.ts";
+
+async function setup() {
+  const clock = new ManualClock({ advance: "delays" });
+  const kv = await openMemoryKv();
+  const fake = createFakeGw2({ now: () => clock.now() });
+  const client = clientOverFake(kv, clock, fake);
+  const listings = () =>
+    fake.control.requests.filter((request) => request.path === "/v2/commerce/listings");
+  return { clock, kv, fake, client, listings, [Symbol.dispose]: () => kv.close() };
+}
+
+/** The fake's book as the client should keep it: every sell level, the best buy level. */
+function expectedBook(book: ListingRecord): OrderBook {
+  const best = book.buys[0];
+  return {
+    id: book.id,
+    sells: book.sells.map((level) => [level.unit_price, level.quantity]),
+    ...(best === undefined ? {} : { buy: [best.unit_price, best.quantity] }),
+  };
+}
+
+Deno.test("listings() reads 450 books in 3 requests of at most 200 (top=1000), none again within the minute", async () => {
+  using env = await setup();
+  const ids = [...env.fake.world.prices.keys()].slice(0, 450);
+  const read = await env.client.listings(ids);
+  assert.deepEqual(read.found.map((book) => book.id), ids);
+  assert.deepEqual(env.listings().map((request) => request.idCount), [200, 200, 50]);
+  assert.ok(env.listings().every((request) => /(^|&)top=1000(&|$)/.test(request.query)));
+  const ecto = env.fake.world.listings.get(WELL_KNOWN.globOfEctoplasm);
+  assert.ok(ecto);
+  const [kept] = (await env.client.listings([WELL_KNOWN.globOfEctoplasm])).found;
+  assert.deepEqual(kept, expectedBook(ecto));
+  assert.equal(kept?.sells[0]?.[0], 2_797, "top of book: the price record's lowest listing");
+  env.clock.advance(59_999);
+  await env.client.listings(ids);
+  assert.equal(env.listings().length, 3, "fresh for a minute: nothing asked");
+  env.clock.advance(1);
+  await env.client.listings(ids.slice(0, 10));
+  assert.equal(env.listings().length, 4, "a minute old: asked again");
+});
+
+Deno.test("listings(): a huge book's 502 is split until it stands alone; the read succeeds, the book comes back unread", async () => {
+  using env = await setup();
+  const ids = [...env.fake.world.prices.keys()].slice(0, 8);
+  const huge = ids[5];
+  assert.ok(huge !== undefined);
+  env.fake.control.setBook(huge, "huge");
+  const read = await env.client.listings(ids);
+  assert.deepEqual(read.found.map((book) => book.id), ids);
+  assert.deepEqual(read.found.find((book) => book.id === huge), {
+    id: huge,
+    sells: [],
+    unread: true,
+  });
+  assert.ok(read.found.filter((book) => book.id !== huge).every((book) => book.sells.length > 0));
+  // Ids 0–7 → 502; 0–3 ok, 4–7 → 502; 4–5 → 502, 6–7 ok; 4 ok, 5 → 502: 7 requests, none
+  // retried (the split is the retry).
+  const byCount = (status: number) =>
+    env.listings().filter((request) => request.status === status).map((request) => request.idCount)
+      .sort((a, b) => b - a);
+  assert.deepEqual(byCount(502), [8, 4, 2, 1]);
+  assert.deepEqual(byCount(200), [4, 2, 1]);
+  const again = await env.client.listings(ids);
+  assert.deepEqual(again.found, read.found);
+  assert.equal(env.listings().length, 7, "the unread book is remembered for the minute too");
+});
+
+Deno.test("listings(): when every request answers 502 the split stops at 32 more requests per 200 ids, and the read still succeeds", async () => {
+  using env = await setup();
+  const ids = [...env.fake.world.prices.keys()].slice(0, 200);
+  for (const id of ids) env.fake.control.setBook(id, "huge");
+  const read = await env.client.listings(ids);
+  assert.equal(read.found.length, 200);
+  assert.ok(read.found.every((book) => book.unread === true && book.sells.length === 0));
+  assert.equal(env.listings().length, 1 + 32);
+});
+
+Deno.test("listings() of a sold-out book keeps an empty sell side", async () => {
+  using env = await setup();
+  env.fake.control.setBook(WELL_KNOWN.dawn, "sold_out");
+  const [book] = (await env.client.listings([WELL_KNOWN.dawn])).found;
+  assert.deepEqual(book?.sells, []);
+  assert.equal(book?.unread, undefined);
+});
+
+Deno.test("keptBook() keeps the cheapest sell levels up to its caps, the best buy level, and fits a KV value", () => {
+  const level = (unit_price: number, quantity: number) => ({ listings: 3, unit_price, quantity });
+  // 5,000 levels of one unit each at the most expensive prices: the level cap binds.
+  const wide = keptBook({
+    id: 1,
+    buys: [level(5, 9), level(7, 2), level(6, 4)],
+    sells: Array.from({ length: 5_000 }, (_, index) => level(2_000_000_000 - index, 1)),
+  });
+  assert.equal(wide.sells.length, BOOK_MAX_LEVELS);
+  assert.deepEqual(wide.sells[0], [2_000_000_000 - 4_999, 1], "lowest price first");
+  assert.deepEqual(wide.buy, [7, 2]);
+  assert.equal(wide.more, true);
+  const entry = { fetchedAt: Date.now(), found: true, value: wide };
+  assert.ok(kvValueSize(entry) < KV_VALUE_MAX_BYTES / 2, `${kvValueSize(entry)} bytes`);
+  // Deep levels: the unit cap binds once the levels kept hold the most a tree can buy.
+  const deep = keptBook({
+    id: 2,
+    buys: [],
+    sells: [level(10, 400_000), level(11, 0), level(12, 400_000), level(13, 400_000), level(14, 1)],
+  });
+  assert.deepEqual(deep.sells, [[10, 400_000], [12, 400_000], [13, 400_000]]);
+  assert.ok(BOOK_MAX_UNITS <= 1_200_000);
+  assert.equal(deep.more, true);
+  assert.equal(deep.buy, undefined, "no buy orders");
+  const whole = keptBook({ id: 3, buys: [], sells: [level(10, 5)] });
+  assert.deepEqual(whole, { id: 3, sells: [[10, 5]] }, "a whole book: no `more`");
+});

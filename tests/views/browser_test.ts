@@ -1,0 +1,250 @@
+/**
+ * The views in a real browser: headless Chromium, a test host embedding each view the way
+ * hosts do (`_host.ts`: sandboxed iframe, strict CSP, the extension's `AppBridge`), fed real
+ * tool results from the in-process server over the fake GW2 API. The assertions are what a host
+ * hears — the handshake, the sizes the view reports, its tool calls, its error log — plus the
+ * page's accessibility tree (what a user sees), never the view's private DOM.
+ *
+ * Without Chromium installed the tests are skipped, saying so in their names; with
+ * `PRIORY_REQUIRE_BROWSER=1` (set by `.ci/run`) a missing Chromium fails them instead.
+ */
+import assert from "node:assert/strict";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/client";
+import {
+  getToolUiResourceUri,
+  RESOURCE_MIME_TYPE,
+} from "@modelcontextprotocol/ext-apps/app-bridge";
+import { TEST_KEYS } from "../fake_gw2/mod.ts";
+import { connectClient, startTestApp, type TestApp } from "../support/app.ts";
+import { type AxNode, Browser, findChromium, type Page } from "../support/browser.ts";
+import { hostView } from "./_host.ts";
+
+const CHROMIUM = await findChromium();
+const REQUIRED = Deno.env.get("PRIORY_REQUIRE_BROWSER") === "1";
+const SKIPPED = CHROMIUM === undefined && !REQUIRED;
+const SUFFIX = SKIPPED
+  ? " (SKIPPED: no Chromium found; apt-get install chromium-headless-shell, or set PRIORY_REQUIRE_BROWSER=1 to fail instead)"
+  : "";
+
+/** Sunrise, a generation-1 legendary greatsword: a Mystic Forge tree of ~150 nodes. */
+const SUNRISE = 30703;
+
+async function launch(): Promise<Browser> {
+  if (CHROMIUM === undefined) {
+    throw new Error(
+      "PRIORY_REQUIRE_BROWSER=1 but no Chromium is installed: apt-get install chromium-headless-shell",
+    );
+  }
+  return await Browser.launch(CHROMIUM);
+}
+
+/** The view document a host would fetch for `toolName`: through its `_meta.ui` link. */
+async function viewFor(app: TestApp, toolName: string): Promise<string> {
+  await using client = await connectClient(app.handler, { era: "2026" });
+  const { tools } = await client.listTools();
+  const tool = tools.find((entry: Tool) => entry.name === toolName);
+  const uri = tool === undefined ? undefined : getToolUiResourceUri(tool);
+  assert.ok(uri, `${toolName} links a view`);
+  const { contents } = await client.readResource({ uri });
+  const [document] = contents;
+  assert.ok(document !== undefined && "text" in document, "the view is one text document");
+  assert.equal(document.mimeType, RESOURCE_MIME_TYPE);
+  return document.text;
+}
+
+/** Copper as gold/silver/copper, zero coins left out; written apart from the view's formatter. */
+function coins(copper: number): string {
+  const amount = Math.abs(copper);
+  const [gold, silver, rest] = [
+    Math.floor(amount / 10_000),
+    Math.floor(amount / 100) % 100,
+    amount % 100,
+  ];
+  const parts = [
+    gold > 0 ? `${gold.toLocaleString("en-US")}g` : "",
+    silver > 0 ? `${silver}s` : "",
+    rest > 0 || amount === 0 ? `${rest}c` : "",
+  ].filter((part) => part !== "");
+  return `${copper < 0 ? "−" : ""}${parts.join(" ")}`;
+}
+
+/** The text a user reads in the view, in order (its accessibility tree's static text). */
+async function visibleText(
+  page: Page,
+  frameId: string,
+): Promise<{ text: string; nodes: AxNode[] }> {
+  const nodes = await page.accessibility(frameId);
+  const text = nodes.filter((node) => node.role === "StaticText").map((node) => node.name)
+    .join("");
+  return { text, nodes };
+}
+
+Deno.test({
+  name: `tree view: renders a real gen-1 legendary tree in Chromium and reports its size${SUFFIX}`,
+  ignore: SKIPPED,
+  async fn() {
+    await using browser = await launch();
+    await using app = await startTestApp();
+    const html = await viewFor(app, "priory_recipe_tree");
+    await using client = await connectClient(app.handler);
+    const args = { itemId: SUNRISE };
+    const result = await client.callTool({ name: "priory_recipe_tree", arguments: args });
+    assert.equal(result.isError, undefined);
+    const structured = result.structuredContent as {
+      summary: { totalCraftCost: number; netSell: number | null };
+      names: Record<string, string>;
+    };
+
+    const page = await browser.newPage();
+    await page.viewport(900, 700);
+    const host = await hostView(page, html);
+    assert.equal(host.bridge.getAppVersion()?.name, "priory-recipe-tree");
+    const waiting = await host.sizeFrom(0, () => true, "the waiting view's first size");
+
+    const mark = host.sizes.length;
+    await host.bridge.sendToolInput({ arguments: args });
+    await host.bridge.sendToolResult(result as CallToolResult);
+    const drawn = await host.sizeFrom(
+      mark,
+      (size) => (size.height ?? 0) > (waiting.height ?? 0) + 300,
+      "the drawn tree's size",
+    );
+    assert.ok((drawn.width ?? 0) > 0);
+
+    const { text } = await visibleText(page, await host.frameId());
+    assert.match(text, /Sunrise/);
+    assert.ok(text.includes(coins(structured.summary.totalCraftCost)), "the craft cost in coins");
+    for (const decision of ["forge", "craft", "buy"]) {
+      assert.ok(text.toLowerCase().includes(decision), `a ${decision} badge`);
+    }
+    assert.deepEqual(host.errors, [], "the view reported no error");
+    assert.deepEqual(page.errors, [], "the page logged no error (CSP, exception)");
+  },
+});
+
+Deno.test({
+  name:
+    `ranking view: renders the account's ranking; choosing a row calls priory_recipe_tree through the host${SUFFIX}`,
+  ignore: SKIPPED,
+  async fn() {
+    await using browser = await launch();
+    await using app = await startTestApp();
+    const html = await viewFor(app, "priory_legendary_ranking");
+    await using client = await connectClient(app.handler, {
+      headers: { "X-GW2-Key": TEST_KEYS.veteran },
+    });
+    const result = await client.callTool({
+      name: "priory_legendary_ranking",
+      arguments: { limit: 10 },
+    });
+    assert.equal(result.isError, undefined);
+    const ranking = (result.structuredContent as { ranking: { id: number; name: string }[] })
+      .ranking;
+    const chosen = ranking[0];
+    assert.ok(chosen);
+
+    const page = await browser.newPage();
+    await page.viewport(900, 700);
+    const host = await hostView(page, html, {
+      // The host forwards the view's call to the server, as a real host does.
+      callTool: async (params) =>
+        await client.callTool({
+          name: params.name,
+          arguments: params.arguments ?? {},
+        }) as CallToolResult,
+    });
+    assert.equal(host.bridge.getAppVersion()?.name, "priory-legendary-ranking");
+    const waiting = await host.sizeFrom(0, () => true, "the waiting view's first size");
+    const mark = host.sizes.length;
+    await host.bridge.sendToolResult(result as CallToolResult);
+    const table = await host.sizeFrom(
+      mark,
+      (size) => (size.height ?? 0) > (waiting.height ?? 0) + 200,
+      "the drawn ranking's size",
+    );
+
+    const frame = await host.frameId();
+    const { text, nodes } = await visibleText(page, frame);
+    for (const row of ranking) assert.ok(text.includes(row.name), `${row.name} is listed`);
+    const button = nodes.find((node) => node.role === "button" && node.name === chosen.name);
+    assert.ok(button?.backendDOMNodeId, `a control opens ${chosen.name}`);
+
+    const calls = host.toolCalls.length;
+    const before = host.sizes.length;
+    await page.click(button.backendDOMNodeId);
+    const call = await host.toolCallFrom(calls);
+    assert.deepEqual(call, {
+      name: "priory_recipe_tree",
+      arguments: { itemId: chosen.id, useAccount: true },
+    });
+    await host.sizeFrom(
+      before,
+      (size) => (size.height ?? 0) > (table.height ?? 0) + 300,
+      "the ranking with the chosen tree drawn below it",
+    );
+    const after = await visibleText(page, frame);
+    assert.match(after.text, /Recipe tree/);
+    assert.match(after.text, /Shopping list/, "the tree with the holdings has a shopping list");
+    assert.deepEqual(host.errors, [], "the view reported no error");
+    assert.deepEqual(page.errors, [], "the page logged no error (CSP, exception)");
+  },
+});
+
+Deno.test({
+  name: `tree view: draws the order-book depth figures and every shopping-list row kind${SUFFIX}`,
+  ignore: SKIPPED,
+  async fn() {
+    await using browser = await launch();
+    await using app = await startTestApp();
+    const html = await viewFor(app, "priory_recipe_tree");
+    await using client = await connectClient(app.handler, {
+      headers: { "X-GW2-Key": TEST_KEYS.veteran },
+    });
+    const args = { itemId: SUNRISE, useAccount: true };
+    const real = await client.callTool({ name: "priory_recipe_tree", arguments: args });
+    const structured = real.structuredContent as {
+      summary: Record<string, unknown> & { totalCraftCost: number };
+      toBuy: Record<string, unknown>[];
+    };
+    const bought = structured.toBuy.filter((row) => typeof row.unit === "number");
+    assert.ok(bought.length >= 2, "the real plan buys at least two items");
+    // The contract's depth fields (CONTRACT.md "Order-book depth"), on a real plan: a short book,
+    // a cheaper craft, a coin vendor row and a currency row beside the real ones.
+    const depthExtra = 12_345;
+    const result = {
+      ...real,
+      structuredContent: {
+        ...structured,
+        summary: {
+          ...structured.summary,
+          buyCost: structured.summary.totalCraftCost + depthExtra,
+          depthExtra,
+        },
+        toBuy: [
+          { ...bought[0], short: 7 },
+          { ...bought[1], craftCheaper: true },
+          ...structured.toBuy.slice(2),
+          { id: 19925, count: 2, vendor: "Miyani", total: 20_000 },
+          { cur: 2, count: 500 },
+        ],
+      },
+    };
+
+    const page = await browser.newPage();
+    await page.viewport(900, 700);
+    const host = await hostView(page, html);
+    const mark = host.sizes.length;
+    await host.bridge.sendToolResult(result as CallToolResult);
+    await host.sizeFrom(mark, (size) => (size.height ?? 0) > 500, "the drawn tree's size");
+    const { text } = await visibleText(page, await host.frameId());
+    assert.match(text, /Buying the list/);
+    assert.ok(text.includes(coins(structured.summary.totalCraftCost + depthExtra)), "buyCost");
+    assert.ok(text.includes(coins(depthExtra)), "depthExtra");
+    assert.match(text, /7 short/);
+    assert.match(text, /cheaper to craft/);
+    assert.match(text, /Miyani/);
+    assert.match(text, /Total at order-book depth/);
+    assert.deepEqual(host.errors, [], "the view reported no error");
+    assert.deepEqual(page.errors, [], "the page logged no error (CSP, exception)");
+  },
+});
