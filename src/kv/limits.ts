@@ -9,7 +9,7 @@
  *
  * Serializing is not free in memory: each `node:v8` `serialize` call leaves a native
  * `ValueSerializer` (~8 KB of V8 zone memory) until the next full garbage collection, and the
- * `malloc` arena keeps those pages after they are freed — a sweep of 6,434 prices left ~34 MB of
+ * `malloc` arena keeps those pages after they are freed — a sweep of ~6,500 prices left ~34 MB of
  * resident memory behind (docs/performance.md, "Memory"). So the stores size a value with
  * {@linkcode kvValueSizeBound}: a walk of the value that never serializes what is plainly small.
  *
