@@ -28,10 +28,13 @@ export interface NameEntry {
   readonly type: string;
 }
 
-interface Row {
-  readonly entry: NameEntry;
+/**
+ * An indexed item and its folded name, in one object. Its words are not kept: a term starts a
+ * word exactly where it starts the folded name or follows one of its single spaces, which a
+ * search checks on the folded name itself (see {@linkcode startsAWord}).
+ */
+interface Row extends NameEntry {
   readonly folded: string;
-  readonly words: readonly string[];
 }
 
 /** A ranked candidate: lower keys first, compared in order. */
@@ -48,6 +51,9 @@ interface Ranked {
  */
 export const MAX_TERMS = 16;
 
+/** Distinct rarities and types kept as one shared string each (the API has a few dozen). */
+const MAX_INTERNED = 256;
+
 const TIER_EXACT = 0;
 const TIER_PREFIX = 1;
 const TIER_WORD = 2;
@@ -59,12 +65,20 @@ function editsAllowed(length: number): number {
   return length <= 5 ? 1 : 2;
 }
 
-/** Every indexed name and the search over them. */
+/**
+ * Every indexed name and the search over them. Held in memory by every instance (75,000 names at
+ * full scale), so a name costs one row object, its two strings and a slot per word in the
+ * postings: V8 grows the heap to several times what is live, so each byte kept here is paid
+ * several times over in resident memory (docs/performance.md, "Memory").
+ */
 export class NameTable {
   readonly #rows = new Map<number, Row>();
-  readonly #postings = new Map<string, Set<number>>();
+  /** Word → ids of the names with that word. */
+  readonly #postings = new Map<string, number[]>();
   /** The posting map's words as an array (faster to scan), rebuilt after words come or go. */
   #vocabulary: string[] | undefined;
+  /** One string per rarity and type, shared by every row that has it. */
+  readonly #interned = new Map<string, string>();
 
   /** How many names are indexed. */
   get size(): number {
@@ -73,12 +87,13 @@ export class NameTable {
 
   /** The entry of `id`, if indexed. */
   get(id: number): NameEntry | undefined {
-    return this.#rows.get(id)?.entry;
+    const row = this.#rows.get(id);
+    return row === undefined ? undefined : entryOf(row);
   }
 
   /** True when `entry` would change the table (a new id, or a new name, rarity or type). */
   differs(entry: NameEntry): boolean {
-    const known = this.#rows.get(entry.id)?.entry;
+    const known = this.#rows.get(entry.id);
     return known === undefined || known.name !== entry.name || known.rarity !== entry.rarity ||
       known.type !== entry.type;
   }
@@ -91,17 +106,23 @@ export class NameTable {
       changed++;
       const old = this.#rows.get(entry.id);
       if (old !== undefined) this.#unpost(old);
-      const folded = foldName(entry.name);
-      const row: Row = { entry: copy(entry), folded, words: [...new Set(wordsOf(folded))] };
+      // Only the four fields, so a caller's object (an upstream record) is not retained whole.
+      const row: Row = {
+        id: entry.id,
+        name: entry.name,
+        rarity: this.#intern(entry.rarity),
+        type: this.#intern(entry.type),
+        folded: foldName(entry.name),
+      };
       this.#rows.set(entry.id, row);
-      for (const word of row.words) {
-        let ids = this.#postings.get(word);
+      for (const word of distinctWords(row.folded)) {
+        const ids = this.#postings.get(word);
         if (ids === undefined) {
-          ids = new Set();
-          this.#postings.set(word, ids);
+          this.#postings.set(word, [entry.id]);
           this.#vocabulary = undefined;
+        } else {
+          ids.push(entry.id);
         }
-        ids.add(entry.id);
       }
     }
     return changed;
@@ -113,18 +134,21 @@ export class NameTable {
    */
   search(query: string, limit: number): NameEntry[] {
     const folded = foldName(query);
-    const terms = [...new Set(wordsOf(folded))].slice(0, MAX_TERMS);
+    const terms = distinctWords(folded).slice(0, MAX_TERMS);
     if (terms.length === 0 || limit < 1) return [];
     // Candidates come from the postings of the term with the fewest; the others are checked
-    // on each candidate's own words, so a common word ("of") never sets the cost of a search.
+    // on each candidate's folded name, so a common word ("of") never sets the cost of a search.
     const starting = terms.map((term) => this.#wordsStarting(term));
     const postings = starting.map((words) => this.#postingCount(words));
     const driver = postings.indexOf(Math.min(...postings));
+    const spaced = terms.map((term) => ` ${term}`);
     const best = new TopK(limit);
     const seen = new Set<number>();
     for (const row of this.#rowsWith(starting[driver] ?? [])) {
-      if (!terms.every((term) => row.words.some((word) => word.startsWith(term)))) continue;
-      seen.add(row.entry.id);
+      if (!terms.every((term, index) => startsAWord(row.folded, term, spaced[index] ?? term))) {
+        continue;
+      }
+      seen.add(row.id);
       const tier = row.folded === folded
         ? TIER_EXACT
         : row.folded.startsWith(folded)
@@ -133,7 +157,7 @@ export class NameTable {
       best.offer({ row, tier, edits: 0, partial: partialTerms(terms, row) });
     }
     if (best.size < limit) this.#fuzzy(terms, fuzzyDriver(terms, postings), seen, best);
-    return best.sorted().map((ranked) => ranked.row.entry);
+    return best.sorted().map((ranked) => entryOf(ranked.row));
   }
 
   /**
@@ -147,12 +171,13 @@ export class NameTable {
     const others = terms.filter((term) => term !== driver);
     const memo = others.map(() => new Map<string, number>());
     for (const row of this.#rowsWith([...near.keys()])) {
-      if (seen.has(row.entry.id)) continue;
-      let edits = Math.min(...row.words.map((word) => near.get(word) ?? Infinity));
+      if (seen.has(row.id)) continue;
+      const words = wordsOf(row.folded);
+      let edits = Math.min(...words.map((word) => near.get(word) ?? Infinity));
       for (const [index, term] of others.entries()) {
         const known = memo[index] ?? new Map<string, number>();
         let cheapest = Infinity;
-        for (const word of row.words) {
+        for (const word of words) {
           let cost = known.get(word);
           if (cost === undefined) {
             cost = wordCost(term, word, term === terms[last]);
@@ -182,7 +207,7 @@ export class NameTable {
 
   #postingCount(words: readonly string[]): number {
     let count = 0;
-    for (const word of words) count += this.#postings.get(word)?.size ?? 0;
+    for (const word of words) count += this.#postings.get(word)?.length ?? 0;
     return count;
   }
 
@@ -209,15 +234,55 @@ export class NameTable {
   }
 
   #unpost(row: Row): void {
-    for (const word of row.words) {
+    for (const word of distinctWords(row.folded)) {
       const ids = this.#postings.get(word);
-      ids?.delete(row.entry.id);
-      if (ids?.size === 0) {
+      if (ids === undefined) continue;
+      const at = ids.indexOf(row.id);
+      if (at !== -1) ids.splice(at, 1);
+      if (ids.length === 0) {
         this.#postings.delete(word);
         this.#vocabulary = undefined;
       }
     }
   }
+
+  /** The table's one copy of `text` (a rarity or a type). */
+  #intern(text: string): string {
+    const known = this.#interned.get(text);
+    if (known !== undefined) return known;
+    if (this.#interned.size < MAX_INTERNED) this.#interned.set(text, text);
+    return text;
+  }
+}
+
+/** The entry a row answers with: its four fields, a fresh object the caller may keep. */
+function entryOf(row: Row): NameEntry {
+  return { id: row.id, name: row.name, rarity: row.rarity, type: row.type };
+}
+
+/** The distinct words of a folded text, in order. */
+function distinctWords(folded: string): string[] {
+  return [...new Set(wordsOf(folded))];
+}
+
+/**
+ * True when `term` starts a word of `folded` (single-spaced words, as {@linkcode foldName}
+ * leaves them): at its start or right after a space. `spaced` is `" " + term`, built once per
+ * search.
+ */
+function startsAWord(folded: string, term: string, spaced: string): boolean {
+  return folded.startsWith(term) || folded.includes(spaced);
+}
+
+/** True when `term` is a whole word of `folded`. */
+function hasWord(folded: string, term: string): boolean {
+  for (let at = folded.indexOf(term); at !== -1; at = folded.indexOf(term, at + 1)) {
+    const end = at + term.length;
+    if ((at === 0 || folded[at - 1] === " ") && (end === folded.length || folded[end] === " ")) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /**
@@ -238,7 +303,7 @@ function fuzzyDriver(terms: readonly string[], postings: readonly number[]): str
 
 /** Query words that match a word of the row only as its start. */
 function partialTerms(terms: readonly string[], row: Row): number {
-  return terms.filter((term) => !row.words.includes(term)).length;
+  return terms.filter((term) => !hasWord(row.folded, term)).length;
 }
 
 /**
@@ -257,14 +322,9 @@ function wordCost(term: string, word: string, typing: boolean): number {
   return cost <= max ? cost : Infinity;
 }
 
-/** A detached copy, so a caller's object (an upstream record) is not retained whole. */
-function copy(entry: NameEntry): NameEntry {
-  return { id: entry.id, name: entry.name, rarity: entry.rarity, type: entry.type };
-}
-
 function compare(a: Ranked, b: Ranked): number {
   return a.tier - b.tier || a.edits - b.edits || a.partial - b.partial ||
-    a.row.folded.length - b.row.folded.length || a.row.entry.id - b.row.entry.id;
+    a.row.folded.length - b.row.folded.length || a.row.id - b.row.id;
 }
 
 /** Keeps the best `limit` candidates offered, without sorting them all. */

@@ -17,10 +17,11 @@ Deno.test("CRON_JOBS: names Deno accepts, explicit retry schedules within Deno's
   assert.equal(new Set(Object.values(CRON_JOBS).map((spec) => spec.name)).size, 3);
 });
 
-Deno.test("backgroundClientOptions(): half the burst in reserve, one attempt per request", () => {
+Deno.test("backgroundClientOptions(): half the burst in reserve, one attempt per request, no process memory", () => {
   const options = backgroundClientOptions(300);
   assert.equal(options.background.reserveTokens, 150);
   assert.equal(options.maxRetries, 0);
+  assert.equal(options.memoryRecords, 0, "the interactive client's memory is the process's one");
   assert.ok(options.background.refreshAheadMs > 60 * 60_000, "more than the hourly period");
 });
 

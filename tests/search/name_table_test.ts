@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { MAX_TERMS, type NameEntry, NameTable } from "../../src/search/name_table.ts";
 import { getWorld, WELL_KNOWN } from "../fake_gw2/mod.ts";
+import { retainedBy } from "../support/heap.ts";
+import { syntheticNameEntries } from "../support/synthetic_names.ts";
 
 /** The fake's whole catalogue (8,242 items: real, stand-in and filler names). */
 function worldTable(): NameTable {
@@ -101,4 +103,20 @@ Deno.test("NameTable returns nothing for a query without letters or digits, or l
   const wordy = new NameTable();
   wordy.upsert([entry(1, words.join(" "))]);
   assert.deepEqual(ids(wordy, `${words.join(" ")} nothing matches this`), [1], "past MAX_TERMS");
+});
+
+Deno.test("NameTable keeps a name in under 400 bytes of heap, strings included", () => {
+  // Every instance holds the whole index (75,000 names at full scale), and V8 grows its heap to
+  // several times what is live. A row object, its name and folded name, and a posting slot per
+  // word measure ~310 bytes; a set per word and a words array per row measured ~480.
+  const count = 30_000;
+  const bytes = retainedBy(() => {
+    const table = new NameTable();
+    // Fresh strings, as names read from KV are.
+    table.upsert(JSON.parse(JSON.stringify(syntheticNameEntries(count))));
+    assert.equal(table.size, count);
+    return table;
+  });
+  if (bytes === undefined) return; // no forced collection on this runtime (Deno 2.5)
+  assert.ok(bytes / count < 400, `${Math.round(bytes / count)} bytes per name`);
 });

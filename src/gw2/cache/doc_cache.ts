@@ -15,7 +15,7 @@ import type { Gw2Keys } from "./keys.ts";
 import { chunk } from "../../async/concurrency.ts";
 import type { ValueParser } from "./record_cache.ts";
 import { GET_MANY_LIMIT } from "../../kv/limits.ts";
-import { KV_VALUE_MAX_BYTES, kvValueSize } from "../../kv/limits.ts";
+import { KV_VALUE_MAX_BYTES, kvValueSizeBound } from "../../kv/limits.ts";
 import { DEFAULT_KV_TIMEOUT, type KvTimeout, withKvTimeout } from "../../kv/timeout.ts";
 
 /** A cached document. */
@@ -76,7 +76,7 @@ export class DocCache {
     try {
       const op = this.#kv.atomic();
       const inline = { fetchedAt, value };
-      if (kvValueSize(inline) <= KV_VALUE_MAX_BYTES) {
+      if (kvValueSizeBound(inline) <= KV_VALUE_MAX_BYTES) {
         op.set(key, inline, { expireIn: expireInMs });
       } else {
         const bytes = encoder.encode(JSON.stringify(value));

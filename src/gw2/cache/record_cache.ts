@@ -1,10 +1,11 @@
 /**
  * One KV entry per upstream record (an item, a recipe, a price) or per unknown id. Reads go
  * through `getMany` in groups of ten keys (KV's limit); writes go in atomic batches under KV's
- * 1000-mutation and 800 KiB limits, sized exactly (see `size.ts`). A record too large for one KV
- * value is skipped alone, and a failed commit costs only its own batch. A KV failure — an error
- * or no answer within the bound of `timeout.ts` — never fails a read: it is logged and the cache
- * behaves as empty, so upstream answers instead.
+ * 1000-mutation and 800 KiB limits, each record sized by a bound that never undercounts and is
+ * exact at the value limit (`kvValueSizeBound`: serializing every record to size it left native
+ * memory behind). A record too large for one KV value is skipped alone, and a failed commit costs
+ * only its own batch. A KV failure — an error or no answer within the bound of `timeout.ts` —
+ * never fails a read: it is logged and the cache behaves as empty, so upstream answers instead.
  *
  * @module
  */
@@ -12,7 +13,7 @@
 import { chunk, mapWithConcurrency } from "../../async/concurrency.ts";
 import { describeError as describe, type Logger } from "../../log.ts";
 import type { Gw2Keys, RecordKind } from "./keys.ts";
-import { GET_MANY_LIMIT, KV_VALUE_MAX_BYTES, kvValueSize } from "../../kv/limits.ts";
+import { GET_MANY_LIMIT, KV_VALUE_MAX_BYTES, kvValueSizeBound } from "../../kv/limits.ts";
 import { DEFAULT_KV_TIMEOUT, type KvTimeout, withKvTimeout } from "../../kv/timeout.ts";
 
 /** A cached record, or the memory that upstream does not know the id. */
@@ -99,7 +100,7 @@ export class RecordCache {
     let batch: RecordWrite<T>[] = [];
     let bytes = 0;
     for (const write of writes) {
-      const size = kvValueSize(write.entry);
+      const size = kvValueSizeBound(write.entry);
       if (size > KV_VALUE_MAX_BYTES) {
         this.#log.warn("gw2 cache skipped an oversized record", { kind, id: write.id, size });
         continue;

@@ -14,8 +14,14 @@
 
 import type { RecordEntry } from "./record_cache.ts";
 
-/** Ids a bulk endpoint's memory holds by default: a few MB of parsed records. */
-export const RECORD_MEMORY_ENTRIES = 10_000;
+/**
+ * Ids a bulk endpoint's memory holds by default: room for the legendary warm set (1,119 items)
+ * and what agents ask for around it, at most ~2 MB of parsed records per endpoint (recipes ~840
+ * bytes each, items ~490, prices ~330). Live heap costs several times its size in resident
+ * memory (V8 sizes the old generation at up to ~4× what is live): 10,000 ids an endpoint were up
+ * to 16 MB live (docs/performance.md, "Memory").
+ */
+export const RECORD_MEMORY_ENTRIES = 2_500;
 
 /** An entry and when it was last placed at the recent end. */
 interface Slot<T> {

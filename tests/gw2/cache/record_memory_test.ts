@@ -1,6 +1,9 @@
 import assert from "node:assert/strict";
 import type { RecordEntry } from "../../../src/gw2/cache/record_cache.ts";
-import { RecordMemory } from "../../../src/gw2/cache/record_memory.ts";
+import { RECORD_MEMORY_ENTRIES, RecordMemory } from "../../../src/gw2/cache/record_memory.ts";
+import { type Recipe, RecipeSchema } from "../../../src/gw2/schemas.ts";
+import { getWorld } from "../../fake_gw2/mod.ts";
+import { retainedBy } from "../../support/heap.ts";
 
 const entry = (fetchedAt: number): RecordEntry<string> => ({
   fetchedAt,
@@ -29,4 +32,23 @@ Deno.test("RecordMemory replaces an id's entry without growing, and holds nothin
   none.set(1, entry(1));
   assert.equal(none.size, 0);
   assert.equal(none.get(1), undefined);
+});
+
+Deno.test("a full default memory of the largest records (recipes) stays under 3 MB of heap", () => {
+  // Every bulk endpoint has one, and V8 grows its heap to several times what is live
+  // (docs/performance.md, "Memory"): 10,000 recipes measured ~8 MB, 2,500 ~2.1 MB.
+  const recipes = [...getWorld().recipes.values()];
+  const bytes = retainedBy(() => {
+    const memory = new RecordMemory<Recipe>();
+    for (let index = 0; index < 2 * RECORD_MEMORY_ENTRIES; index++) {
+      // A fresh parsed copy under a new id, as records read from KV or upstream are.
+      const raw = recipes[index % recipes.length];
+      const value = RecipeSchema.parse(JSON.parse(JSON.stringify({ ...raw, id: index + 1 })));
+      memory.set(index + 1, { fetchedAt: index, found: true, value });
+    }
+    assert.equal(memory.size, RECORD_MEMORY_ENTRIES);
+    return memory;
+  });
+  if (bytes === undefined) return; // no forced collection on this runtime (Deno 2.5)
+  assert.ok(bytes < 3 * 2 ** 20, `${(bytes / 2 ** 20).toFixed(1)} MB`);
 });
