@@ -1,8 +1,8 @@
 /**
  * The choice among several records that make one item, exactly as `CONTRACT.md` ("Price
  * semantics") names it, and the walk of every legendary's tree under that choice. Pure: the
- * generators (`scripts/curate_legendaries.ts`, `scripts/fake_world_data.ts`) read the files and
- * hand the records in; `tests/data/selection_test.ts` checks the rule on small hand-made cases.
+ * generator `scripts/curate_legendaries.ts` reads the files (`sources.ts`) and hands the records
+ * in; `tests/data/selection_test.ts` checks the rule on small hand-made cases.
  *
  * The rule, the first that applies:
  * 1. an official recipe (the API serves it; the curated data carries none for that item);

@@ -3,10 +3,10 @@
  * slots, every character's bags and what every character wears — read with bounded concurrency
  * and tallied. The scopes are checked first (one cached `/v2/tokeninfo`), so a key lacking
  * several names them all before any other request; then the four sources are read at once, all
- * bags and equipment in one `/v2/characters?ids=all` request. A cold read is two upstream round trips whatever the character count (the seeds read
- * one inventory per character, one after another: 22 requests, 31 s on 19 characters). Every
- * read is cached five minutes in KV under the key's HMAC, so a repeat on any instance is served
- * from KV.
+ * bags and equipment in one `/v2/characters?ids=all` request. A cold read is two upstream round
+ * trips whatever the character count (the seeds read one inventory per character, one after
+ * another: 22 requests, 31 s on 19 characters). Every read is cached five minutes in KV under the
+ * key's HMAC, so a repeat on any instance is served from KV.
  *
  * @module
  */

@@ -64,8 +64,6 @@ export interface RankingInputs {
   readonly recipes: ReadonlyMap<number, TreeRecipe>;
   /** Item names by id, upstream's: a legendary upstream does not know has none. */
   readonly names: ReadonlyMap<number, string>;
-  /** Currency names by id (a currency without one is written by its id). */
-  readonly currencyNames: ReadonlyMap<number, string>;
   readonly prices: ReadonlyMap<number, TreePrice>;
   readonly owned: OwnedCounts;
 }
@@ -155,11 +153,11 @@ export interface RankContext {
   /** Currency names by id (a currency without one is written by its id). */
   readonly currencyNames: ReadonlyMap<number, string>;
   /**
-   * Order books of what the rows buy (see {@linkcode rankingPurchases}): with them, each row's
-   * money columns are what its shopping list costs at depth, as `priory_recipe_tree`'s
-   * `buyCost`; without, at unit prices (`totalCraftCost`).
+   * Order books of what the rows buy (see {@linkcode rankingPurchases}): each row's money
+   * columns are what its shopping list costs at depth, as `priory_recipe_tree`'s `buyCost` (a
+   * purchase whose book is absent at its unit price, so with no books `totalCraftCost`).
    */
-  readonly books?: ReadonlyMap<number, OrderBook>;
+  readonly books: ReadonlyMap<number, OrderBook>;
 }
 
 /**
@@ -179,9 +177,7 @@ export function rankLegendaries(plans: LegendaryPlans, context: RankContext): Ra
 
 function priceRow(plan: LegendaryPlan, context: RankContext): RankingRow {
   const { summary } = plan.tree;
-  const cost = context.books === undefined
-    ? summary.totalCraftCost
-    : shoppingList(plan.bought, context.books).buyCost;
+  const cost = shoppingList(plan.bought, context.books).buyCost;
   return {
     id: plan.legendary.id,
     name: plan.name,

@@ -15,9 +15,10 @@
  * cheap"): the library counts an item it cannot price as 0 in the buy-or-craft choice, so a
  * precursor whose official recipe takes account-bound collection items would be "crafted" for
  * almost nothing. A craft path that uses something with no price — an item that can be neither
- * bought, crafted nor taken from the holdings, or a currency the library has no estimate for — is
- * not a price: the nearest buyable item above it on the path (never the root) is bought instead,
- * through `cheapestTree`'s own `forceBuyItems`, repeated until no crafted path uses such a thing.
+ * bought, crafted nor taken from the holdings, a currency the library has no estimate for, or a
+ * guild upgrade (which the library drops) — is not a price: the nearest buyable item above it on
+ * the path (never the root) is bought instead, through `cheapestTree`'s own `forceBuyItems`,
+ * repeated until no crafted path uses such a thing.
  * Without such paths (official recipes of tradeable materials) the figures are `cheapestTree`'s.
  *
  * @module
@@ -198,7 +199,7 @@ export function priceRecipeTree(
   const forced: number[] = [];
   let priced = cheapestTree(quantity, nested, sellPrices, available);
   for (;;) {
-    const more = unpricedPathOwners(priced).filter((id) => !forced.includes(id));
+    const more = unpricedPathOwners(priced, recipes).filter((id) => !forced.includes(id));
     if (more.length === 0) break;
     forced.push(...more);
     priced = cheapestTree(quantity, nested, sellPrices, available, forced);
@@ -212,12 +213,16 @@ export function priceRecipeTree(
 
 /**
  * The items to buy instead of crafting: for every used leaf of a crafted path that has no price
- * — an item not bought, not crafted and not covered by the holdings, or a non-coin currency the
- * library has no estimate for (it counts as 0 in the choice) — the nearest buyable crafted item
- * above it, never the root. A leaf under no buyable item (a gift of the root itself) forces
- * nothing: the tree is then partial, as before.
+ * — an item not bought, not crafted and not covered by the holdings, a non-coin currency the
+ * library has no estimate for (it counts as 0 in the choice), or a guild upgrade (the library
+ * drops it from the tree) — the nearest buyable crafted item above it, never the root. A leaf
+ * under no buyable item (a gift of the root itself) forces nothing: the tree is then partial, as
+ * before.
  */
-function unpricedPathOwners(root: LibraryNode): number[] {
+function unpricedPathOwners(
+  root: LibraryNode,
+  recipes: ReadonlyMap<number, TreeRecipe>,
+): number[] {
   const owners = new Set<number>();
   const visit = (node: LibraryNode, owner: number | undefined) => {
     for (const child of node.components ?? []) {
@@ -229,7 +234,9 @@ function unpricedPathOwners(root: LibraryNode): number[] {
         continue;
       }
       if (child.craft && (child.components ?? []).length > 0) {
-        visit(child, child.buyPrice === false ? owner : child.id);
+        const above = child.buyPrice === false ? owner : child.id;
+        if (above !== undefined && needsGuildUpgrade(recipes, child.id)) owners.add(above);
+        visit(child, above);
       } else if (child.buyPrice === false && owner !== undefined) {
         owners.add(owner);
       }
@@ -237,6 +244,12 @@ function unpricedPathOwners(root: LibraryNode): number[] {
   };
   visit(root, undefined);
   return [...owners];
+}
+
+/** Whether the recipe of `id` takes a guild upgrade: no price, and dropped by the library. */
+function needsGuildUpgrade(recipes: ReadonlyMap<number, TreeRecipe>, id: number): boolean {
+  return recipes.get(id)?.ingredients.some((ingredient) => ingredient.type === "GuildUpgrade") ??
+    false;
 }
 
 /**
@@ -295,8 +308,9 @@ function toLibraryRecipe(recipe: TreeRecipe): LibraryRecipe {
  * Reads the library's node into ours, following only what the plan uses. A bought node keeps a
  * `craftCost` only when its craft path is wholly priced in coin: one bought by the rule
  * (`forced`) has no price, and one whose path pays non-coin currencies (a vendor's Guild
- * Commendations, say) or needs an unavailable item has a coin figure that is not its price —
- * written as the alternative, it would read as "crafting is cheaper" when it is not.
+ * Commendations, say) or needs an unavailable item or a guild upgrade has a coin figure that is
+ * not its price — written as the alternative, it would read as "crafting is cheaper" when it is
+ * not.
  */
 function toNode(
   node: LibraryNode,
@@ -336,7 +350,8 @@ function toNode(
     action: "buy",
     cost: buyPrice,
     ...(components.length > 0 && node.craftPrice !== undefined && !forced.has(node.id) &&
-        components.every(pricedInCoin)
+        !needsGuildUpgrade(recipes, node.id) &&
+        components.every((component) => pricedInCoin(component, recipes))
       ? { craftCost: node.craftPrice }
       : {}),
     children: [],
@@ -345,13 +360,17 @@ function toNode(
 
 /**
  * Whether a component of a craft path is priced in coin as the path would use it: coin itself,
- * nothing used (owned), bought at a price, or crafted from such components.
+ * nothing used (owned), bought at a price, or crafted, without a guild upgrade, from such
+ * components.
  */
-function pricedInCoin(node: LibraryNode): boolean {
+function pricedInCoin(node: LibraryNode, recipes: ReadonlyMap<number, TreeRecipe>): boolean {
   if (node.type === "Currency") return node.id === COIN_ID || node.usedQuantity === 0;
   if (node.usedQuantity === 0) return true;
   const components = node.components ?? [];
-  if (node.craft && components.length > 0) return components.every(pricedInCoin);
+  if (node.craft && components.length > 0) {
+    return !needsGuildUpgrade(recipes, node.id) &&
+      components.every((component) => pricedInCoin(component, recipes));
+  }
   return node.buyPrice !== false;
 }
 

@@ -2,8 +2,9 @@
  * Gathers what a recipe tree is made of, through the GW2 client: level by level from the roots,
  * the recipe of every item (the curated Mystic Forge and vendor data first, else an official
  * recipe: from the recipe catalogue when the client is a view over it, else found by
- * `/v2/recipes/search?output=` and read in one batch per level) and every item's name. Many roots resolve together, sharing every item they have in common, so a ranking over
- * all legendaries reads each recipe once.
+ * `/v2/recipes/search?output=` and read in one batch per level) and every item's name. Many
+ * roots resolve together, sharing every item they have in common, so a ranking over all
+ * legendaries reads each recipe once.
  *
  * @module
  */

@@ -43,16 +43,13 @@ const NAMES = new Map([
   [2, "Gift of Exploration"],
 ]);
 const CURRENCY_NAMES = new Map([[23, "Spirit Shard"]]);
+/** The player holds 4 ore. */
+const INPUTS = { recipes: RECIPES, names: NAMES, prices: PRICES, owned: new Map([[1, 4]]) };
+/** No book read: every purchase at its unit price. */
+const UNREAD = { currencyNames: CURRENCY_NAMES, books: new Map() };
 
 Deno.test("rankLegendaries() ranks by profit with holdings used first, and counts what it cannot price", () => {
-  const inputs = {
-    recipes: RECIPES,
-    names: NAMES,
-    currencyNames: CURRENCY_NAMES,
-    prices: PRICES,
-    owned: new Map([[1, 4]]),
-  };
-  const ranking = rankLegendaries(planLegendaries(LEGENDS, inputs), inputs);
+  const ranking = rankLegendaries(planLegendaries(LEGENDS, INPUTS), UNREAD);
   assert.deepEqual(ranking.rows, [
     {
       id: 102,
@@ -72,18 +69,11 @@ Deno.test("rankLegendaries() ranks by profit with holdings used first, and count
 });
 
 Deno.test("rankLegendaries() with order books: cost and profit are each row's list at depth; saved stays at unit prices", () => {
-  const inputs = {
-    recipes: RECIPES,
-    names: NAMES,
-    currencyNames: CURRENCY_NAMES,
-    prices: PRICES,
-    owned: new Map([[1, 4]]),
-  };
-  const plans = planLegendaries(LEGENDS, inputs);
+  const plans = planLegendaries(LEGENDS, INPUTS);
   assert.deepEqual(rankingPurchases(plans), [1], "Alpha and Beta buy ore; Gamma owns it");
   // Ore: 2 at 100, then 1,000. Alpha buys 6: 2 × 100 + 4 × 1,000 = 4,200; Beta buys 1: 100.
   const books = new Map([[1, { id: 1, sells: [[100, 2], [1_000, 100]] as [number, number][] }]]);
-  const ranking = rankLegendaries(plans, { ...inputs, books });
+  const ranking = rankLegendaries(plans, { ...UNREAD, books });
   assert.deepEqual(
     ranking.rows.map(({ id, cost, sell, profit, saved }) => ({ id, cost, sell, profit, saved })),
     [
@@ -95,14 +85,8 @@ Deno.test("rankLegendaries() with order books: cost and profit are each row's li
 });
 
 Deno.test("shapeRanking() keeps the best rows and names only the items they mention", () => {
-  const inputs = {
-    recipes: RECIPES,
-    names: NAMES,
-    currencyNames: new Map(),
-    prices: PRICES,
-    owned: new Map(),
-  };
-  const ranking = rankLegendaries(planLegendaries(LEGENDS, inputs), inputs);
+  const plans = planLegendaries(LEGENDS, { ...INPUTS, owned: new Map() });
+  const ranking = rankLegendaries(plans, { currencyNames: new Map(), books: new Map() });
   const context = { names: NAMES, characters: 19, staleAgeMs: 1_500 };
   const top = shapeRanking(ranking, 1, context);
   assert.deepEqual(top, {

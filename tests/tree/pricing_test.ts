@@ -281,6 +281,37 @@ Deno.test("priceRecipeTree() names guild-upgrade ingredients instead of pricing 
   assert.equal(summary.partial, true);
 });
 
+Deno.test("priceRecipeTree() buys an item whose craft needs a guild upgrade, which has no price", () => {
+  // 2 (sells for 1,000) is made from 3 (10) and guild upgrade 77: the library drops the upgrade,
+  // so crafting 2 would look like 10 copper. The contract: buy it. Oracle: 1,000.
+  const recipes = recipeMap(recipe(1, [[2, 1]]), recipe(2, [[3, 1]], { guild: 77 }));
+  const { root, summary } = priceRecipeTree(recipes, 1, 1, prices({ 2: 1_000, 3: 10 }));
+  assert.deepEqual([child(root, 2).action, child(root, 2).craftCost], ["buy", undefined]);
+  assert.equal(summary.totalCraftCost, 1_000);
+  assert.deepEqual(summary.guildUpgradeIds, [], "nothing left to build");
+  assert.equal(summary.partial, false);
+  // Not buyable either: crafted, the upgrade named, the total partial.
+  const unbuyable = priceRecipeTree(recipes, 1, 1, prices({ 3: 10 }));
+  assert.equal(child(unbuyable.root, 2).action, "craft");
+  assert.deepEqual(unbuyable.summary.guildUpgradeIds, [77]);
+  assert.equal(unbuyable.summary.partial, true);
+  // Bought anyway (5 against 10 without the upgrade): no craft figure that would read as a price.
+  const cheap = child(priceRecipeTree(recipes, 1, 1, prices({ 2: 5, 3: 10 })).root, 2);
+  assert.deepEqual([cheap.action, cheap.cost, cheap.craftCost], ["buy", 5, undefined]);
+  // One level down. 4 (20) crafts from 2, whose recipe takes the upgrade; 2 cannot be bought, so
+  // 4, the nearest buyable item above it, is bought.
+  const deeper = recipeMap(
+    recipe(1, [[4, 1]]),
+    recipe(4, [[2, 1]]),
+    recipe(2, [[3, 1]], { guild: 77 }),
+  );
+  const four = child(priceRecipeTree(deeper, 1, 1, prices({ 3: 10, 4: 20 })).root, 4);
+  assert.deepEqual([four.action, four.cost, four.craftCost], ["buy", 20, undefined]);
+  // At 5, 4 is bought anyway: its path still has no coin figure.
+  const cheaper = child(priceRecipeTree(deeper, 1, 1, prices({ 3: 10, 4: 5 })).root, 4);
+  assert.deepEqual([cheaper.action, cheaper.cost, cheaper.craftCost], ["buy", 5, undefined]);
+});
+
 Deno.test("priceRecipeTree() refuses a root without a recipe", () => {
   assert.throws(
     () => priceRecipeTree(recipeMap(recipe(2, [[3, 1]])), 1, 1, new Map()),
