@@ -13,8 +13,7 @@ import { withHoldings } from "../account/holdings.ts";
 import { findLegendaries, type LegendaryFilter } from "../data/legendaries.ts";
 import type { Gw2Client } from "../gw2/types.ts";
 import { oldestStaleAge } from "../staleness.ts";
-import { readTreeBooks, readTreePrices, type TreePrices } from "../tree/prices.ts";
-import { resolveRecipes } from "../tree/resolve.ts";
+import { readTreeBooks, resolveAndPrice } from "../tree/prices.ts";
 import {
   planLegendaries,
   rankableIds,
@@ -49,23 +48,16 @@ export async function runRanking(gw2: Gw2Client, request: RankingRequest): Promi
   const roots = rankableIds(legendaries);
   progress?.report(`Reading your holdings and ${roots.length} legendary recipe trees`);
   // The trees' price read starts as soon as they are resolved, beside the holdings read.
-  const { holdings, value: { resolved, priced } } = await withHoldings(gw2, gw2Key, async () => {
-    // The price read starts as soon as the trees' ids are known, beside their names.
-    let pricing: Promise<TreePrices> | undefined;
-    const resolved = await resolveRecipes(gw2, roots, {
-      onLevel: (level, items) =>
-        progress?.report(`Recipe trees: level ${level} resolved (${items} items)`),
-      onWalked: (ids) => {
-        progress?.report(`Reading the prices of ${ids.length} items`);
-        pricing = readTreePrices(gw2, ids);
-        pricing.catch(() => undefined); // awaited below; a failed resolution must not leave it unhandled
-      },
-    }).catch(async (error: unknown) => {
-      await pricing?.catch(() => undefined);
-      throw error;
-    });
-    return { resolved, priced: await (pricing ?? readTreePrices(gw2, resolved.itemIds)) };
-  });
+  const { holdings, value: { resolved, priced } } = await withHoldings(
+    gw2,
+    gw2Key,
+    () =>
+      resolveAndPrice(gw2, roots, {
+        onLevel: (level, items) =>
+          progress?.report(`Recipe trees: level ${level} resolved (${items} items)`),
+        onWalked: (ids) => progress?.report(`Reading the prices of ${ids.length} items`),
+      }),
+  );
   const plans = planLegendaries(legendaries, {
     ...resolved,
     prices: priced.prices,
@@ -84,9 +76,6 @@ export async function runRanking(gw2: Gw2Client, request: RankingRequest): Promi
   return shapeRanking(ranking, limit, {
     names: resolved.names,
     characters: holdings.characters,
-    staleAgeMs: oldestStaleAge(
-      oldestStaleAge(resolved.staleAgeMs, priced.staleAgeMs),
-      books.staleAgeMs,
-    ),
+    staleAgeMs: oldestStaleAge(resolved.staleAgeMs, priced.staleAgeMs, books.staleAgeMs),
   });
 }

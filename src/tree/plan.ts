@@ -14,8 +14,7 @@ import { Gw2NotFoundError } from "../gw2/errors.ts";
 import type { Gw2Client } from "../gw2/types.ts";
 import { oldestStaleAge } from "../staleness.ts";
 import { NotCraftableError, priceRecipeTree } from "./pricing.ts";
-import { readTreeBooks, readTreePrices } from "./prices.ts";
-import { resolveRecipes } from "./resolve.ts";
+import { readTreeBooks, resolveAndPrice } from "./prices.ts";
 import { type RecipeTreeResult, shapeRecipeTree } from "./shape.ts";
 import { marketIds, purchases, type ShoppingEntry, shoppingList } from "./shopping_list.ts";
 
@@ -58,18 +57,19 @@ export type TreePlan = RecipeTreeResult & {
  */
 export async function planTree(gw2: Gw2Client, request: TreeRequest): Promise<TreePlan> {
   const { itemId, quantity, gw2Key } = request;
-  // The price read starts as soon as the tree is resolved (beside the holdings read).
-  const resolveAndPrice = async () => {
-    const resolved = await resolveRecipes(gw2, [itemId]);
+  // The tree and its prices (read as soon as the walk knows the ids), beside the holdings read.
+  const treeAndPrices = async () => {
+    const priced = await resolveAndPrice(gw2, [itemId]);
+    const { resolved } = priced;
     if (resolved.missingItemIds.includes(itemId)) throw new Gw2NotFoundError([itemId], "item");
     if (!resolved.recipes.has(itemId)) {
       throw new NotCraftableError(itemId, resolved.names.get(itemId));
     }
-    return { resolved, priced: await readTreePrices(gw2, resolved.itemIds) };
+    return priced;
   };
   const { holdings, value: { resolved, priced: { prices, staleAgeMs } } } = gw2Key === undefined
-    ? { holdings: undefined, value: await resolveAndPrice() }
-    : await withHoldings(gw2, gw2Key, resolveAndPrice);
+    ? { holdings: undefined, value: await treeAndPrices() }
+    : await withHoldings(gw2, gw2Key, treeAndPrices);
   const plan = priceRecipeTree(resolved.recipes, itemId, quantity, prices, holdings?.counts);
   const bought = purchases(plan, prices, resolved.recipes);
   const books = await readTreeBooks(gw2, marketIds(bought));
@@ -78,7 +78,7 @@ export async function planTree(gw2: Gw2Client, request: TreeRequest): Promise<Tr
     plan,
     resolved.names,
     resolved.currencyNames,
-    oldestStaleAge(oldestStaleAge(resolved.staleAgeMs, staleAgeMs), books.staleAgeMs),
+    oldestStaleAge(resolved.staleAgeMs, staleAgeMs, books.staleAgeMs),
   );
   // buyCost and depthExtra follow the contract's fields, before what makes the total partial.
   const { rootId, quantity: units, totalCraftCost, rootBuyPrice, netSell, profit, ...rest } =

@@ -7,6 +7,7 @@
  */
 
 import type { TreePrice } from "./pricing.ts";
+import { type ResolvedRecipes, type ResolveOptions, resolveRecipes } from "./resolve.ts";
 import { isGw2Failure } from "../gw2/errors.ts";
 import type { OrderBook } from "../gw2/schemas.ts";
 import type { Gw2Client } from "../gw2/types.ts";
@@ -16,6 +17,47 @@ export interface TreePrices {
   readonly prices: ReadonlyMap<number, TreePrice>;
   /** Age of the oldest price served stale because upstream failed; absent when all fresh. */
   readonly staleAgeMs?: number;
+}
+
+/** Resolved trees with their prices. */
+export interface PricedResolution {
+  readonly resolved: ResolvedRecipes;
+  readonly priced: TreePrices;
+}
+
+/**
+ * Resolves the trees of `rootIds` and reads the prices of every item they reach, the price read
+ * started as soon as the walk knows the ids — beside the item names, one round trip sooner than
+ * after them. A walk that found no recipe (nothing beyond its roots: an error path for a tree)
+ * is priced only once resolved, so a root that is unknown or not craftable costs no price read
+ * before its error.
+ *
+ * @example
+ * ```ts
+ * const { resolved, priced } = await resolveAndPrice(gw2, [30703]);
+ * ```
+ * @throws {Gw2Failure} when an upstream read fails (see `src/gw2/errors.ts`); an early price
+ *   read is settled before the resolution's failure is thrown
+ */
+export async function resolveAndPrice(
+  gw2: Gw2Client,
+  rootIds: readonly number[],
+  options: ResolveOptions = {},
+): Promise<PricedResolution> {
+  let pricing: Promise<TreePrices> | undefined;
+  const resolved = await resolveRecipes(gw2, rootIds, {
+    ...options,
+    onWalked: (ids) => {
+      options.onWalked?.(ids);
+      if (ids.length <= new Set(rootIds).size) return;
+      pricing = readTreePrices(gw2, ids);
+      pricing.catch(() => undefined); // awaited below; a failed resolution must not leave it unhandled
+    },
+  }).catch(async (error: unknown) => {
+    await pricing?.catch(() => undefined);
+    throw error;
+  });
+  return { resolved, priced: await (pricing ?? readTreePrices(gw2, resolved.itemIds)) };
 }
 
 /**
