@@ -8,7 +8,7 @@
  * is present, buying the item ready-made, selling it, profit, what the holdings saved), what makes
  * the total partial, the tree collapsible by level with each node's decision as a badge, and the
  * shopping list `toBuy` when present (Trading Post rows with `unit`/`total`/`short`/
- * `craftCheaper`, vendor rows, currencies, items to earn). A node marked `rep` expands to the
+ * `craftCheaper`/`noDepth`, vendor rows, currencies, items to earn). A node marked `rep` expands to the
  * ingredients of its first appearance. Fields it does not know are ignored.
  *
  * @module
@@ -180,6 +180,7 @@ var PrioryTree = (function (D) {
     var remarks = [];
     if (entry.vendor !== undefined) remarks.push(String(entry.vendor));
     if (typeof entry.short === "number" && entry.short > 0) remarks.push("the order book is " + D.count(entry.short) + " short: priced at its highest listing");
+    if (entry.noDepth === true) remarks.push("order book not read: every unit at the lowest listing");
     if (entry.craftCheaper === true) remarks.push("cheaper to craft");
     else if (typeof entry.craftCheaper === "number") remarks.push("crafting saves " + D.moneyText(entry.craftCheaper));
     if (entry.na) remarks.push("neither bought nor crafted");
