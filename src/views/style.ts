@@ -144,7 +144,6 @@ button { font: inherit; color: inherit; }
 .sort:hover { color: var(--fg); }
 .open { background: none; border: 0; padding: 0; cursor: pointer; font-weight: 600; text-align: left; color: var(--fg); }
 .open:hover, .open:focus-visible { color: var(--accent); text-decoration: underline; }
-.tags { display: block; font-size: 11px; color: var(--fg-2); }
 .caveat { font-size: 11px; margin-top: 2px; }
 .caveat .badge { min-width: 0; font-size: 9px; line-height: 12px; }
 .profit { min-width: 180px; }
