@@ -15,34 +15,31 @@
 export const MAX_BATCH_REQUESTS = 10;
 
 /**
- * Whether `message` (a parsed body) is a batch over `limit`: one `Array.isArray` on the body
- * already parsed, nothing more on the warm path.
+ * Whether `message` (a parsed body) is a batch over {@linkcode MAX_BATCH_REQUESTS}: one
+ * `Array.isArray` on the body already parsed, nothing more on the warm path.
  */
-export function isOversizedBatch(
-  message: unknown,
-  limit: number = MAX_BATCH_REQUESTS,
-): message is readonly unknown[] {
-  return Array.isArray(message) && message.length > limit;
+export function isOversizedBatch(message: unknown): message is readonly unknown[] {
+  return Array.isArray(message) && message.length > MAX_BATCH_REQUESTS;
 }
 
 /**
- * The answer refusing a batch of `size` messages over `limit`. It follows the SDK's own refusal
- * of an oversized batch: HTTP 400 and a JSON-RPC error −32600 with a `null` id (one error for
- * the whole batch, as JSON-RPC answers an invalid batch), naming the limit.
+ * The answer refusing a batch of `size` messages, over {@linkcode MAX_BATCH_REQUESTS}. It follows
+ * the SDK's own refusal of an oversized batch: HTTP 400 and a JSON-RPC error −32600 with a `null`
+ * id (one error for the whole batch, as JSON-RPC answers an invalid batch), naming the limit.
  *
  * @example
  * ```ts
  * if (isOversizedBatch(body)) return batchRefused(body.length);
  * ```
  */
-export function batchRefused(size: number, limit: number = MAX_BATCH_REQUESTS): Response {
+export function batchRefused(size: number): Response {
   return Response.json({
     jsonrpc: "2.0",
     id: null,
     error: {
       code: -32600,
       message:
-        `Invalid Request: a batch carries at most ${limit} requests, this one ${size}; none was run. Send them in batches of ${limit} or fewer.`,
+        `Invalid Request: a batch carries at most ${MAX_BATCH_REQUESTS} requests, this one ${size}; none was run. Send them in batches of ${MAX_BATCH_REQUESTS} or fewer.`,
     },
   }, { status: 400 });
 }

@@ -83,6 +83,7 @@ export function renderTool(tool: ToolDefinition): string {
   const output = leanSchema(tool.outputSchema)["~standard"].jsonSchema.output(OPTIONS);
   const hints = Object.entries(tool.annotations).map(([hint, value]) => `\`${hint}: ${value}\``)
     .join(", ");
+  const notes = outputNotes(output);
   return [
     `## \`${tool.name}\` — ${tool.title}`,
     "",
@@ -98,8 +99,8 @@ export function renderTool(tool: ToolDefinition): string {
     typeOf(output),
     "```",
     "",
-    ...outputNotes(output),
-    ...(outputNotes(output).length > 0 ? [""] : []),
+    ...notes,
+    ...(notes.length > 0 ? [""] : []),
     `**Annotations**: ${hints}`,
     "",
     ...(tool.view === undefined
@@ -143,9 +144,10 @@ export function renderViews(
 /** The prompts section: each prompt, its arguments, which complete. */
 export function renderPrompts(prompts: readonly PromptDefinition[]): string {
   const sections = prompts.map((prompt) => {
-    const schema = z.toJSONSchema(prompt.args({}));
+    const args = prompt.args({});
+    const schema = z.toJSONSchema(args);
     const properties = isRecord(schema.properties) ? schema.properties : {};
-    const completable = Object.entries(prompt.args({}).shape).filter(([, field]) =>
+    const completable = Object.entries(args.shape).filter(([, field]) =>
       isCompletable(field instanceof z.ZodOptional ? field.unwrap() : field)
     ).map(([name]) => name);
     const rows = Object.entries(properties).map(([name, sub]) => {

@@ -13,6 +13,7 @@
 import { completable, type McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import type { NameIndex } from "../search/name_index.ts";
+import { MAX_RANKING_LIMIT } from "../tools/priory_legendary_ranking.ts";
 import { MAX_TREE_QUANTITY } from "../tools/priory_recipe_tree.ts";
 import { completeItem, completeLegendary } from "./complete.ts";
 
@@ -77,7 +78,6 @@ const planLegendary: PromptDefinition = {
 };
 
 const DEFAULT_COMPARED = 5;
-const MAX_COMPARED = 25;
 
 const bestLegendary: PromptDefinition = {
   name: "best_legendary",
@@ -88,7 +88,7 @@ const bestLegendary: PromptDefinition = {
       limit: z.string().describe(`How many to compare (default ${DEFAULT_COMPARED})`).optional(),
     }),
   text: ({ limit }) => {
-    const compared = wholeNumber(limit, 1, MAX_COMPARED, DEFAULT_COMPARED);
+    const compared = wholeNumber(limit, 1, MAX_RANKING_LIMIT, DEFAULT_COMPARED);
     return [
       "Which Guild Wars 2 legendary is most worth crafting from what I own?",
       `Call priory_legendary_ranking with limit ${compared} (it reads my holdings through the`,

@@ -16,9 +16,10 @@ import { argumentsSchema, staleAgeField } from "./inputs.ts";
 import { legendaryFilterFields } from "./legendary_filter.ts";
 import { defineTool, requireGw2Key, UPSTREAM_READ } from "./types.ts";
 
-/** Rows returned when `limit` is not given, and the most a call may ask for. */
+/** Rows returned when `limit` is not given. */
 export const DEFAULT_RANKING_LIMIT = 10;
-const MAX_RANKING_LIMIT = 25;
+/** The most rows a call may ask for. */
+export const MAX_RANKING_LIMIT = 25;
 
 /**
  * The ranking's own deadline. Cold on an empty KV it reads the recipe catalogue's pages, the

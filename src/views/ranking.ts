@@ -5,8 +5,7 @@
  * `characters`, `names`). A sortable table (click a column heading), each row's profit drawn as
  * a bar around zero; choosing a row asks the host to call `priory_recipe_tree` for that legendary
  * with the player's holdings (`useAccount: true`, the ranking's own pricing) and draws the answer
- * below the table. Row fields it does not know (a later `type` or `generation`) are shown as
- * plain tags or ignored.
+ * below the table. Row fields it does not know are ignored.
  *
  * @module
  */
@@ -47,13 +46,6 @@ var PrioryRanking = (function (D, T, V) {
     fill.style.left = (twoSided ? (profit < 0 ? 50 - share : 50) : 0).toFixed(2) + "%";
     track.appendChild(fill);
     return track;
-  }
-
-  function tags(row) {
-    var list = [];
-    if (row.type !== undefined) list.push(String(row.type));
-    if (row.generation !== undefined && row.generation !== null) list.push("gen " + row.generation);
-    return list.length ? el("span", { class: "tags", text: list.join(" · ") }) : null;
   }
 
   function caveats(row, names) {
@@ -133,8 +125,7 @@ var PrioryRanking = (function (D, T, V) {
       return el("tr", { class: state.chosen === row.id ? "chosen" : "", "aria-selected": state.chosen === row.id ? "true" : "false", onclick: open }, [
         el("td", { class: "rank", text: String(index + 1) }),
         el("td", { class: "legendary" }, [
-          el("button", { type: "button", class: "open", title: "Open the recipe tree of " + row.name, onclick: function (event) { event.stopPropagation(); open(); }, text: row.name }),
-          tags(row)
+          el("button", { type: "button", class: "open", title: "Open the recipe tree of " + row.name, onclick: function (event) { event.stopPropagation(); open(); }, text: row.name })
         ].concat(caveats(row, names))),
         el("td", { class: "num" }, D.money(row.cost)),
         el("td", { class: "num" }, D.money(row.sell)),

@@ -6,6 +6,25 @@
  * @module
  */
 
+/**
+ * The dark fallbacks, written once: for a host that says `theme: "dark"` and for a dark system
+ * preference when the host names no theme.
+ */
+const DARK_PALETTE = String.raw`
+  --bg: var(--color-background-primary, #1e1e1c);
+  --bg-2: var(--color-background-secondary, #2a2a27);
+  --fg: var(--color-text-primary, #ecebe6);
+  --fg-2: var(--color-text-secondary, #a9a8a1);
+  --line: var(--color-border-primary, #44433f);
+  --accent: var(--color-ring-primary, #7ea2ee);
+  --good: var(--color-text-success, #6cc788);
+  --bad: var(--color-text-danger, #ef8a80);
+  --warn: var(--color-text-warning, #e0b35a);
+  --gold: #e6c35c;
+  --silver: #c5c9ce;
+  --copper: #d98a5f;
+`;
+
 /** The shared stylesheet. */
 export const VIEW_CSS = String.raw`
 :root {
@@ -25,35 +44,9 @@ export const VIEW_CSS = String.raw`
   --radius: var(--border-radius-md, 8px);
   --font: var(--font-sans, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif);
 }
-:root[data-theme="dark"] {
-  --bg: var(--color-background-primary, #1e1e1c);
-  --bg-2: var(--color-background-secondary, #2a2a27);
-  --fg: var(--color-text-primary, #ecebe6);
-  --fg-2: var(--color-text-secondary, #a9a8a1);
-  --line: var(--color-border-primary, #44433f);
-  --accent: var(--color-ring-primary, #7ea2ee);
-  --good: var(--color-text-success, #6cc788);
-  --bad: var(--color-text-danger, #ef8a80);
-  --warn: var(--color-text-warning, #e0b35a);
-  --gold: #e6c35c;
-  --silver: #c5c9ce;
-  --copper: #d98a5f;
-}
+:root[data-theme="dark"] {${DARK_PALETTE}}
 @media (prefers-color-scheme: dark) {
-  :root:not([data-theme="light"]) {
-    --bg: var(--color-background-primary, #1e1e1c);
-    --bg-2: var(--color-background-secondary, #2a2a27);
-    --fg: var(--color-text-primary, #ecebe6);
-    --fg-2: var(--color-text-secondary, #a9a8a1);
-    --line: var(--color-border-primary, #44433f);
-    --accent: var(--color-ring-primary, #7ea2ee);
-    --good: var(--color-text-success, #6cc788);
-    --bad: var(--color-text-danger, #ef8a80);
-    --warn: var(--color-text-warning, #e0b35a);
-    --gold: #e6c35c;
-    --silver: #c5c9ce;
-    --copper: #d98a5f;
-  }
+  :root:not([data-theme="light"]) {${DARK_PALETTE}}
 }
 * { box-sizing: border-box; }
 html, body { margin: 0; background: var(--bg); color: var(--fg); }
@@ -144,7 +137,6 @@ button { font: inherit; color: inherit; }
 .sort:hover { color: var(--fg); }
 .open { background: none; border: 0; padding: 0; cursor: pointer; font-weight: 600; text-align: left; color: var(--fg); }
 .open:hover, .open:focus-visible { color: var(--accent); text-decoration: underline; }
-.tags { display: block; font-size: 11px; color: var(--fg-2); }
 .caveat { font-size: 11px; margin-top: 2px; }
 .caveat .badge { min-width: 0; font-size: 9px; line-height: 12px; }
 .profit { min-width: 180px; }

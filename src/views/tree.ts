@@ -1,15 +1,15 @@
 /**
  * The priced recipe tree, drawn: a script defining the global `PrioryTree` with
  * `render(result, container)` over `priory_recipe_tree`'s structured result exactly as the model
- * gets it (see `src/domain/tree_shape.ts` for the compact node: `id|cur`, `q`, `own`, `cost`,
- * `buy`, `craft`, `via`, `runs`, `na`, `rep`, `c`; `names` is the id → name dictionary).
+ * gets it (see `src/tree/shape.ts` for the compact node: `id|cur`, `q`, `own`, `cost`, `buy`,
+ * `craft`, `via`, `runs`, `na`, `rep`, `c`; `names` is the id → name dictionary).
  *
- * It shows the summary (craft cost, buying the list at order-book depth when `summary.buyCost`
- * is present, buying the item ready-made, selling it, profit, what the holdings saved), what makes
- * the total partial, the tree collapsible by level with each node's decision as a badge, and the
- * shopping list `toBuy` when present (Trading Post rows with `unit`/`total`/`short`/
- * `craftCheaper`, vendor rows, currencies, items to earn). A node marked `rep` expands to the
- * ingredients of its first appearance. Fields it does not know are ignored.
+ * It shows the summary (craft cost, buying the list at order-book depth `summary.buyCost`,
+ * buying the item ready-made, selling it, profit, what the holdings saved), what makes the total
+ * partial, the tree collapsible by level with each node's decision as a badge, and the shopping
+ * list `toBuy` (Trading Post rows with `unit`/`total`/`short`/`craftCheaper`/`noDepth`, vendor
+ * rows, currencies, items to earn). A node marked `rep` expands to the ingredients of its first
+ * appearance. Fields it does not know are ignored.
  *
  * @module
  */
@@ -131,12 +131,10 @@ var PrioryTree = (function (D) {
 
   function cards(summary) {
     var list = [card("Craft cost", D.money(summary.totalCraftCost), summary.partial ? "without the items to earn" : "the cheaper way per ingredient")];
-    if (typeof summary.buyCost === "number") {
-      var extra = typeof summary.depthExtra === "number" && summary.depthExtra > 0
-        ? "incl. " + D.moneyText(summary.depthExtra) + " for order-book depth"
-        : "at order-book depth";
-      list.push(card("Buying the list", D.money(summary.buyCost), extra));
-    }
+    var extra = typeof summary.depthExtra === "number" && summary.depthExtra > 0
+      ? "incl. " + D.moneyText(summary.depthExtra) + " for order-book depth"
+      : "at order-book depth";
+    list.push(card("Buying the list", D.money(summary.buyCost), extra));
     list.push(card("Buy it ready-made", D.money(summary.rootBuyPrice), summary.rootBuyPrice === null ? "no sell listing" : "lowest sell listing"));
     list.push(card("Sell it now", D.money(summary.netSell), summary.netSell === null ? "no buy order" : "best buy order less the 15% fee"));
     list.push(card("Profit", D.money(summary.profit), summary.partial ? "an upper bound" : "sell now less craft cost", "card-profit " + signClass(summary.profit)));
@@ -180,8 +178,8 @@ var PrioryTree = (function (D) {
     var remarks = [];
     if (entry.vendor !== undefined) remarks.push(String(entry.vendor));
     if (typeof entry.short === "number" && entry.short > 0) remarks.push("the order book is " + D.count(entry.short) + " short: priced at its highest listing");
+    if (entry.noDepth === true) remarks.push("order book not read: every unit at the lowest listing");
     if (entry.craftCheaper === true) remarks.push("cheaper to craft");
-    else if (typeof entry.craftCheaper === "number") remarks.push("crafting saves " + D.moneyText(entry.craftCheaper));
     if (entry.na) remarks.push("neither bought nor crafted");
     return el("tr", { class: entry.short ? "short" : "" }, [
       el("td", {}, [D.badge(kind), " ", ctx.itemName(entry.id)]),
@@ -195,13 +193,7 @@ var PrioryTree = (function (D) {
   function shoppingList(data, ctx) {
     var rows = data.toBuy;
     if (!Array.isArray(rows)) return null;
-    var summary = data.summary || {};
-    var sum = 0;
-    rows.forEach(function (entry) {
-      if (typeof entry.total === "number") sum += entry.total;
-      else if (entry.cur === 1 && typeof entry.count === "number") sum += entry.count;
-    });
-    var atDepth = typeof summary.buyCost === "number";
+    var summary = data.summary;
     var body = rows.length ? rows.map(function (entry) { return shoppingRow(entry, ctx); })
       : [el("tr", {}, el("td", { colspan: 5, class: "muted", text: "Nothing to buy: your holdings cover it." }))];
     return el("section", { class: "shopping", "aria-label": "Shopping list" }, [
@@ -212,9 +204,9 @@ var PrioryTree = (function (D) {
         }))),
         el("tbody", {}, body),
         el("tfoot", {}, el("tr", {}, [
-          el("th", { scope: "row", colspan: 3, text: atDepth ? "Total at order-book depth" : "Total" }),
-          el("td", { class: "num" }, D.money(atDepth ? summary.buyCost : sum)),
-          el("td", { text: atDepth && summary.depthExtra ? "incl. " + D.moneyText(summary.depthExtra) + " for depth" : "" })
+          el("th", { scope: "row", colspan: 3, text: "Total at order-book depth" }),
+          el("td", { class: "num" }, D.money(summary.buyCost)),
+          el("td", { text: summary.depthExtra ? "incl. " + D.moneyText(summary.depthExtra) + " for depth" : "" })
         ]))
       ])
     ]);

@@ -25,6 +25,11 @@ const TOKEN_BUDGET = 4_000;
 const GW2_TOOLS_TOKEN_SHARE = 1_300;
 const CREDENTIAL_NAME = /key|token|credential|secret|password|auth/i;
 
+/** `value`'s JSON in tokens as the contract counts them: UTF-8 bytes / 4. */
+function tokensOf(value: unknown): number {
+  return new TextEncoder().encode(JSON.stringify(value)).byteLength / 4;
+}
+
 async function listTools(): Promise<Tool[]> {
   await using handler = createTestHandler({ gw2: new StubGw2Client() });
   await using client = await connectClient(handler);
@@ -132,11 +137,11 @@ Deno.test("tools/list stays within the context budget on both revisions", async 
   const modern = await handler(modernPost("tools/list"));
   const modernMessage = await readRpc(modern);
   for (const [era, message] of [[LEGACY, legacyMessage], ["2026-07-28", modernMessage]] as const) {
-    const tokens = JSON.stringify(message).length / 4;
+    const tokens = tokensOf(message);
     assert.ok(tokens < TOKEN_BUDGET, `${era}: tools/list is ${tokens} tokens`);
     const tools = (message.result as { tools: Tool[] }).tools;
     const gw2Tokens = tools.filter((tool) => tool.name.startsWith("gw2_"))
-      .reduce((sum, tool) => sum + JSON.stringify(tool).length / 4, 0);
+      .reduce((sum, tool) => sum + tokensOf(tool), 0);
     assert.ok(gw2Tokens <= GW2_TOOLS_TOKEN_SHARE, `${era}: gw2_* tools take ${gw2Tokens} tokens`);
   }
 });
@@ -161,8 +166,7 @@ Deno.test("tools/list: each priory_ tool stays within its token share", async (t
     const tool = tools.find((entry) => entry.name === name);
     assert.ok(tool, `${name} is registered`);
     const published = [tool.description, tool.inputSchema, tool.outputSchema];
-    const tokens = published.reduce((sum: number, part) => sum + JSON.stringify(part).length, 0) /
-      4;
+    const tokens = published.reduce((sum: number, part) => sum + tokensOf(part), 0);
     await t.step(`${name}: ${tokens} of ${share} tokens`, () => {
       assert.ok(tokens <= share);
     });

@@ -42,7 +42,8 @@ Deno.test("prompts/list: three plans, every argument optional, within 500 tokens
   );
   const modern = await readRpc(await handler(modernPost("prompts/list")));
   for (const [era, message] of [["2025", legacy], ["2026", modern]] as const) {
-    const tokens = JSON.stringify(message).length / 4;
+    // Tokens as the contract counts them: UTF-8 bytes / 4 ("1–250"'s dash is 3 bytes, 1 code unit).
+    const tokens = new TextEncoder().encode(JSON.stringify(message)).byteLength / 4;
     assert.ok(tokens <= PROMPTS_TOKEN_BUDGET, `${era}: prompts/list is ${tokens} tokens`);
     const { prompts } = message.result as {
       prompts: { name: string; arguments?: { name: string; required?: boolean }[] }[];

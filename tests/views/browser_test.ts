@@ -209,7 +209,8 @@ Deno.test({
     const bought = structured.toBuy.filter((row) => typeof row.unit === "number");
     assert.ok(bought.length >= 2, "the real plan buys at least two items");
     // The contract's depth fields (CONTRACT.md "Order-book depth"), on a real plan: a short book,
-    // a cheaper craft, a coin vendor row and a currency row beside the real ones.
+    // a cheaper craft, a book left unread, a coin vendor row and a currency row beside the real
+    // ones.
     const depthExtra = 12_345;
     const result = {
       ...real,
@@ -224,6 +225,7 @@ Deno.test({
           { ...bought[0], short: 7 },
           { ...bought[1], craftCheaper: true },
           ...structured.toBuy.slice(2),
+          { id: 19721, count: 3, unit: 2_000, total: 6_000, noDepth: true },
           { id: 19925, count: 2, vendor: "Miyani", total: 20_000 },
           { cur: 2, count: 500 },
         ],
@@ -242,6 +244,7 @@ Deno.test({
     assert.ok(text.includes(coins(depthExtra)), "depthExtra");
     assert.match(text, /7 short/);
     assert.match(text, /cheaper to craft/);
+    assert.match(text, /order book not read: every unit at the lowest listing/, "noDepth");
     assert.match(text, /Miyani/);
     assert.match(text, /Total at order-book depth/);
     assert.deepEqual(host.errors, [], "the view reported no error");
