@@ -25,7 +25,7 @@ function logged(lines: readonly string[], msg: string): Record<string, unknown> 
 }
 
 /** The warm-up's own run line (the job runner logs one per run). */
-function warmRun(lines: readonly string[]): Record<string, unknown> | undefined {
+export function warmRun(lines: readonly string[]): Record<string, unknown> | undefined {
   const line = lines.find((entry) =>
     entry.includes(`"msg":"background job"`) && entry.includes(`"job":"warm"`)
   );
