@@ -8,7 +8,10 @@
  * @module
  */
 
-/** Where Debian (and most distributions) install Chromium; the first that exists is used. */
+/**
+ * Where Debian (and most distributions) install Chromium; the first that exists is used.
+ * `.ci/run` checks the same paths before it installs one.
+ */
 const CANDIDATES = [
   "/usr/bin/chromium-headless-shell",
   "/usr/bin/chromium",
