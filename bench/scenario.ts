@@ -121,8 +121,9 @@ export interface BenchServer {
   /** Stops the server (the runner also closes everything after the scenario). */
   close(): Promise<void>;
   /**
-   * The log lines of its background work so far (`warm-up …`, `recipe catalogue …`), JSON text;
-   * absent where the server's output is not read (a server in the bench process).
+   * The log lines of its background work so far (`background job`, `warm-up …`, `recipe
+   * catalogue …`), JSON text; absent where the server's output is not read (a server in the bench
+   * process).
    */
   readonly backgroundLog?: () => readonly string[];
 }

@@ -2,7 +2,7 @@
  * The background catalogue crawl and what it buys, in this process on an injected clock (one
  * slice per simulated cron minute):
  *
- * - over the fake GW2 API's whole catalogue (8,242 items, 1,048 recipes) through the real
+ * - over the fake GW2 API's whole catalogue (8,744 items, 1,274 recipes) through the real
  *   client: requests, simulated crawl time and the share of the 5/s budget it spent;
  * - over a synthetic catalogue the size of the real one (75,000 items, 13,200 recipes) served
  *   from memory: the same, then recipe lookups from the crawled catalogue, the on-demand fill of

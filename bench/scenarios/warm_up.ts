@@ -1,8 +1,8 @@
 /**
  * A fresh server's warm-up: Priory as `deno task start` runs it, on an empty KV, at 300 ms of
  * upstream latency with the production budget — how soon a legendary's name is searchable
- * (`priory_item_search "Astralaria"`, polled from the spawn), when the warm-up is done (its own
- * log line) and what it asked upstream, by kind. Started early in a clock minute, so the crons'
+ * (`priory_item_search "Astralaria"`, polled from the spawn), when the warm-up is done (the job
+ * runner's `background job` line for it) and what it asked upstream, by kind. Started early in a clock minute, so the crons'
  * first tick (the crawl, the prices) does not mix into the count.
  *
  * @module
@@ -25,7 +25,7 @@ function logged(lines: readonly string[], msg: string): Record<string, unknown> 
 }
 
 /** The warm-up's own run line (the job runner logs one per run). */
-function warmRun(lines: readonly string[]): Record<string, unknown> | undefined {
+export function warmRun(lines: readonly string[]): Record<string, unknown> | undefined {
   const line = lines.find((entry) =>
     entry.includes(`"msg":"background job"`) && entry.includes(`"job":"warm"`)
   );

@@ -61,8 +61,9 @@ export interface InProcessPrioryOptions {
 
 /**
  * Priory's request handler — what `main.ts` serves (recipe lookups through the catalogue
- * included), without its background jobs — in this process over real HTTP to `gw2ApiBase`: for measuring one call alone, with no startup warm-up
- * racing it (the cold ranking). Close it when done; the KV stays the caller's.
+ * included), without its background jobs — in this process over real HTTP to `gw2ApiBase`: for
+ * measuring one call alone, with no startup warm-up racing it (the cold ranking). Close it when
+ * done; the KV stays the caller's.
  */
 export function servePrioryInProcess(options: InProcessPrioryOptions): BenchServer {
   const clock = options.clock ?? systemClock;

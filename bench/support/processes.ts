@@ -90,7 +90,7 @@ async function spawnServer(args: string[], env: Record<string, string>): Promise
   }
   const listeningAt = performance.now();
   const background: string[] = [];
-  const drained = keepLines(stdout, /"msg":"(?:warm-up|recipe catalogue)/, background);
+  const drained = keepLines(stdout, BACKGROUND_LOG, background);
   let closing: Promise<void> | undefined;
   return {
     mcpUrl: `http://127.0.0.1:${port}/mcp`,
@@ -109,6 +109,13 @@ async function spawnServer(args: string[], env: Record<string, string>): Promise
       })(),
   };
 }
+
+/**
+ * The log lines a spawned server's `backgroundLog` keeps: each background job run (`background
+ * job`, `background job failed`), the warm-up's milestone (`warm-up items read`) and the recipe
+ * catalogue's lines (`recipe catalogue filled`, …).
+ */
+export const BACKGROUND_LOG = /"msg":"(?:background job|warm-up|recipe catalogue)/;
 
 /** Reads a stream of lines to its end, keeping in `into` those matching `pattern`. */
 async function keepLines(

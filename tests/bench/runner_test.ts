@@ -17,8 +17,10 @@ import { seedsRequestCount } from "../../bench/scenarios/ranking.ts";
 import { requestIds } from "../../bench/support/fake.ts";
 import { toolsList } from "../../bench/scenarios/tools_list.ts";
 import { serveFloor, serveInProcess } from "../../bench/support/in_process.ts";
-import { BENCH_TOKEN } from "../../bench/support/processes.ts";
+import { BACKGROUND_LOG, BENCH_TOKEN } from "../../bench/support/processes.ts";
+import { warmRun } from "../../bench/scenarios/warm_up.ts";
 import { median, percentile } from "../../bench/support/stats.ts";
+import { createLogger } from "../../src/log.ts";
 import { TOOLS } from "../../src/tools/mod.ts";
 import { createTestHandler } from "../support/app.ts";
 import { StubGw2Client } from "../tools/_stub_gw2.ts";
@@ -128,4 +130,16 @@ Deno.test("bench: the ranking's baseline counts one inventory request per charac
   assert.deepEqual(requestIds({ query: "ids=1,2,30&v=x" }), [1, 2, 30]);
   assert.deepEqual(requestIds({ query: "ids=all" }), []);
   assert.deepEqual(requestIds({ query: "page=0&page_size=200" }), []);
+});
+
+Deno.test("bench: a spawned server keeps the background lines the warm-up scenario waits for", () => {
+  const lines: string[] = [];
+  const log = createLogger({ level: "info", write: (line) => lines.push(line) });
+  log.info("warm-up items read", { ids: 1_119, missing: 2, ms: 600 });
+  log.info("recipe catalogue filled", { recipes: 1_274, pages: 7, ms: 700 });
+  log.info("background job", { job: "warm", outcome: "ran", ids: 1_119, missing: 2, ms: 1_400 });
+  log.info("tool call", { tool: "priory_item_search", outcome: "ok", ms: 3 });
+  const kept = lines.filter((line) => BACKGROUND_LOG.test(line));
+  assert.equal(kept.length, 3, "every background line, no tool call");
+  assert.equal(warmRun(kept)?.ms, 1_400, "the warm-up's run line");
 });

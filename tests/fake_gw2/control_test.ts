@@ -262,8 +262,7 @@ Deno.test("control.reset() clears log, faults and latency and refills the bucket
   await faulted.body?.cancel();
   assert.equal(faulted.status, 500);
   fake.control.reset();
-  assert.ok(fake.control.requests.every((request) => typeof request.at === "number"));
-  assert.deepEqual(fake.control.requests.map(({ at: _at, ...request }) => request), []);
+  assert.deepEqual(fake.control.requests, []);
   const got = await get(fake, "/v2/items/19721");
   assert.equal(got.status, 200, "no fault, no latency");
   assert.equal((await get(fake, "/v2/items/19721")).status, 200, "bucket refilled to 2");

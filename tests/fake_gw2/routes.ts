@@ -136,7 +136,7 @@ const BAD_GATEWAY_PAGE =
  */
 function listings({ world, params, capture, books }: RouteContext): Answer {
   const named = capture ?? params.get("ids") ?? params.get("id");
-  const asked = named === null ? [] : splitIds(named).map((token) => parseNumericId(token.trim()));
+  const asked = named === null ? [] : splitIds(named).map(parseNumericId);
   if (asked.some((id) => id !== undefined && books.get(id) === "huge")) {
     return { status: 502, body: null, html: BAD_GATEWAY_PAGE };
   }

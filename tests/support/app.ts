@@ -183,8 +183,6 @@ export interface TestApp extends AsyncDisposable {
   readonly gw2: InstrumentedGw2Client;
   /** The client as the handler sees it: recipe lookups from the catalogue, as in `main.ts`. */
   readonly lookups: BoundableGw2Client;
-  /** The recipe catalogue the handler's lookups come from (`PRIORY_CATALOGUE` on). */
-  readonly recipes: RecipeCatalogue;
   /** The name index, fed by the client's write-through as in `main.ts`. */
   readonly names: NameIndex;
   /** The KV holding cache, budget, key secret and names (`:memory:` unless one was given). */
@@ -278,7 +276,6 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     fake,
     gw2,
     lookups,
-    recipes,
     names,
     kv,
     config,

@@ -8,7 +8,10 @@
  * @module
  */
 
-/** Where Debian (and most distributions) install Chromium; the first that exists is used. */
+/**
+ * Where Debian (and most distributions) install Chromium; the first that exists is used.
+ * `.ci/run` checks the same paths before it installs one.
+ */
 const CANDIDATES = [
   "/usr/bin/chromium-headless-shell",
   "/usr/bin/chromium",
@@ -90,9 +93,15 @@ class Connection {
 
   static async open(url: string): Promise<Connection> {
     const socket = new WebSocket(url);
-    await within<void>(WAIT_MS, "the DevTools socket to open", (resolve) => {
-      socket.addEventListener("open", () => resolve());
-    });
+    try {
+      await within<void>(WAIT_MS, "the DevTools socket to open", (resolve, reject) => {
+        socket.addEventListener("open", () => resolve());
+        socket.addEventListener("error", () => reject(new Error("the DevTools socket failed")));
+      });
+    } catch (error) {
+      socket.close();
+      throw error;
+    }
     return new Connection(socket);
   }
 
@@ -355,8 +364,15 @@ export class Browser implements AsyncDisposable {
     const drained = (async () => {
       while (!(await lines.read()).done) { /* discard */ }
     })();
-    const connection = await Connection.open(endpoint);
-    return new Browser(process, connection, profile, drained);
+    try {
+      return new Browser(process, await Connection.open(endpoint), profile, drained);
+    } catch (error) {
+      process.kill("SIGKILL");
+      await process.status;
+      await drained;
+      await Deno.remove(profile, { recursive: true });
+      throw error;
+    }
   }
 
   /** A new tab, attached, with the domains the tests use enabled. */

@@ -57,7 +57,7 @@ export function thinBookUnits(id: number): number | undefined {
 }
 
 /** The book of a priced item. */
-export function generateBook(price: PriceRecord): ListingRecord {
+function generateBook(price: PriceRecord): ListingRecord {
   return {
     id: price.id,
     buys: side(price.id, price.buys, -1, NORMAL),
