@@ -3,7 +3,9 @@
  * thousands of price levels on each side, a plan needs only the cheapest sell levels up to what it
  * can buy. The bounds come from the largest purchase a tree can make: 250 units of the root
  * (`priory_recipe_tree`'s most) × the largest per-unit need of any item of any legendary tree
- * crafted throughout (3,305 units, measured on the gen-1 trees) ≈ 826,000 units.
+ * crafted throughout (25,350 Elder Wood Logs in Pharus, measured over every legendary on the
+ * fake's records) ≈ 6.3 million units. A book longer than the kept levels is marked `more`; a walk
+ * past them is priced at the last kept level, a lower bound (`src/market/order_book.ts`).
  *
  * @module
  */
@@ -11,7 +13,7 @@
 import type { BookLevel, Listing, OrderBook } from "./schemas.ts";
 
 /** Sell units kept per book: more than the largest purchase a tree can make (see above). */
-export const BOOK_MAX_UNITS = 1_000_000;
+export const BOOK_MAX_UNITS = 10_000_000;
 
 /**
  * Sell levels kept per book, whatever their units: bounds the stored value (≈ 14 bytes a level in

@@ -110,13 +110,21 @@ Deno.test("keptBook() keeps the cheapest sell levels up to its caps, the best bu
   const entry = { fetchedAt: Date.now(), found: true, value: wide };
   assert.ok(kvValueSize(entry) < KV_VALUE_MAX_BYTES / 2, `${kvValueSize(entry)} bytes`);
   // Deep levels: the unit cap binds once the levels kept hold the most a tree can buy.
+  // The largest purchase a tree can make: 250 Pharus crafted throughout, 25,350 logs each.
+  assert.ok(BOOK_MAX_UNITS >= 250 * 25_350);
   const deep = keptBook({
     id: 2,
     buys: [],
-    sells: [level(10, 400_000), level(11, 0), level(12, 400_000), level(13, 400_000), level(14, 1)],
+    sells: [
+      level(10, 4_000_000),
+      level(11, 0),
+      level(12, 4_000_000),
+      level(13, 4_000_000),
+      level(14, 1),
+    ],
   });
-  assert.deepEqual(deep.sells, [[10, 400_000], [12, 400_000], [13, 400_000]]);
-  assert.ok(BOOK_MAX_UNITS <= 1_200_000);
+  assert.deepEqual(deep.sells, [[10, 4_000_000], [12, 4_000_000], [13, 4_000_000]]);
+  assert.ok(BOOK_MAX_UNITS <= 12_000_000);
   assert.equal(deep.more, true);
   assert.equal(deep.buy, undefined, "no buy orders");
   const whole = keptBook({ id: 3, buys: [], sells: [level(10, 5)] });

@@ -11,8 +11,6 @@
  * (without the permission, the fixed default seed is used).
  */
 import assert from "node:assert/strict";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { TOOLS } from "../../src/tools/mod.ts";
 import {
   type Era,
@@ -24,6 +22,7 @@ import {
   startTestApp,
   type TestApp,
 } from "../support/app.ts";
+import { collectGarbage } from "../support/heap.ts";
 import { type Random, seeded } from "../support/random.ts";
 
 const DEFAULT_SEED = 20_261_129;
@@ -32,22 +31,6 @@ const ARGUMENT_CASES = 1_000;
 const BODY_CASES = 300;
 /** A refusal may quote what it refuses, briefly; it never echoes a large input. */
 const MAX_MESSAGE_CHARS = 4_096;
-
-/**
- * Forces a full garbage collection where the runtime lets a test switch it on (Deno 2.9; 2.5
- * does not), so heap figures compare live data rather than garbage. True when it ran.
- */
-function collectGarbage(): boolean {
-  setFlagsFromString("--expose-gc");
-  try {
-    const gc: unknown = runInNewContext("gc");
-    if (typeof gc !== "function") return false;
-    gc();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function fuzzSeed(): number {
   const permission = Deno.permissions.querySync({ name: "env", variable: "PRIORY_FUZZ_SEED" });
