@@ -50,9 +50,11 @@ export interface ResolveOptions {
 }
 
 /**
- * Resolves the recipe trees of `rootIds` (duplicates ignored). A curated recipe wins over a
- * search (the API has none for those items); when the API lists several recipes for an item,
- * the lowest recipe id is used. Items without a recipe are leaves.
+ * Resolves the recipe trees of `rootIds` (duplicates ignored). An official recipe wins over the
+ * curated record, as the contract orders, wherever the recipe catalogue answers (by search,
+ * curated items are not looked up: the data was curated where the API has no recipe); when the
+ * API lists several recipes for an item, the lowest recipe id is used. Items without a recipe
+ * are leaves.
  *
  * @example
  * ```ts
@@ -121,11 +123,11 @@ async function walkRecipes(
   let level = [...seen];
   for (let depth = 1; level.length > 0; depth++) {
     itemReads?.push(settle(gw2.items(level)));
-    const searched = level.filter((id) => !CURATED_RECIPES.has(id));
-    const official = await officialRecipes(gw2, searched, stale);
+    const official = await officialRecipes(gw2, level, stale);
     const next: number[] = [];
     for (const id of level) {
-      const recipe = curatedRecipe(id) ?? official.get(id);
+      // The contract's order: an official recipe first, then the curated record.
+      const recipe = official.get(id) ?? curatedRecipe(id);
       if (recipe === undefined) continue;
       recipes.set(id, recipe);
       for (const ingredient of recipe.ingredients) {
@@ -142,17 +144,20 @@ async function walkRecipes(
 
 /**
  * The official recipe of each of `itemIds` that has one (the lowest recipe id): from the recipe
- * catalogue in one lookup when the client offers it (no request once it is filled), else one
- * search per item and one batched read of the chosen recipes.
+ * catalogue in one lookup when the client offers it (no request once it is filled), curated
+ * items included, so an official recipe upstream adds for one of them wins as the contract
+ * orders; else one search per item the curated data does not make (a search per curated item
+ * would cost hundreds of requests for recipes the data was checked to lack) and one batched read
+ * of the chosen recipes.
  */
 async function officialRecipes(
   gw2: Gw2Client,
-  itemIds: readonly number[],
+  level: readonly number[],
   stale: StaleAge,
 ): Promise<Map<number, TreeRecipe>> {
   const official = new Map<number, TreeRecipe>();
-  if (itemIds.length === 0) return official;
-  const catalogued = await gw2.officialRecipes?.(itemIds);
+  if (level.length === 0) return official;
+  const catalogued = await gw2.officialRecipes?.(level);
   if (catalogued !== undefined) {
     for (const [itemId, recipes] of catalogued) {
       const lowest = recipes.reduce<CatalogueRecipe | undefined>(
@@ -163,6 +168,8 @@ async function officialRecipes(
     }
     return official;
   }
+  const itemIds = level.filter((id) => !CURATED_RECIPES.has(id));
+  if (itemIds.length === 0) return official;
   const searches = await mapWithConcurrency(
     itemIds,
     SEARCH_CONCURRENCY,

@@ -3,6 +3,7 @@ import { Gw2UpstreamError } from "../../src/gw2/errors.ts";
 import type { Currency, Item, Recipe } from "../../src/gw2/schemas.ts";
 import type { BulkRead, Fresh, RecipeSearchQuery } from "../../src/gw2/types.ts";
 import { readTreePrices } from "../../src/tree/prices.ts";
+import { withRecipeCatalogue } from "../../src/catalogue/recipe_lookup.ts";
 import { resolveRecipes } from "../../src/tree/resolve.ts";
 import { WELL_KNOWN } from "../fake_gw2/mod.ts";
 import { startTestApp } from "../support/app.ts";
@@ -203,4 +204,34 @@ Deno.test("resolveRecipes() through the recipe catalogue equals resolution by se
     "the catalogue's pages, filled once; no recipe read by id",
   );
   assert.ok(to(sent, "/v2/recipes").every((request) => request.query.has("page")));
+});
+
+Deno.test("resolveRecipes() takes an official recipe over the curated record when the catalogue lists one", async () => {
+  await using app = await startTestApp();
+  const runestone = WELL_KNOWN.icyRunestone;
+  const curated = await resolveRecipes(app.gw2, [runestone]);
+  assert.equal(curated.recipes.get(runestone)?.source, "vendor", "curated: sold for coin");
+  // Upstream adds an official recipe for it (the contract's rule 1 wins): 3 globs make 2.
+  const added = {
+    id: 990_001,
+    output_item_id: runestone,
+    output_item_count: 2,
+    ingredients: [{ type: "Item", id: WELL_KNOWN.globOfEctoplasm, count: 3 }],
+  };
+  const catalogue = {
+    fill: () => Promise.resolve(true),
+    search: () => Promise.resolve(undefined),
+    recipesMaking: (ids: readonly number[]) =>
+      Promise.resolve(new Map(ids.flatMap((id) => id === runestone ? [[id, [added]]] : []))),
+  };
+  const resolved = await resolveRecipes(withRecipeCatalogue(app.gw2, catalogue, app.gw2), [
+    runestone,
+  ]);
+  const recipe = resolved.recipes.get(runestone);
+  assert.deepEqual([recipe?.source, recipe?.recipeId, recipe?.outputCount], [
+    "official",
+    990_001,
+    2,
+  ]);
+  assert.deepEqual(resolved.itemIds, [runestone, WELL_KNOWN.globOfEctoplasm]);
 });
