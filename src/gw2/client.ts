@@ -107,9 +107,9 @@ export interface Gw2ClientOptions {
    */
   readonly maxParallelRequests?: number;
   /**
-   * Ids per bulk endpoint (items, recipes, prices) whose latest entry this process keeps in
-   * memory in front of KV, still judged by its own `fetchedAt` on every read; 0 keeps none.
-   * @default 10000
+   * Ids per bulk endpoint (items, recipes, prices; order books at most 1,000) whose latest entry
+   * this process keeps in memory in front of KV, still judged by its own `fetchedAt` on every
+   * read; 0 keeps none. @default 2500 (`RECORD_MEMORY_ENTRIES`)
    */
   readonly memoryRecords?: number;
   /** Jitter source in [0, 1). @default Math.random */
