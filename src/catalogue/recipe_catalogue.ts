@@ -163,7 +163,7 @@ export class RecipeCatalogue {
       const rest = await mapWithConcurrency(
         Array.from({ length: Math.max(0, first.pageTotal - 1) }, (_, index) => index + 1),
         FILL_CONCURRENCY,
-        (page) => readPage(read, page),
+        (page) => readPageOrEnd(() => read(page, FILL_PAGE_SIZE), page),
       );
       const pages = [first.records, ...rest.map((page) => page.records)];
       const recipes = pages.flat();
@@ -247,12 +247,17 @@ function index(head: CatalogueHead, recipes: readonly CatalogueRecipe[]): Loaded
 }
 
 /**
- * One page of a fill; a 400 on a page after the first means the collection shrank below it since
- * the page count was read (upstream's `page out of range`): no records there.
+ * Page `page` of a collection, read by `read`. A 400 on a page after the first means the
+ * collection shrank below it since the page count was read (upstream's `page out of range`): an
+ * empty page, the last one. The fill and the catalogue crawl (`src/background/crawl.ts`) read
+ * their pages through it.
  */
-async function readPage(read: RecipePageReader, page: number): Promise<Page<CatalogueRecipe>> {
+export async function readPageOrEnd<T>(
+  read: () => Promise<Page<T>>,
+  page: number,
+): Promise<Page<T>> {
   try {
-    return await read(page, FILL_PAGE_SIZE);
+    return await read();
   } catch (error) {
     if (page > 0 && error instanceof Gw2UpstreamError && error.status === 400) {
       return { records: [], skipped: 0, pageTotal: page };

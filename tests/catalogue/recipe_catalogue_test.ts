@@ -8,6 +8,7 @@ import {
 import { type RecipeLookup, withRecipeCatalogue } from "../../src/catalogue/recipe_lookup.ts";
 import { startDeadline } from "../../src/async/deadline.ts";
 import { RecipeStore } from "../../src/catalogue/recipe_store.ts";
+import { Gw2UpstreamError } from "../../src/gw2/errors.ts";
 import type { CatalogueRecipe } from "../../src/gw2/schemas.ts";
 import type { Gw2PagedReads } from "../../src/gw2/types.ts";
 import { silentLogger } from "../../src/log.ts";
@@ -211,6 +212,31 @@ Deno.test("RecipeCatalogue.fill(): a failed page leaves no catalogue; the next f
   const working = pagesOf([[SWORD], [INGOT]]);
   assert.equal(await catalogue.fill(working.read), true);
   assert.deepEqual(await catalogue.search({ output: 500 }), [20]);
+});
+
+Deno.test("RecipeCatalogue.fill(): a page past a collection that shrank (400) is its end; a 400 on the first page fails the fill", async () => {
+  using env = await setup([]);
+  const { catalogue, store } = env;
+  // Three pages counted, then the collection lost its last page before it was read.
+  const outOfRange = () => Promise.reject(new Gw2UpstreamError("unexpected_status", 400));
+  const shrunk: RecipePageReader = (page) =>
+    page === 2
+      ? outOfRange()
+      : Promise.resolve({ records: [[SWORD], [INGOT]][page] ?? [], skipped: 0, pageTotal: 3 });
+  assert.equal(await catalogue.fill(shrunk), true);
+  assert.equal((await store.head())?.count, 2);
+  assert.deepEqual(await catalogue.search({ output: 19684 }), [7]);
+  using fresh = await setup([]);
+  assert.equal(await fresh.catalogue.fill(outOfRange), false, "no first page: no catalogue");
+  assert.equal(
+    await fresh.catalogue.fill((page) =>
+      page === 1
+        ? Promise.reject(new Gw2UpstreamError("server_error", 502))
+        : Promise.resolve({ records: [SWORD], skipped: 0, pageTotal: 2 })
+    ),
+    false,
+    "any other failure of a later page fails the fill",
+  );
 });
 
 Deno.test("withRecipeCatalogue(): officialRecipes fills the catalogue through the client's pages, under the call's deadline", async () => {
