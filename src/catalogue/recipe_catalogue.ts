@@ -38,6 +38,13 @@ export const MAX_CATALOGUE_AGE_MS = 8 * 24 * 60 * 60_000;
 export const FILL_PAGE_SIZE = 200;
 /** Pages of a fill in flight at once. */
 export const FILL_CONCURRENCY = 8;
+/**
+ * The most pages a fill reads: 30,000 recipes (the real API has ~13,200 in 66 pages), half the
+ * default upstream burst in requests. The page count is upstream's `X-Page-Total`; above this a
+ * fill declines before reading on (lookups keep asking upstream, and the crawl reads the
+ * collection at its own pace) rather than spend the budget and the memory on it.
+ */
+export const FILL_MAX_PAGES = 150;
 
 /**
  * One `/v2/recipes?page=&page_size=` read, through the caller's client and under its deadline:
@@ -160,6 +167,11 @@ export class RecipeCatalogue {
       this.refresh();
       if (await this.#current() !== undefined) return true;
       const first = await read(0, FILL_PAGE_SIZE);
+      if (first.pageTotal > FILL_MAX_PAGES) {
+        throw new RangeError(
+          `Cannot fill the recipe catalogue at once: ${first.pageTotal} pages, at most ${FILL_MAX_PAGES}`,
+        );
+      }
       const rest = await mapWithConcurrency(
         Array.from({ length: Math.max(0, first.pageTotal - 1) }, (_, index) => index + 1),
         FILL_CONCURRENCY,

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import {
+  FILL_MAX_PAGES,
   HEAD_CHECK_MS,
   MAX_CATALOGUE_AGE_MS,
   RecipeCatalogue,
@@ -237,6 +238,18 @@ Deno.test("RecipeCatalogue.fill(): a page past a collection that shrank (400) is
     false,
     "any other failure of a later page fails the fill",
   );
+});
+
+Deno.test("RecipeCatalogue.fill() reads no more than FILL_MAX_PAGES pages: a larger page count declines after the first", async () => {
+  using env = await setup([]);
+  const { catalogue, store } = env;
+  const huge = pagesOf(Array.from({ length: FILL_MAX_PAGES + 1 }, () => [SWORD]));
+  assert.equal(await catalogue.fill(huge.read), false);
+  assert.deepEqual(huge.reads, [0], "only the page that told the count");
+  assert.equal(await store.head(), undefined, "nothing published");
+  const largest = pagesOf(Array.from({ length: FILL_MAX_PAGES }, () => [SWORD]));
+  assert.equal(await catalogue.fill(largest.read), true);
+  assert.equal(largest.reads.length, FILL_MAX_PAGES);
 });
 
 Deno.test("withRecipeCatalogue(): officialRecipes fills the catalogue through the client's pages, under the call's deadline", async () => {
