@@ -236,10 +236,8 @@ async function skipFilledRecipes(
   deps.log.info("recipe catalogue already filled; the crawl reads items", {
     generation: head.generation,
   });
-  await deps.recipes.prune([
-    head.generation,
-    ...(head.previous === undefined ? [] : [head.previous]),
-  ]);
+  // Only this pass's own pages: another generation may be a fill still being written elsewhere.
+  await deps.recipes.deleteGeneration(progress.generation);
   return next;
 }
 

@@ -121,6 +121,22 @@ export class RecipeStore {
    * it any more) and any abandoned pass.
    */
   async prune(keep: readonly number[]): Promise<void> {
+    await this.#deleteUnder([...this.#root, "recipes"], (key) => {
+      const generation = key[this.#root.length + 1];
+      return !(typeof generation === "number" && keep.includes(generation));
+    });
+  }
+
+  /**
+   * Deletes generation `generation` alone (a crawl pass given up for a catalogue published by
+   * someone else), leaving any other — one an on-demand fill is still writing, say.
+   */
+  async deleteGeneration(generation: number): Promise<void> {
+    await this.#deleteUnder([...this.#root, "recipes", generation], () => true);
+  }
+
+  /** Deletes the entries under `prefix` that `doomed` names, in batches. */
+  async #deleteUnder(prefix: Deno.KvKey, doomed: (key: Deno.KvKey) => boolean): Promise<void> {
     let keys: Deno.KvKey[] = [];
     const flush = async () => {
       const op = this.#kv.atomic();
@@ -128,9 +144,8 @@ export class RecipeStore {
       await op.commit();
       keys = [];
     };
-    for await (const entry of this.#kv.list({ prefix: [...this.#root, "recipes"] })) {
-      const generation = entry.key[this.#root.length + 1];
-      if (typeof generation === "number" && keep.includes(generation)) continue;
+    for await (const entry of this.#kv.list({ prefix })) {
+      if (!doomed(entry.key)) continue;
       keys.push(entry.key);
       if (keys.length === DELETE_BATCH) await flush();
     }
