@@ -13,7 +13,9 @@ import { Gw2UpstreamError } from "../../src/gw2/errors.ts";
 import type { CatalogueRecipe } from "../../src/gw2/schemas.ts";
 import type { Gw2PagedReads } from "../../src/gw2/types.ts";
 import { silentLogger } from "../../src/log.ts";
+import { getWorld } from "../fake_gw2/mod.ts";
 import { ManualClock } from "../support/clock.ts";
+import { collectGarbage } from "../support/heap.ts";
 import { openMemoryKv } from "../support/kv.ts";
 import { StubGw2Client } from "../tools/_stub_gw2.ts";
 
@@ -269,4 +271,37 @@ Deno.test("withRecipeCatalogue(): officialRecipes fills the catalogue through th
   assert.deepEqual(recipes, new Map([[500, [SWORD]], [19684, [INGOT]], [424242, []]]));
   assert.deepEqual(asked, [14_000], "one page, read under the call's deadline");
   assert.equal(stub.calls.length, 0, "no search, no recipe read");
+});
+
+Deno.test("a loaded catalogue the real API's size (13,200 recipes) holds under 3 MB of heap", async () => {
+  // Every instance holds it, and V8 grows its heap to several times what is live
+  // (docs/performance.md, "Memory"): as recipe objects it measured ~7.8 MB, packed ~2 MB.
+  const world = [...getWorld().recipes.values()];
+  const recipes = Array.from({ length: 13_200 }, (_, index): CatalogueRecipe => {
+    const recipe = world[index % world.length];
+    assert.ok(recipe);
+    return {
+      id: index + 1,
+      output_item_id: recipe.output_item_id,
+      output_item_count: recipe.output_item_count,
+      ingredients: recipe.ingredients.map((ingredient) => ({ ...ingredient })),
+    };
+  });
+  using env = await setup([]);
+  const pages = Array.from(
+    { length: 66 },
+    (_, page) => recipes.slice(page * 200, page * 200 + 200),
+  );
+  await env.store.writeGeneration(2, pages, env.clock.now());
+  if (!collectGarbage()) return; // no forced collection on this runtime (Deno 2.5)
+  const before = Deno.memoryUsage().heapUsed;
+  await env.catalogue.warm();
+  collectGarbage();
+  const bytes = Deno.memoryUsage().heapUsed - before;
+  assert.equal((await env.catalogue.status()).recipes, 13_200);
+  assert.ok(bytes < 3 * 2 ** 20, `${(bytes / 2 ** 20).toFixed(1)} MB`);
+  const first = recipes[0];
+  assert.ok(first);
+  const making = await env.catalogue.recipesMaking([first.output_item_id]);
+  assert.ok(making?.get(first.output_item_id)?.some((recipe) => recipe.id === first.id));
 });
