@@ -5,12 +5,14 @@
 import assert from "node:assert/strict";
 import { serialize } from "node:v8";
 import { KV_VALUE_MAX_BYTES, kvValueSizeBound } from "../../src/kv/limits.ts";
+import { LISTINGS, parseWith } from "../../src/gw2/endpoints.ts";
 import { BOOK_MAX_LEVELS, BOOK_MAX_UNITS, keptBook } from "../../src/gw2/order_book.ts";
 import type { OrderBook } from "../../src/gw2/schemas.ts";
 import { createFakeGw2, type ListingRecord, WELL_KNOWN } from "../fake_gw2/mod.ts";
 import { clientOverFake } from "../support/fake_client.ts";
 import { openMemoryKv } from "../support/kv.ts";
 import { ManualClock } from "../support/clock.ts";
+import { retainedBy } from "../support/heap.ts";
 
 async function setup() {
   const clock = new ManualClock({ advance: "delays" });
@@ -125,4 +127,29 @@ Deno.test("keptBook() keeps the cheapest sell levels up to its caps, the best bu
   assert.equal(deep.buy, undefined, "no buy orders");
   const whole = keptBook({ id: 3, buys: [], sells: [level(10, 5)] });
   assert.deepEqual(whole, { id: 3, sells: [[10, 5]] }, "a whole book: no `more`");
+});
+
+Deno.test("a book read back from the cache holds no more heap than the same book built from upstream", () => {
+  // The client holds up to 1,000 books in memory, most of them read back from KV.
+  const level = (index: number) => ({ listings: 2, unit_price: 900 + 7 * index, quantity: 40 });
+  const upstream = (id: number) => ({
+    id,
+    buys: [level(0)],
+    sells: Array.from({ length: BOOK_MAX_LEVELS }, (_, index) => level(index)),
+  });
+  const count = 50;
+  const ids = Array.from({ length: count }, (_, index) => index + 1);
+  // KV hands a value back as a structured clone of what was stored.
+  const stored = ids.map((id) => structuredClone(keptBook(upstream(id))));
+  const read = parseWith(LISTINGS.stored ?? LISTINGS.schema);
+  assert.deepEqual(read(stored[0]), keptBook(upstream(1)));
+  const built = retainedBy(() => ids.map((id) => keptBook(upstream(id))));
+  const readBack = retainedBy(() => stored.map(read));
+  if (built === undefined || readBack === undefined) return; // no forced collection (Deno 2.5)
+  assert.ok(
+    readBack <= 1.25 * built,
+    `${Math.round(readBack / count / BOOK_MAX_LEVELS)} bytes a level read back, ${
+      Math.round(built / count / BOOK_MAX_LEVELS)
+    } built`,
+  );
 });
