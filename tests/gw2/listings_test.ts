@@ -34,13 +34,13 @@ function expectedBook(book: ListingRecord): OrderBook {
   };
 }
 
-Deno.test("listings() reads 450 books in 3 requests of at most 200 (top=1000), none again within the minute", async () => {
+Deno.test("listings() reads 450 books in 3 requests of at most 200 (top=1001), none again within the minute", async () => {
   using env = await setup();
   const ids = [...env.fake.world.prices.keys()].slice(0, 450);
   const read = await env.client.listings(ids);
   assert.deepEqual(read.found.map((book) => book.id), ids);
   assert.deepEqual(env.listings().map((request) => request.idCount), [200, 200, 50]);
-  assert.ok(env.listings().every((request) => /(^|&)top=1000(&|$)/.test(request.query)));
+  assert.ok(env.listings().every((request) => /(^|&)top=1001(&|$)/.test(request.query)));
   const ecto = env.fake.world.listings.get(WELL_KNOWN.globOfEctoplasm);
   assert.ok(ecto);
   const [kept] = (await env.client.listings([WELL_KNOWN.globOfEctoplasm])).found;
@@ -88,6 +88,33 @@ Deno.test("listings(): when every request answers 502 the split stops at 32 more
   assert.equal(read.found.length, 200);
   assert.ok(read.found.every((book) => book.unread === true && book.sells.length === 0));
   assert.equal(env.listings().length, 1 + 32);
+});
+
+Deno.test("listings(): a book deeper than the levels kept comes back with `more`, though upstream sends only `top` levels a side", async () => {
+  using env = await setup();
+  // 1,500 sell levels of one unit each; upstream cuts each side to `top` levels (as the real API
+  // and the fake do).
+  const id = WELL_KNOWN.globOfEctoplasm;
+  const sells = Array.from({ length: 1_500 }, (_, index) => ({
+    listings: 1,
+    unit_price: 2_797 + index,
+    quantity: 1,
+  }));
+  const asked: string[] = [];
+  const client = clientOverFake(env.kv, env.clock, env.fake, {
+    fetch: (input) => {
+      const url = new URL(input);
+      asked.push(url.searchParams.get("top") ?? "");
+      const top = Number(url.searchParams.get("top") ?? sells.length);
+      return Promise.resolve(
+        Response.json([{ id, buys: [], sells: sells.slice(0, top) }]),
+      );
+    },
+  });
+  const [book] = (await client.listings([id])).found;
+  assert.equal(book?.sells.length, BOOK_MAX_LEVELS);
+  assert.equal(book?.more, true, "the book goes on past the levels kept");
+  assert.deepEqual(asked, [String(BOOK_MAX_LEVELS + 1)], "one level more than are kept");
 });
 
 Deno.test("listings() of a sold-out book keeps an empty sell side", async () => {
