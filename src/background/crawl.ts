@@ -21,8 +21,9 @@
  */
 
 import { z } from "zod";
+import { readPageOrEnd } from "../catalogue/recipe_catalogue.ts";
 import type { RecipeStore } from "../catalogue/recipe_store.ts";
-import { Gw2UpstreamError, isGw2Failure } from "../gw2/errors.ts";
+import { isGw2Failure } from "../gw2/errors.ts";
 import type { Deadline } from "../async/deadline.ts";
 import type { Gw2PagedReads, Page } from "../gw2/types.ts";
 import { describeError } from "../log.ts";
@@ -235,10 +236,8 @@ async function skipFilledRecipes(
   deps.log.info("recipe catalogue already filled; the crawl reads items", {
     generation: head.generation,
   });
-  await deps.recipes.prune([
-    head.generation,
-    ...(head.previous === undefined ? [] : [head.previous]),
-  ]);
+  // Only this pass's own pages: another generation may be a fill still being written elsewhere.
+  await deps.recipes.deleteGeneration(progress.generation);
   return next;
 }
 
@@ -261,7 +260,7 @@ async function step(
   });
   const op = kv.atomic();
   if (progress.phase === "recipes") {
-    const page = await readPage(
+    const page = await readPageOrEnd(
       () => pages.recipesPage(progress.page, pageSize, deadline),
       progress.page,
     );
@@ -286,7 +285,7 @@ async function step(
     }
     return next;
   }
-  const page = await readPage(
+  const page = await readPageOrEnd(
     () => pages.itemsPage(progress.page, pageSize, deadline),
     progress.page,
   );
@@ -300,21 +299,6 @@ async function step(
   }
   await commit(deps, lease, next, op);
   return next;
-}
-
-/**
- * One page; a 400 on a page after the first means the collection shrank below it since the
- * page count was read (upstream's `page out of range`): the phase ends there.
- */
-async function readPage<T>(read: () => Promise<Page<T>>, page: number): Promise<Page<T>> {
-  try {
-    return await read();
-  } catch (error) {
-    if (page > 0 && error instanceof Gw2UpstreamError && error.status === 400) {
-      return { records: [], skipped: 0, pageTotal: page };
-    }
-    throw error;
-  }
 }
 
 async function commit(

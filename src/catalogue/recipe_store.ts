@@ -121,6 +121,22 @@ export class RecipeStore {
    * it any more) and any abandoned pass.
    */
   async prune(keep: readonly number[]): Promise<void> {
+    await this.#deleteUnder([...this.#root, "recipes"], (key) => {
+      const generation = key[this.#root.length + 1];
+      return !(typeof generation === "number" && keep.includes(generation));
+    });
+  }
+
+  /**
+   * Deletes generation `generation` alone (a crawl pass given up for a catalogue published by
+   * someone else), leaving any other — one an on-demand fill is still writing, say.
+   */
+  async deleteGeneration(generation: number): Promise<void> {
+    await this.#deleteUnder([...this.#root, "recipes", generation], () => true);
+  }
+
+  /** Deletes the entries under `prefix` that `doomed` names, in batches. */
+  async #deleteUnder(prefix: Deno.KvKey, doomed: (key: Deno.KvKey) => boolean): Promise<void> {
     let keys: Deno.KvKey[] = [];
     const flush = async () => {
       const op = this.#kv.atomic();
@@ -128,9 +144,8 @@ export class RecipeStore {
       await op.commit();
       keys = [];
     };
-    for await (const entry of this.#kv.list({ prefix: [...this.#root, "recipes"] })) {
-      const generation = entry.key[this.#root.length + 1];
-      if (typeof generation === "number" && keep.includes(generation)) continue;
+    for await (const entry of this.#kv.list({ prefix })) {
+      if (!doomed(entry.key)) continue;
       keys.push(entry.key);
       if (keys.length === DELETE_BATCH) await flush();
     }
@@ -144,25 +159,15 @@ export class RecipeStore {
 
 /**
  * Packs recipes as flat integer arrays, `[id, outputId, outputCount, n, (type, id, count) × n,
- * …]`, split so each chunk's JSON stays under {@linkcode CHUNK_JSON_BYTES}. Ingredients of a
- * type outside {@linkcode INGREDIENT_TYPES} are dropped.
+ * …]` ({@linkcode packRecipe} each), split so each chunk's JSON stays under
+ * {@linkcode CHUNK_JSON_BYTES}.
  */
 export function packRecipes(recipes: readonly CatalogueRecipe[]): number[][] {
   const chunks: number[][] = [];
   let current: number[] = [];
   let bytes = 2;
   for (const recipe of recipes) {
-    const ingredients = recipe.ingredients.flatMap((ingredient) => {
-      const code = INGREDIENT_TYPES.findIndex((type) => type === ingredient.type);
-      return code === -1 ? [] : [code, ingredient.id, ingredient.count];
-    });
-    const packed = [
-      recipe.id,
-      recipe.output_item_id,
-      recipe.output_item_count,
-      ingredients.length / 3,
-      ...ingredients,
-    ];
+    const packed = packRecipe(recipe);
     const size = JSON.stringify(packed).length - 1;
     if (current.length > 0 && bytes + size > CHUNK_JSON_BYTES) {
       chunks.push(current);
@@ -176,27 +181,62 @@ export function packRecipes(recipes: readonly CatalogueRecipe[]): number[][] {
   return chunks;
 }
 
+/**
+ * One recipe as `[id, outputId, outputCount, n, (type, id, count) × n]`, the type as its index in
+ * {@linkcode INGREDIENT_TYPES}; ingredients of a type outside it are dropped.
+ */
+export function packRecipe(recipe: CatalogueRecipe): number[] {
+  const ingredients = recipe.ingredients.flatMap((ingredient) => {
+    const code = INGREDIENT_TYPES.findIndex((type) => type === ingredient.type);
+    return code === -1 ? [] : [code, ingredient.id, ingredient.count];
+  });
+  return [
+    recipe.id,
+    recipe.output_item_id,
+    recipe.output_item_count,
+    ingredients.length / 3,
+    ...ingredients,
+  ];
+}
+
 /** The recipes of one packed chunk; a value that does not fit the layout reads as empty. */
 export function unpackRecipes(value: unknown): CatalogueRecipe[] {
   if (!Array.isArray(value) || !value.every((n) => Number.isSafeInteger(n))) return [];
-  const numbers: number[] = value;
   const recipes: CatalogueRecipe[] = [];
-  let index = 0;
-  while (index + 4 <= numbers.length) {
-    const [id = 0, output = 0, count = 0, n = 0] = numbers.slice(index, index + 4);
-    const end = index + 4 + n * 3;
-    if (n < 0 || end > numbers.length) return [];
-    const ingredients = [];
-    for (let at = index + 4; at < end; at += 3) {
-      const [code = -1, ingredientId = 0, ingredientCount = 0] = numbers.slice(at, at + 3);
-      const type = INGREDIENT_TYPES[code];
-      if (type === undefined) return [];
-      ingredients.push({ type, id: ingredientId, count: ingredientCount });
-    }
-    recipes.push({ id, output_item_id: output, output_item_count: count, ingredients });
-    index = end;
+  for (let index = 0; index < value.length;) {
+    const read = recipeAt(value, index);
+    if (read === undefined) return [];
+    recipes.push(read.recipe);
+    index = read.end;
   }
-  return index === numbers.length ? recipes : [];
+  return recipes;
+}
+
+/**
+ * The recipe packed ({@linkcode packRecipe}) at offset `at` of `numbers`, and where the next one
+ * starts; `undefined` when what is there does not fit the layout.
+ */
+export function recipeAt(
+  numbers: ArrayLike<number>,
+  at: number,
+): { readonly recipe: CatalogueRecipe; readonly end: number } | undefined {
+  if (at + 4 > numbers.length) return undefined;
+  const n = numbers[at + 3] ?? 0;
+  const end = at + 4 + n * 3;
+  if (n < 0 || end > numbers.length) return undefined;
+  const ingredients = [];
+  for (let next = at + 4; next < end; next += 3) {
+    const type = INGREDIENT_TYPES[numbers[next] ?? -1];
+    if (type === undefined) return undefined;
+    ingredients.push({ type, id: numbers[next + 1] ?? 0, count: numbers[next + 2] ?? 0 });
+  }
+  const recipe = {
+    id: numbers[at] ?? 0,
+    output_item_id: numbers[at + 1] ?? 0,
+    output_item_count: numbers[at + 2] ?? 0,
+    ingredients,
+  };
+  return { recipe, end };
 }
 
 function parseHead(value: unknown): CatalogueHead | undefined {

@@ -107,9 +107,9 @@ export interface Gw2ClientOptions {
    */
   readonly maxParallelRequests?: number;
   /**
-   * Ids per bulk endpoint (items, recipes, prices) whose latest entry this process keeps in
-   * memory in front of KV, still judged by its own `fetchedAt` on every read; 0 keeps none.
-   * @default 10000
+   * Ids per bulk endpoint (items, recipes, prices; order books at most 1,000) whose latest entry
+   * this process keeps in memory in front of KV, still judged by its own `fetchedAt` on every
+   * read; 0 keeps none. @default 2500 (`RECORD_MEMORY_ENTRIES`)
    */
   readonly memoryRecords?: number;
   /** Jitter source in [0, 1). @default Math.random */
@@ -182,7 +182,11 @@ export function createGw2Client(options: Gw2ClientOptions): InstrumentedGw2Clien
  */
 const ARRIVAL_LAG_S = 0.25;
 
-/** Order books this process holds in memory in front of KV (each up to ≈ 14 KB). */
+/**
+ * Order books this process holds in memory in front of KV: each up to ≈ 14 KB in KV but ≈ 75 KB
+ * of heap at the 1,000-level cap (≈ 75 bytes a level), so up to ≈ 75 MB if every one were that
+ * deep; the fake's books have at most 40 levels.
+ */
 const BOOK_MEMORY_ENTRIES = 1_000;
 
 /**

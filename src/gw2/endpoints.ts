@@ -107,7 +107,8 @@ export const PRICES: BulkEndpoint<z.infer<typeof PriceSchema>> = {
 
 /**
  * `/v2/commerce/listings`, kept as bounded order books (`order_book.ts`); `top=` asks upstream
- * for no more levels per side than are kept. 32 extra requests isolate two failing ids among
+ * for one level per side more than are kept: enough for `keptBook` to tell a book that goes on
+ * past them (`more`) from one that ends there. 32 extra requests isolate two failing ids among
  * 200 (2 × 2 × ⌈log₂ 200⌉).
  */
 export const LISTINGS: BulkEndpoint<OrderBook> = {
@@ -117,7 +118,7 @@ export const LISTINGS: BulkEndpoint<OrderBook> = {
   stored: OrderBookSchema,
   freshness: FRESHNESS.listing,
   what: "order book",
-  query: [["top", String(BOOK_MAX_LEVELS)]],
+  query: [["top", String(BOOK_MAX_LEVELS + 1)]],
   isolate: { status: 502, maxRequests: 32, unreadable: unreadBook },
 };
 

@@ -17,7 +17,8 @@ export const BOOK_MAX_UNITS = 10_000_000;
 
 /**
  * Sell levels kept per book, whatever their units: bounds the stored value (≈ 14 bytes a level in
- * KV, so ≈ 14 KB, well under KV's 64 KiB) and, sent as `top=`, what upstream sends per side.
+ * KV, so ≈ 14 KB, well under KV's 64 KiB) and, plus one sent as `top=`, what upstream sends per
+ * side (the one more level says whether the book goes on).
  */
 export const BOOK_MAX_LEVELS = 1_000;
 

@@ -2,7 +2,8 @@
  * Contention on a Deno KV file shared by several processes: SQLite throws `database is locked`
  * (rather than failing the check) when another process holds the write lock, and the writers
  * that meet it — the token bucket, the key-hash secret, the background leases — retry after a
- * short pause. Outside `src/kv/` so the background jobs can use it too.
+ * short pause. With the generic KV helpers (`src/kv/`), so the client and the background jobs
+ * share it.
  *
  * @module
  */

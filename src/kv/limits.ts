@@ -26,15 +26,15 @@ export const KV_VALUE_MAX_BYTES = 65_536;
 
 /**
  * The bytes `value` takes in KV: raw length for a `Uint8Array`, else its V8 serialization. Each
- * call leaves native memory until the next full collection; stores use
- * {@linkcode kvValueSizeBound}.
+ * call leaves native memory until the next full collection, so only the bound below calls it,
+ * for what it cannot bound under the limit.
  */
-export function kvValueSize(value: unknown): number {
+function kvValueSize(value: unknown): number {
   return value instanceof Uint8Array ? value.byteLength : serialize(value).byteLength;
 }
 
 /**
- * A size no smaller than {@linkcode kvValueSize}, exact whenever it exceeds
+ * A size no smaller than the bytes `value` takes in KV, exact whenever it exceeds
  * {@linkcode KV_VALUE_MAX_BYTES}: comparing it with the limit decides exactly what KV accepts,
  * and summing it never undercounts a commit. Plain data (objects, arrays, strings, numbers,
  * booleans, null, undefined) is bounded by a walk without serializing — every string as if

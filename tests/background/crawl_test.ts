@@ -125,6 +125,45 @@ Deno.test("a pass finding the recipes filled on demand reads only the items, and
   assert.equal((await app.names.status()).complete, true);
 });
 
+/** The recipe generations in KV (published or not). */
+async function generations(app: BackgroundApp): Promise<number[]> {
+  const found = new Set<number>();
+  const prefix = ["catalogue", "v1", "http://gw2.test", "recipes"];
+  for await (const entry of app.kv.list({ prefix })) {
+    const generation = entry.key[prefix.length];
+    if (typeof generation === "number") found.add(generation);
+  }
+  return [...found].sort((a, b) => a - b);
+}
+
+Deno.test("a pass giving up its recipes for a filled catalogue deletes its own pages, not those of a fill still being written", async () => {
+  await using app = await startBackgroundApp();
+  // The pass begins on the recipes: two pages in a short slice.
+  const begun = await crawlCatalogue(crawlDeps(app), { sliceMs: 2_000 });
+  assert.deepEqual([begun.phase, begun.pages], ["recipes", 2]);
+  const [pass] = await generations(app);
+  assert.ok(pass !== undefined);
+  // Another instance's fill is writing its generation (not published yet) when this one's
+  // fill publishes.
+  const elsewhere = app.clock.now() + 1;
+  const other = { id: 1, output_item_id: 2, output_item_count: 1, ingredients: [] };
+  await app.recipeStore.addPage(app.kv.atomic(), elsewhere, 0, [other]).commit();
+  assert.equal(
+    await app.recipes.fill((page, size) => app.backgroundGw2.recipesPage(page, size)),
+    true,
+  );
+  const filled = (await app.recipeStore.head())?.generation;
+  assert.ok(filled !== undefined);
+  app.clock.advance(TICK_MS);
+  const next = await crawlCatalogue(crawlDeps(app));
+  assert.equal(next.phase, "items", "the pass went on with the items");
+  assert.deepEqual(
+    await generations(app),
+    [filled, elsewhere].sort((a, b) => a - b),
+    "the pass's own pages are gone; the fill's and the one still being written stay",
+  );
+});
+
 Deno.test("catalogue lookups equal upstream's searches for every item", async () => {
   await using app = await startBackgroundApp();
   await crawlToEnd(app);

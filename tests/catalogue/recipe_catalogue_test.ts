@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import {
+  FILL_MAX_PAGES,
   HEAD_CHECK_MS,
   MAX_CATALOGUE_AGE_MS,
   RecipeCatalogue,
@@ -8,10 +9,13 @@ import {
 import { type RecipeLookup, withRecipeCatalogue } from "../../src/catalogue/recipe_lookup.ts";
 import { startDeadline } from "../../src/async/deadline.ts";
 import { RecipeStore } from "../../src/catalogue/recipe_store.ts";
+import { Gw2UpstreamError } from "../../src/gw2/errors.ts";
 import type { CatalogueRecipe } from "../../src/gw2/schemas.ts";
 import type { Gw2PagedReads } from "../../src/gw2/types.ts";
 import { silentLogger } from "../../src/log.ts";
+import { getWorld } from "../fake_gw2/mod.ts";
 import { ManualClock } from "../support/clock.ts";
+import { collectGarbage } from "../support/heap.ts";
 import { openMemoryKv } from "../support/kv.ts";
 import { StubGw2Client } from "../tools/_stub_gw2.ts";
 
@@ -213,6 +217,43 @@ Deno.test("RecipeCatalogue.fill(): a failed page leaves no catalogue; the next f
   assert.deepEqual(await catalogue.search({ output: 500 }), [20]);
 });
 
+Deno.test("RecipeCatalogue.fill(): a page past a collection that shrank (400) is its end; a 400 on the first page fails the fill", async () => {
+  using env = await setup([]);
+  const { catalogue, store } = env;
+  // Three pages counted, then the collection lost its last page before it was read.
+  const outOfRange = () => Promise.reject(new Gw2UpstreamError("unexpected_status", 400));
+  const shrunk: RecipePageReader = (page) =>
+    page === 2
+      ? outOfRange()
+      : Promise.resolve({ records: [[SWORD], [INGOT]][page] ?? [], skipped: 0, pageTotal: 3 });
+  assert.equal(await catalogue.fill(shrunk), true);
+  assert.equal((await store.head())?.count, 2);
+  assert.deepEqual(await catalogue.search({ output: 19684 }), [7]);
+  using fresh = await setup([]);
+  assert.equal(await fresh.catalogue.fill(outOfRange), false, "no first page: no catalogue");
+  assert.equal(
+    await fresh.catalogue.fill((page) =>
+      page === 1
+        ? Promise.reject(new Gw2UpstreamError("server_error", 502))
+        : Promise.resolve({ records: [SWORD], skipped: 0, pageTotal: 2 })
+    ),
+    false,
+    "any other failure of a later page fails the fill",
+  );
+});
+
+Deno.test("RecipeCatalogue.fill() reads no more than FILL_MAX_PAGES pages: a larger page count declines after the first", async () => {
+  using env = await setup([]);
+  const { catalogue, store } = env;
+  const huge = pagesOf(Array.from({ length: FILL_MAX_PAGES + 1 }, () => [SWORD]));
+  assert.equal(await catalogue.fill(huge.read), false);
+  assert.deepEqual(huge.reads, [0], "only the page that told the count");
+  assert.equal(await store.head(), undefined, "nothing published");
+  const largest = pagesOf(Array.from({ length: FILL_MAX_PAGES }, () => [SWORD]));
+  assert.equal(await catalogue.fill(largest.read), true);
+  assert.equal(largest.reads.length, FILL_MAX_PAGES);
+});
+
 Deno.test("withRecipeCatalogue(): officialRecipes fills the catalogue through the client's pages, under the call's deadline", async () => {
   using env = await setup([]);
   const stub = new StubGw2Client();
@@ -230,4 +271,37 @@ Deno.test("withRecipeCatalogue(): officialRecipes fills the catalogue through th
   assert.deepEqual(recipes, new Map([[500, [SWORD]], [19684, [INGOT]], [424242, []]]));
   assert.deepEqual(asked, [14_000], "one page, read under the call's deadline");
   assert.equal(stub.calls.length, 0, "no search, no recipe read");
+});
+
+Deno.test("a loaded catalogue the real API's size (13,200 recipes) holds under 3 MB of heap", async () => {
+  // Every instance holds it, and V8 grows its heap to several times what is live
+  // (docs/performance.md, "Memory"): as recipe objects it measured ~7.8 MB, packed ~2 MB.
+  const world = [...getWorld().recipes.values()];
+  const recipes = Array.from({ length: 13_200 }, (_, index): CatalogueRecipe => {
+    const recipe = world[index % world.length];
+    assert.ok(recipe);
+    return {
+      id: index + 1,
+      output_item_id: recipe.output_item_id,
+      output_item_count: recipe.output_item_count,
+      ingredients: recipe.ingredients.map((ingredient) => ({ ...ingredient })),
+    };
+  });
+  using env = await setup([]);
+  const pages = Array.from(
+    { length: 66 },
+    (_, page) => recipes.slice(page * 200, page * 200 + 200),
+  );
+  await env.store.writeGeneration(2, pages, env.clock.now());
+  if (!collectGarbage()) return; // no forced collection on this runtime (Deno 2.5)
+  const before = Deno.memoryUsage().heapUsed;
+  await env.catalogue.warm();
+  collectGarbage();
+  const bytes = Deno.memoryUsage().heapUsed - before;
+  assert.equal((await env.catalogue.status()).recipes, 13_200);
+  assert.ok(bytes < 3 * 2 ** 20, `${(bytes / 2 ** 20).toFixed(1)} MB`);
+  const first = recipes[0];
+  assert.ok(first);
+  const making = await env.catalogue.recipesMaking([first.output_item_id]);
+  assert.ok(making?.get(first.output_item_id)?.some((recipe) => recipe.id === first.id));
 });

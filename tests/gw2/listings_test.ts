@@ -3,13 +3,16 @@
  * bounded book it keeps, and the 502 a huge book answers for every request naming it.
  */
 import assert from "node:assert/strict";
-import { KV_VALUE_MAX_BYTES, kvValueSize } from "../../src/kv/limits.ts";
+import { serialize } from "node:v8";
+import { KV_VALUE_MAX_BYTES, kvValueSizeBound } from "../../src/kv/limits.ts";
+import { LISTINGS, parseWith } from "../../src/gw2/endpoints.ts";
 import { BOOK_MAX_LEVELS, BOOK_MAX_UNITS, keptBook } from "../../src/gw2/order_book.ts";
 import type { OrderBook } from "../../src/gw2/schemas.ts";
 import { createFakeGw2, type ListingRecord, WELL_KNOWN } from "../fake_gw2/mod.ts";
 import { clientOverFake } from "../support/fake_client.ts";
 import { openMemoryKv } from "../support/kv.ts";
 import { ManualClock } from "../support/clock.ts";
+import { retainedBy } from "../support/heap.ts";
 
 async function setup() {
   const clock = new ManualClock({ advance: "delays" });
@@ -31,13 +34,13 @@ function expectedBook(book: ListingRecord): OrderBook {
   };
 }
 
-Deno.test("listings() reads 450 books in 3 requests of at most 200 (top=1000), none again within the minute", async () => {
+Deno.test("listings() reads 450 books in 3 requests of at most 200 (top=1001), none again within the minute", async () => {
   using env = await setup();
   const ids = [...env.fake.world.prices.keys()].slice(0, 450);
   const read = await env.client.listings(ids);
   assert.deepEqual(read.found.map((book) => book.id), ids);
   assert.deepEqual(env.listings().map((request) => request.idCount), [200, 200, 50]);
-  assert.ok(env.listings().every((request) => /(^|&)top=1000(&|$)/.test(request.query)));
+  assert.ok(env.listings().every((request) => /(^|&)top=1001(&|$)/.test(request.query)));
   const ecto = env.fake.world.listings.get(WELL_KNOWN.globOfEctoplasm);
   assert.ok(ecto);
   const [kept] = (await env.client.listings([WELL_KNOWN.globOfEctoplasm])).found;
@@ -87,6 +90,33 @@ Deno.test("listings(): when every request answers 502 the split stops at 32 more
   assert.equal(env.listings().length, 1 + 32);
 });
 
+Deno.test("listings(): a book deeper than the levels kept comes back with `more`, though upstream sends only `top` levels a side", async () => {
+  using env = await setup();
+  // 1,500 sell levels of one unit each; upstream cuts each side to `top` levels (as the real API
+  // and the fake do).
+  const id = WELL_KNOWN.globOfEctoplasm;
+  const sells = Array.from({ length: 1_500 }, (_, index) => ({
+    listings: 1,
+    unit_price: 2_797 + index,
+    quantity: 1,
+  }));
+  const asked: string[] = [];
+  const client = clientOverFake(env.kv, env.clock, env.fake, {
+    fetch: (input) => {
+      const url = new URL(input);
+      asked.push(url.searchParams.get("top") ?? "");
+      const top = Number(url.searchParams.get("top") ?? sells.length);
+      return Promise.resolve(
+        Response.json([{ id, buys: [], sells: sells.slice(0, top) }]),
+      );
+    },
+  });
+  const [book] = (await client.listings([id])).found;
+  assert.equal(book?.sells.length, BOOK_MAX_LEVELS);
+  assert.equal(book?.more, true, "the book goes on past the levels kept");
+  assert.deepEqual(asked, [String(BOOK_MAX_LEVELS + 1)], "one level more than are kept");
+});
+
 Deno.test("listings() of a sold-out book keeps an empty sell side", async () => {
   using env = await setup();
   env.fake.control.setBook(WELL_KNOWN.dawn, "sold_out");
@@ -108,7 +138,10 @@ Deno.test("keptBook() keeps the cheapest sell levels up to its caps, the best bu
   assert.deepEqual(wide.buy, [7, 2]);
   assert.equal(wide.more, true);
   const entry = { fetchedAt: Date.now(), found: true, value: wide };
-  assert.ok(kvValueSize(entry) < KV_VALUE_MAX_BYTES / 2, `${kvValueSize(entry)} bytes`);
+  const stored = serialize(entry).byteLength;
+  assert.ok(stored < KV_VALUE_MAX_BYTES / 2, `${stored} bytes`);
+  // The size the cache decides by: a book at the level cap is stored, not skipped as oversized.
+  assert.ok(kvValueSizeBound(entry) <= KV_VALUE_MAX_BYTES, `bound ${kvValueSizeBound(entry)}`);
   // Deep levels: the unit cap binds once the levels kept hold the most a tree can buy.
   // The largest purchase a tree can make: 250 Pharus crafted throughout, 25,350 logs each.
   assert.ok(BOOK_MAX_UNITS >= 250 * 25_350);
@@ -129,4 +162,29 @@ Deno.test("keptBook() keeps the cheapest sell levels up to its caps, the best bu
   assert.equal(deep.buy, undefined, "no buy orders");
   const whole = keptBook({ id: 3, buys: [], sells: [level(10, 5)] });
   assert.deepEqual(whole, { id: 3, sells: [[10, 5]] }, "a whole book: no `more`");
+});
+
+Deno.test("a book read back from the cache holds no more heap than the same book built from upstream", () => {
+  // The client holds up to 1,000 books in memory, most of them read back from KV.
+  const level = (index: number) => ({ listings: 2, unit_price: 900 + 7 * index, quantity: 40 });
+  const upstream = (id: number) => ({
+    id,
+    buys: [level(0)],
+    sells: Array.from({ length: BOOK_MAX_LEVELS }, (_, index) => level(index)),
+  });
+  const count = 50;
+  const ids = Array.from({ length: count }, (_, index) => index + 1);
+  // KV hands a value back as a structured clone of what was stored.
+  const stored = ids.map((id) => structuredClone(keptBook(upstream(id))));
+  const read = parseWith(LISTINGS.stored ?? LISTINGS.schema);
+  assert.deepEqual(read(stored[0]), keptBook(upstream(1)));
+  const built = retainedBy(() => ids.map((id) => keptBook(upstream(id))));
+  const readBack = retainedBy(() => stored.map(read));
+  if (built === undefined || readBack === undefined) return; // no forced collection (Deno 2.5)
+  assert.ok(
+    readBack <= 1.25 * built,
+    `${Math.round(readBack / count / BOOK_MAX_LEVELS)} bytes a level read back, ${
+      Math.round(built / count / BOOK_MAX_LEVELS)
+    } built`,
+  );
 });
