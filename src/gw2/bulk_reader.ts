@@ -15,7 +15,7 @@ import type { Clock } from "../async/clock.ts";
 import { chunk, mapWithConcurrency } from "../async/concurrency.ts";
 import { entryAge, readVerdict, retentionMs } from "./cache/freshness.ts";
 import type { RecordCache, RecordEntry, RecordWrite } from "./cache/record_cache.ts";
-import { RecordMemory } from "./cache/record_memory.ts";
+import { type MemoryWeight, RecordMemory } from "./cache/record_memory.ts";
 import { describeError, type Logger } from "../log.ts";
 import type { Counters } from "../metrics.ts";
 import type { Deadline } from "../async/deadline.ts";
@@ -52,6 +52,8 @@ export interface BulkReaderOptions<T = unknown> extends ReaderDeps {
   readonly maxParallelRequests: number;
   /** Ids whose entries this process keeps in memory in front of KV; 0 keeps none. */
   readonly memoryEntries: number;
+  /** A bound on what those entries weigh together, for records of very different sizes. */
+  readonly memoryWeight?: MemoryWeight<T>;
   /** Called with the records of each upstream answer once cached; see `onItemsFetched`. */
   readonly onFetched?: (records: readonly T[]) => Promise<void>;
 }
@@ -80,7 +82,7 @@ export class BulkReader<T extends { readonly id: number }> {
     this.#options = options;
     this.#parse = parseWith(endpoint.stored ?? endpoint.schema);
     this.#parseUpstream = parseWith(endpoint.schema);
-    this.#memory = new RecordMemory(options.memoryEntries);
+    this.#memory = new RecordMemory(options.memoryEntries, options.memoryWeight);
     this.#coalescer = new Coalescer<T>({
       clock: options.clock,
       windowMs: options.windowMs,

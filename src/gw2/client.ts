@@ -182,12 +182,16 @@ export function createGw2Client(options: Gw2ClientOptions): InstrumentedGw2Clien
  */
 const ARRIVAL_LAG_S = 0.25;
 
-/**
- * Order books this process holds in memory in front of KV: each up to ≈ 14 KB in KV but ≈ 75 KB
- * of heap at the 1,000-level cap (≈ 75 bytes a level), so up to ≈ 75 MB if every one were that
- * deep; the fake's books have at most 40 levels.
- */
+/** Order books this process holds in memory in front of KV, however short they are. */
 const BOOK_MEMORY_ENTRIES = 1_000;
+
+/**
+ * Sell levels those books hold together: a level is ≈ 75 bytes of heap, and a book holds up to
+ * 1,000 of them, so a count alone would allow ≈ 75 MB; 100,000 levels are ≈ 7.5 MB — every book
+ * a ranking over every legendary reads, at the fake's depth (at most 40 levels), or a hundred
+ * books at the level cap.
+ */
+const BOOK_MEMORY_LEVELS = 100_000;
 
 /**
  * The capacity our bucket runs with: a few tokens under upstream's burst — as many as upstream
@@ -297,6 +301,7 @@ class KvGw2Client implements InstrumentedGw2Client {
     this.#listings = new BulkReader(LISTINGS, {
       ...bulk,
       memoryEntries: Math.min(bulk.memoryEntries, BOOK_MEMORY_ENTRIES),
+      memoryWeight: { max: BOOK_MEMORY_LEVELS, weigh: (book) => 1 + book.sells.length },
     });
     const docs: DocReaderOptions = {
       ...shared,

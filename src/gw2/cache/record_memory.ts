@@ -23,10 +23,22 @@ import type { RecordEntry } from "./record_cache.ts";
  */
 export const RECORD_MEMORY_ENTRIES = 2_500;
 
-/** An entry and when it was last placed at the recent end. */
+/** An entry, its weight, and when it was last placed at the recent end. */
 interface Slot<T> {
   readonly entry: RecordEntry<T>;
+  readonly weight: number;
   placed: number;
+}
+
+/**
+ * A bound on what the entries weigh together, for records whose size varies by orders of
+ * magnitude (an order book holds 1 to 1,001 price levels): `weigh` says what a found record
+ * weighs (a missing one weighs 1), and the memory drops its least recently used entries until
+ * the sum is at most `max`.
+ */
+export interface MemoryWeight<T> {
+  readonly max: number;
+  readonly weigh: (value: T) => number;
 }
 
 /**
@@ -37,19 +49,31 @@ interface Slot<T> {
  */
 export class RecordMemory<T> {
   readonly #max: number;
+  readonly #weight: MemoryWeight<T> | undefined;
   /** Insertion order is recency: the first key is the least recently used. */
   readonly #slots = new Map<number, Slot<T>>();
   /** Counts placements at the recent end. */
   #placements = 0;
+  /** What the held entries weigh together (their count without a weight bound). */
+  #weighed = 0;
 
-  /** @param maxEntries the most ids held; 0 holds nothing */
-  constructor(maxEntries: number = RECORD_MEMORY_ENTRIES) {
+  /**
+   * @param maxEntries the most ids held; 0 holds nothing
+   * @param weight a bound on what the held entries weigh together, besides their count
+   */
+  constructor(maxEntries: number = RECORD_MEMORY_ENTRIES, weight?: MemoryWeight<T>) {
     this.#max = Math.max(0, Math.floor(maxEntries));
+    this.#weight = weight;
   }
 
   /** Ids held now. */
   get size(): number {
     return this.#slots.size;
+  }
+
+  /** What the held entries weigh together (their count without a weight bound). */
+  get weight(): number {
+    return this.#weighed;
   }
 
   /** The entry held for `id`; `undefined` when none is. */
@@ -64,14 +88,31 @@ export class RecordMemory<T> {
     return slot.entry;
   }
 
-  /** Holds `entry` for `id`, dropping the least recently used id when full. */
+  /**
+   * Holds `entry` for `id`, dropping the least recently used ids while the memory is over its
+   * count or its weight (an entry heavier than the whole bound is not held).
+   */
   set(id: number, entry: RecordEntry<T>): void {
     if (this.#max === 0) return;
-    if (this.#slots.has(id)) this.#slots.delete(id);
-    else if (this.#slots.size >= this.#max) {
+    this.#drop(id);
+    const weight = this.#weight === undefined || !entry.found
+      ? 1
+      : Math.max(1, this.#weight.weigh(entry.value));
+    const maxWeight = this.#weight?.max ?? Infinity;
+    if (weight > maxWeight) return;
+    while (this.#slots.size >= this.#max || this.#weighed + weight > maxWeight) {
       const oldest = this.#slots.keys().next();
-      if (!oldest.done) this.#slots.delete(oldest.value);
+      if (oldest.done) break;
+      this.#drop(oldest.value);
     }
-    this.#slots.set(id, { entry, placed: ++this.#placements });
+    this.#slots.set(id, { entry, weight, placed: ++this.#placements });
+    this.#weighed += weight;
+  }
+
+  #drop(id: number): void {
+    const slot = this.#slots.get(id);
+    if (slot === undefined) return;
+    this.#slots.delete(id);
+    this.#weighed -= slot.weight;
   }
 }

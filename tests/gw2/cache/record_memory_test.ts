@@ -34,6 +34,32 @@ Deno.test("RecordMemory replaces an id's entry without growing, and holds nothin
   assert.equal(none.get(1), undefined);
 });
 
+Deno.test("RecordMemory with a weight bound drops the least recently used until the weights fit", () => {
+  // Weighs each value by its length, as books are weighed by their levels; at most 10 together.
+  const memory = new RecordMemory<string>(100, { max: 10, weigh: (value) => value.length });
+  const sized = (fetchedAt: number, value: string): RecordEntry<string> => ({
+    fetchedAt,
+    found: true,
+    value,
+  });
+  memory.set(1, sized(1, "aaaa"));
+  memory.set(2, sized(2, "bbbb"));
+  memory.set(3, { fetchedAt: 3, found: false });
+  assert.deepEqual([memory.size, memory.weight], [3, 9], "4 + 4 + 1 for a missing record");
+  memory.set(4, sized(4, "cc"));
+  assert.equal(memory.get(1), undefined, "11 > 10: the oldest went");
+  assert.deepEqual([memory.size, memory.weight], [3, 7]);
+  memory.set(2, sized(5, "d"));
+  assert.deepEqual([memory.size, memory.weight], [3, 4], "a replaced entry gives back its weight");
+  memory.set(5, sized(6, "e".repeat(11)));
+  assert.equal(memory.get(5), undefined, "heavier than the whole bound: not held");
+  assert.deepEqual(
+    [2, 3, 4].map((id) => memory.get(id)?.fetchedAt),
+    [5, 3, 4],
+    "nothing dropped for it",
+  );
+});
+
 Deno.test("a full default memory of the largest records (recipes) stays under 3 MB of heap", () => {
   // Every bulk endpoint has one, and V8 grows its heap to several times what is live
   // (docs/performance.md, "Memory"): 10,000 recipes measured ~8 MB, 2,500 ~2.1 MB.
