@@ -46,6 +46,9 @@ export const FILL_CONCURRENCY = 8;
  */
 export const FILL_MAX_PAGES = 150;
 
+/** Attempts at one page of a fill when it fails in passing (see `withPageRetries`). */
+export const FILL_PAGE_ATTEMPTS = 3;
+
 /**
  * One `/v2/recipes?page=&page_size=` read, through the caller's client and under its deadline:
  * what {@linkcode RecipeCatalogue.fill} reads with.
@@ -171,7 +174,7 @@ export class RecipeCatalogue {
       // Another instance may have published one since this one last looked.
       this.refresh();
       if (await this.#current() !== undefined) return true;
-      const first = await read(0, FILL_PAGE_SIZE);
+      const first = await withPageRetries(() => read(0, FILL_PAGE_SIZE));
       if (first.pageTotal > FILL_MAX_PAGES) {
         throw new RangeError(
           `Cannot fill the recipe catalogue at once: ${first.pageTotal} pages, at most ${FILL_MAX_PAGES}`,
@@ -180,7 +183,7 @@ export class RecipeCatalogue {
       const rest = await mapWithConcurrency(
         Array.from({ length: Math.max(0, first.pageTotal - 1) }, (_, index) => index + 1),
         FILL_CONCURRENCY,
-        (page) => readPageOrEnd(() => read(page, FILL_PAGE_SIZE), page),
+        (page) => readPageOrEnd(() => withPageRetries(() => read(page, FILL_PAGE_SIZE)), page),
       );
       const pages = [first.records, ...rest.map((page) => page.records)];
       const recipes = pages.flat();
@@ -268,6 +271,24 @@ function index(head: CatalogueHead, recipes: readonly CatalogueRecipe[]): Loaded
     ? Int32Array.from(numbers)
     : Float64Array.from(numbers);
   return { head, packed, byOutput, byInput };
+}
+
+/**
+ * Reads a fill's page again after a transient failure (a 5xx or a lost connection), up to
+ * {@linkcode FILL_PAGE_ATTEMPTS} attempts in all: one failed page fails the whole fill, and the
+ * background client, which fills at startup, makes one attempt per request. Anything else — a
+ * timeout, a deadline, a 4xx — fails at once.
+ */
+async function withPageRetries<T>(read: () => Promise<T>): Promise<T> {
+  for (let attempt = 1;; attempt++) {
+    try {
+      return await read();
+    } catch (error) {
+      const transient = error instanceof Gw2UpstreamError &&
+        (error.reason === "server_error" || error.reason === "network");
+      if (!transient || attempt >= FILL_PAGE_ATTEMPTS) throw error;
+    }
+  }
 }
 
 /**

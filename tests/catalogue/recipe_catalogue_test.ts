@@ -217,6 +217,42 @@ Deno.test("RecipeCatalogue.fill(): a failed page leaves no catalogue; the next f
   assert.deepEqual(await catalogue.search({ output: 500 }), [20]);
 });
 
+Deno.test("RecipeCatalogue.fill() reads a page again after a 5xx or a lost connection, up to 3 attempts", async () => {
+  using env = await setup([]);
+  const { catalogue } = env;
+  const failures = new Map<number, Error[]>([
+    [0, [new Gw2UpstreamError("network")]],
+    [1, [new Gw2UpstreamError("server_error", 502), new Gw2UpstreamError("server_error", 503)]],
+  ]);
+  const reads: number[] = [];
+  const flaky: RecipePageReader = (page) => {
+    reads.push(page);
+    const error = failures.get(page)?.shift();
+    if (error !== undefined) return Promise.reject(error);
+    return Promise.resolve({ records: page === 0 ? [SWORD] : [INGOT], skipped: 0, pageTotal: 2 });
+  };
+  assert.equal(await catalogue.fill(flaky), true);
+  assert.deepEqual(reads, [0, 0, 1, 1, 1], "page 0 twice, page 1 three times");
+  assert.deepEqual(await catalogue.search({ output: 500 }), [20]);
+  // A third failure of one page, or a failure that is no passing one, fails the fill.
+  using again = await setup([]);
+  const always = pagesOf([[SWORD], [INGOT]]);
+  const down: RecipePageReader = (page, size) =>
+    page === 1
+      ? Promise.reject(new Gw2UpstreamError("server_error", 500))
+      : always.read(page, size);
+  assert.equal(await again.catalogue.fill(down), false);
+  const timedOut = pagesOf([[SWORD], [INGOT]]);
+  let timeouts = 0;
+  const slow: RecipePageReader = (page, size) => {
+    if (page !== 1) return timedOut.read(page, size);
+    timeouts++;
+    return Promise.reject(new Gw2UpstreamError("timeout"));
+  };
+  assert.equal(await again.catalogue.fill(slow), false);
+  assert.equal(timeouts, 1, "a timeout is not read again");
+});
+
 Deno.test("RecipeCatalogue.fill(): a page past a collection that shrank (400) is its end; a 400 on the first page fails the fill", async () => {
   using env = await setup([]);
   const { catalogue, store } = env;
