@@ -1,5 +1,5 @@
 /**
- * Servers inside the current process: any request handler served on a free port of 127.0.0.1 as
+ * Servers inside the current process — each a request handler served on a free port of 127.0.0.1 as
  * a {@linkcode BenchServer}, and the floor, for the runner's own test (which must not spawn); and
  * Priory's handler without its background jobs, for a scenario that must measure one call
  * alone. The scenarios compared against the floor always run servers in processes of their own.

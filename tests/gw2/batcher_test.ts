@@ -117,7 +117,7 @@ Deno.test("Coalescer.load() answers found ids in request order and reports missi
 
 Deno.test("Coalescer.load() answers cache hits without waiting for the window or the clock", async () => {
   const script = scriptedSource({ cached: [1, 2, 3] });
-  // Every sleep on this clock waits for advance(), which never comes: any wait would hang.
+  // Every sleep on this clock waits for advance(), which never comes, so a wait would hang.
   const clock = new ManualClock();
   const coalescer = new Coalescer<Row>({ clock, windowMs: 5, ...script });
   const read = await coalescer.load([1, 2, 3]);
