@@ -350,8 +350,7 @@ function toNode(
     action: "buy",
     cost: buyPrice,
     ...(components.length > 0 && node.craftPrice !== undefined && !forced.has(node.id) &&
-        !needsGuildUpgrade(recipes, node.id) &&
-        components.every((component) => pricedInCoin(component, recipes))
+        craftInCoin(node, recipes)
       ? { craftCost: node.craftPrice }
       : {}),
     children: [],
@@ -367,11 +366,14 @@ function pricedInCoin(node: LibraryNode, recipes: ReadonlyMap<number, TreeRecipe
   if (node.type === "Currency") return node.id === COIN_ID || node.usedQuantity === 0;
   if (node.usedQuantity === 0) return true;
   const components = node.components ?? [];
-  if (node.craft && components.length > 0) {
-    return !needsGuildUpgrade(recipes, node.id) &&
-      components.every((component) => pricedInCoin(component, recipes));
-  }
+  if (node.craft && components.length > 0) return craftInCoin(node, recipes);
   return node.buyPrice !== false;
+}
+
+/** Whether crafting `node` is priced in coin: no guild upgrade, every component in coin. */
+function craftInCoin(node: LibraryNode, recipes: ReadonlyMap<number, TreeRecipe>): boolean {
+  return !needsGuildUpgrade(recipes, node.id) &&
+    (node.components ?? []).every((component) => pricedInCoin(component, recipes));
 }
 
 function summarise(
