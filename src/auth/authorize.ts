@@ -156,8 +156,9 @@ export class AuthorizeEndpoint {
   async answer(request: Request, body: Uint8Array): Promise<Response> {
     const lang = pickLanguage(request.headers.get("accept-language"));
     const origin = request.headers.get("origin");
-    // A browser names the page that sent the form; it must be ours.
-    if (origin !== null && origin !== this.#issuerOrigin) {
+    // A browser names the page that sent the form; it must be ours ("null" says nothing: some
+    // privacy settings send it, and the cookie check below still holds).
+    if (origin !== null && origin !== "null" && origin !== this.#issuerOrigin) {
       return this.#refuse(lang, 403, "forged", "origin");
     }
     const type = request.headers.get("content-type") ?? "";

@@ -58,8 +58,9 @@ input[type=password] {
 }
 input[type=password]:focus { border-color: var(--accent); }
 a { color: var(--accent); }
-.grid { margin-top: 4px; }
-.grid td:last-child { white-space: nowrap; }
+.grid { margin-top: 4px; table-layout: fixed; }
+.grid th, .grid td { overflow-wrap: anywhere; }
+.grid th:first-child, .grid td:first-child { width: 62%; }
 .actions { display: flex; gap: 10px; margin: 18px 0 8px; flex-wrap: wrap; }
 .actions button {
   flex: 1 1 140px; min-height: 44px; font-size: 16px; font-weight: 600; border-radius: var(--radius);
@@ -192,7 +193,7 @@ function page(lang: ConsentLanguage, title: string, body: readonly string[]): st
     "<head>",
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="referrer" content="no-referrer">',
+    '<meta name="referrer" content="same-origin">',
     `<title>${escapeHtml(title)}</title>`,
     `<style>${VIEW_CSS}${CONSENT_CSS}</style>`,
     "</head>",

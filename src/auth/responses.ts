@@ -48,7 +48,10 @@ export function metadataJson(body: unknown): Response {
   });
 }
 
-/** Headers of every HTML page: no framing, no caching, no referrer, no sniffing. */
+/**
+ * Headers of every HTML page: no framing, no caching, no sniffing, and a referrer only to this
+ * origin (its own form POST then carries `Origin`; `no-referrer` would make it `null`).
+ */
 export function pageHeaders(formAction: string, lang: string): Headers {
   return new Headers({
     "content-type": "text/html; charset=utf-8",
@@ -57,7 +60,7 @@ export function pageHeaders(formAction: string, lang: string): Headers {
       `default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
     "x-frame-options": "DENY",
     "cache-control": "no-store",
-    "referrer-policy": "no-referrer",
+    "referrer-policy": "same-origin",
     "x-content-type-options": "nosniff",
   });
 }

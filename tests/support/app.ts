@@ -19,6 +19,8 @@ import type { GuardPolicy } from "../../src/http/guard.ts";
 import { createLogger, type Logger, silentLogger } from "../../src/log.ts";
 import { NameIndex } from "../../src/search/name_index.ts";
 import type { ToolDefinition } from "../../src/tools/types.ts";
+import { createPublicAuth, type PublicAuth } from "../../src/auth/mod.ts";
+import type { DocumentFetcher } from "../../src/auth/document_fetch.ts";
 import { createFakeGw2, type FakeGw2 } from "../fake_gw2/mod.ts";
 import { ManualClock } from "./clock.ts";
 
@@ -192,6 +194,8 @@ export interface TestApp extends AsyncDisposable {
   readonly clock: ManualClock;
   /** Every log line written, as JSON text. */
   readonly logs: readonly string[];
+  /** The public mode, when the environment asked for it (`PRIORY_AUTH=oauth`). */
+  readonly auth?: PublicAuth;
 }
 
 /** Options for {@linkcode startTestApp}. */
@@ -213,6 +217,8 @@ export interface TestAppOptions {
    * is not fresh for it). A new one (delays advance at once) when absent.
    */
   readonly clock?: ManualClock;
+  /** Public mode: how client metadata documents are fetched (the real, guarded one if absent). */
+  readonly fetchDocument?: DocumentFetcher;
 }
 
 /**
@@ -264,12 +270,22 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     log,
   });
   const lookups = config.catalogue ? withRecipeCatalogue(gw2, recipes, gw2) : gw2;
+  const auth = config.publicMode === undefined ? undefined : await createPublicAuth({
+    config: config.publicMode,
+    staticToken: config.authToken,
+    kv,
+    gw2: lookups,
+    clock,
+    log,
+    ...(options.fetchDocument === undefined ? {} : { fetchDocument: options.fetchDocument }),
+  });
   const handler = createHandler({
     log,
     gw2: lookups,
     names,
     config,
     clock,
+    ...(auth === undefined ? {} : { auth }),
   });
   return {
     handler,
@@ -281,6 +297,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     config,
     clock,
     logs,
+    ...(auth === undefined ? {} : { auth }),
     [Symbol.asyncDispose]: async () => {
       await handler.close();
       if (ownKv) kv.close();
