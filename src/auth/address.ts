@@ -33,7 +33,7 @@ const IPV4_BLOCKS = IPV4_BLOCKED.map(([base, bits]) => {
   const value = parseIpv4(base);
   if (value === undefined) throw new TypeError(`bad IPv4 block ${base}`);
   const mask = bits === 0 ? 0 : (~0 << (32 - bits)) >>> 0;
-  return { value: value & mask, mask };
+  return { value: (value & mask) >>> 0, mask };
 });
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Who a `client_id` is. Two kinds exist, both public clients:
- * - **Registered** (RFC 7591): the id *is* the registration — its redirect URIs and name, signed
- *   with the server's secret (`pcl.<data>.<mac>`). Nothing is stored, so registration cannot
+ * - **Registered** (RFC 7591): the id *is* the registration — its redirect URIs and name and a
+ *   random part, signed with the server's secret (`pcl.<data>.<mac>`). Nothing is stored, so registration cannot
  *   fill the database, ids never expire, and a forged or altered id fails the signature. A new
  *   `PRIORY_SECRET` invalidates them, and clients answered `invalid_client` register again.
  * - **Client ID Metadata Documents**: an `https://` id is fetched (through the SSRF-guarded
@@ -17,7 +17,7 @@ import {
   type MetadataRead,
   readMetadataDocument,
 } from "./client_metadata.ts";
-import type { AuthSecrets } from "./crypto.ts";
+import { type AuthSecrets, randomId } from "./crypto.ts";
 import { ClientDocumentError, type DocumentFetcher } from "./document_fetch.ts";
 
 /** The longest registered client id issued; a registration that would exceed it is refused. */
@@ -48,7 +48,9 @@ export class Clients {
 
   /** The id of a new registration, or `undefined` when it would be too long to carry. */
   async register(registration: ClientRegistration): Promise<string | undefined> {
+    // A random part makes every registration its own client, even with the same metadata.
     const data = Buffer.from(JSON.stringify({
+      i: randomId(9),
       r: registration.redirectUris,
       ...(registration.name === undefined ? {} : { n: registration.name }),
     })).toString("base64url");

@@ -74,7 +74,10 @@ async function serve(): Promise<Served> {
     answers,
     framing: (src) => {
       const path = `/frame-${frames.size}`;
-      frames.set(path, `<!doctype html><iframe id="f" src="${src}" width="400" height="400"></iframe>`);
+      frames.set(
+        path,
+        `<!doctype html><iframe id="f" src="${src}" width="400" height="400"></iframe>`,
+      );
       return `${origin}${path}`;
     },
     [Symbol.asyncDispose]: async () => {
@@ -85,7 +88,9 @@ async function serve(): Promise<Served> {
 }
 
 /** A registered client named {@linkcode HOSTILE_NAME} and an authorization URL for it. */
-async function authorizationFor(served: Served): Promise<{ url: string; verifier: string; clientId: string }> {
+async function authorizationFor(
+  served: Served,
+): Promise<{ url: string; verifier: string; clientId: string }> {
   const registered = await served.app.handler(
     new Request(`${served.origin}/register`, {
       method: "POST",
@@ -149,10 +154,16 @@ Deno.test({
     const { url, verifier, clientId } = await authorizationFor(served);
     await page.navigate(url);
     assert.equal(await read(page, "document.documentElement.lang"), "de");
-    assert.equal(await read(page, "document.querySelector('h1').textContent"), "Bei Priory MCP anmelden");
+    assert.equal(
+      await read(page, "document.querySelector('h1').textContent"),
+      "Bei Priory MCP anmelden",
+    );
     // The client's own name is text on the page, marked unverified; nothing of it ran.
     assert.equal(await read(page, "document.querySelector('.app').textContent"), HOSTILE_NAME);
-    assert.match(String(await read(page, "document.querySelector('.chip').textContent")), /nicht geprüft/);
+    assert.match(
+      String(await read(page, "document.querySelector('.chip').textContent")),
+      /nicht geprüft/,
+    );
     assert.equal(await read(page, "document.querySelectorAll('img').length"), 0);
     assert.equal(await read(page, "window.pwned"), undefined);
     assert.equal(
@@ -167,7 +178,10 @@ Deno.test({
       await read(page, "[...document.querySelectorAll('button[name=decision]')].map(b => b.value)"),
       ["allow", "deny"],
     );
-    assert.match(String(await read(page, "document.querySelector('table').textContent")), /inventories/);
+    assert.match(
+      String(await read(page, "document.querySelector('table').textContent")),
+      /inventories/,
+    );
     // Readable on a phone: nothing wider than the screen.
     assert.ok(
       Number(await read(page, "document.documentElement.scrollWidth")) <= 390,

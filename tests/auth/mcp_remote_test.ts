@@ -119,7 +119,10 @@ Deno.test({
       await using browser = await Browser.launch(CHROMIUM);
       const page = await browser.newPage();
       await page.navigate(url);
-      assert.equal(await page.evaluate("document.querySelector('h1').textContent"), "Sign in to Priory MCP");
+      assert.equal(
+        await page.evaluate("document.querySelector('h1').textContent"),
+        "Sign in to Priory MCP",
+      );
       const back = within<void>(30_000, "mcp-remote's callback page", (resolve) => {
         return page.on("Page.loadEventFired", () => resolve());
       });
@@ -128,7 +131,10 @@ Deno.test({
         document.querySelector('button[value="allow"]').click();
       })()`);
       await back;
-      assert.match(String(await page.evaluate("location.href")), /^http:\/\/localhost:\d+\/oauth\/callback\?code=/);
+      assert.match(
+        String(await page.evaluate("location.href")),
+        /^http:\/\/localhost:\d+\/oauth\/callback\?code=/,
+      );
 
       const initialized = await peer.answer(1);
       assert.ok(initialized.result, JSON.stringify(initialized));

@@ -6,7 +6,11 @@
  */
 
 import assert from "node:assert/strict";
-import { Client, StreamableHTTPClientTransport, UnauthorizedError } from "@modelcontextprotocol/client";
+import {
+  Client,
+  StreamableHTTPClientTransport,
+  UnauthorizedError,
+} from "@modelcontextprotocol/client";
 import { TEST_KEYS } from "../fake_gw2/mod.ts";
 import { MODERN, textOf } from "../support/app.ts";
 import {

@@ -139,10 +139,10 @@ export async function readConsent(response: Response): Promise<ConsentPage> {
 export interface ConsentAnswer {
   readonly decision?: string;
   readonly key?: string;
-  /** The hidden field; defaults to the page's. */
-  readonly request?: string;
-  /** The cookie header; defaults to the page's cookie. */
-  readonly cookie?: string;
+  /** The hidden field; defaults to the page's (`undefined` given: left out). */
+  readonly request?: string | undefined;
+  /** The cookie header; defaults to the page's cookie (`undefined` given: left out). */
+  readonly cookie?: string | undefined;
   readonly origin?: string;
 }
 
