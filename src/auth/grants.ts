@@ -220,6 +220,11 @@ export class Grants {
       return failure("invalid_grant", "the refresh token is unknown, expired or revoked");
     }
     const { grant } = entry;
+    if (this.#clock.now() - grant.renewedAt > GRANT_IDLE_MS) {
+      // KV expires the record on its own; this makes the 90 days exact.
+      await this.revokeGrant(grant.id, "unused for 90 days");
+      return failure("invalid_grant", "the sign-in expired after 90 days unused; sign in again");
+    }
     const refresh = entry.grant.refresh;
     const presented = await digest(parsed.secret);
     if (refresh.retired.some((old) => sameText(old, presented))) {

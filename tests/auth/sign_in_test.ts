@@ -14,6 +14,7 @@ import {
 import { TEST_KEYS } from "../fake_gw2/mod.ts";
 import { MODERN, textOf } from "../support/app.ts";
 import {
+  CALLBACK,
   ConsentingProvider,
   type Handler,
   PUBLIC_URL,
@@ -65,6 +66,28 @@ for (const era of ["2025", "2026"] as const) {
     assert.ok(provider.tokens()?.refresh_token);
   });
 }
+
+Deno.test("the MCP SDK client signs in with a Client ID Metadata Document instead of registering", async () => {
+  const documentUrl = "https://client.example/oauth/metadata.json";
+  const fetched: string[] = [];
+  await using app = await startPublicApp({
+    fetchDocument: (url) => {
+      fetched.push(url);
+      return Promise.resolve({
+        client_id: url,
+        client_name: "Metadata client",
+        redirect_uris: [CALLBACK],
+        token_endpoint_auth_method: "none",
+      });
+    },
+  });
+  const provider = new ConsentingProvider(app.handler, TEST_KEYS.veteran, documentUrl);
+  await using client = await signedInClient(app.handler, provider, "2026");
+  assert.deepEqual(fetched, [documentUrl], "the document was read once, at the consent step");
+  assert.equal(provider.clientInformation()?.client_id, documentUrl);
+  const result = await client.callTool({ name: "priory_account", arguments: {} });
+  assert.equal((result.structuredContent as { name: string }).name, VETERAN);
+});
 
 Deno.test("two players signed in at once each see only their own account, over many interleaved calls", async () => {
   await using app = await startPublicApp();
