@@ -46,7 +46,7 @@ interface Served extends AsyncDisposable {
 }
 
 async function serve(): Promise<Served> {
-  let app: TestApp | undefined;
+  const state: { app?: TestApp } = {};
   const answers: URLSearchParams[] = [];
   const frames = new Map<string, string>();
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, (request) => {
@@ -61,12 +61,12 @@ async function serve(): Promise<Served> {
     if (frame !== undefined) {
       return new Response(frame, { headers: { "content-type": "text/html" } });
     }
-    if (app === undefined) return new Response("starting", { status: 503 });
-    return app.handler(request);
+    if (state.app === undefined) return new Response("starting", { status: 503 });
+    return state.app.handler(request);
   });
   const origin = `http://127.0.0.1:${server.addr.port}`;
-  app = await startPublicApp({ env: { ...PUBLIC_ENV, PRIORY_PUBLIC_URL: origin } });
-  const started = app;
+  const started = await startPublicApp({ env: { ...PUBLIC_ENV, PRIORY_PUBLIC_URL: origin } });
+  state.app = started;
   return {
     app: started,
     origin,

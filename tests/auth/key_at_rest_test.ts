@@ -86,10 +86,13 @@ Deno.test("public mode: no GW2 key, token or code in any log line, result, or th
         code_challenge: challenge,
       }),
     );
-    results.push(
-      await (await answerConsent(app.handler, page, { decision: "allow", key: UNKNOWN_KEY }))
-        .text(),
-    );
+    const refused = await answerConsent(app.handler, page, { decision: "allow", key: UNKNOWN_KEY });
+    const retry = await readConsent(refused);
+    const partial = await answerConsent(app.handler, retry, {
+      decision: "allow",
+      key: TEST_KEYS.noWallet,
+    });
+    results.push(retry.html, await partial.text());
     secrets.push(
       main.accessToken,
       main.refreshToken,

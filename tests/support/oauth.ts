@@ -337,6 +337,8 @@ export class ConsentingProvider implements OAuthClientProvider {
 }
 
 function unescapeHtml(value: string): string {
-  return value.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) =>
-    ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" })[name] ?? "");
+  return value.replace(
+    /&(amp|lt|gt|quot|#39);/g,
+    (_, name: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" })[name] ?? "",
+  );
 }
