@@ -28,9 +28,9 @@ export interface PublicModeConfig {
   readonly secret: string;
   /** True when `dev` generated {@linkcode PublicModeConfig.secret} (kept in `.priory/`). */
   readonly secretGenerated: boolean;
-  /** `PRIORY_GRANT_CALLS_BURST`: tool calls one player may make at once after a pause. */
+  /** `PRIORY_GRANT_CALLS_BURST`: tool calls one sign-in (grant) may make at once after a pause. */
   readonly callsBurst: number;
-  /** `PRIORY_GRANT_CALLS_PER_MINUTE`: tool calls one player may make per minute, sustained. */
+  /** `PRIORY_GRANT_CALLS_PER_MINUTE`: tool calls one sign-in may make per minute, sustained. */
   readonly callsPerMinute: number;
 }
 

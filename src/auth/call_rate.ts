@@ -1,6 +1,6 @@
 /**
- * Each player's own rate of tool calls in the public mode: a token bucket per player (the
- * grant's GW2 account), `burst` calls at once, refilled at `perMinute`. Past it a call is
+ * Each player's own rate of tool calls in the public mode: a token bucket per grant (one
+ * player's sign-in from one app), `burst` calls at once, refilled at `perMinute`. Past it a call is
  * refused with the time to wait, which the HTTP edge answers as 429 with `Retry-After`. It keeps
  * one player from spending the shared upstream budget every other player waits on. The buckets
  * live in the process's memory (each instance counts its own calls): a check costs a map lookup,
@@ -27,7 +27,7 @@ interface Level {
   at: number;
 }
 
-/** The per-player call buckets of one process. */
+/** The per-grant call buckets of one process. */
 export class CallRate {
   readonly #burst: number;
   readonly #perMs: number;
@@ -49,7 +49,7 @@ export class CallRate {
    *
    * @example
    * ```ts
-   * const waitMs = rate.take(grant.owner, 1);
+   * const waitMs = rate.take(grant.id, 1);
    * if (waitMs > 0) return tooManyCalls(waitMs);
    * ```
    */

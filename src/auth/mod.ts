@@ -63,10 +63,10 @@ export interface PublicAuth {
   /** Who an `/mcp` request is from, or the 401 to answer. */
   authenticate(request: Request): Promise<McpCaller | Response>;
   /**
-   * Takes `calls` tool calls from a player's rate: 0 when admitted, else the milliseconds to
+   * Takes `calls` tool calls from a grant's rate: 0 when admitted, else the milliseconds to
    * wait (answered 429 with `Retry-After`).
    */
-  admitCalls(owner: string, calls: number): number;
+  admitCalls(grantId: string, calls: number): number;
 }
 
 const POST_ONLY = new Set<string>([AUTH_PATHS.token, AUTH_PATHS.register, AUTH_PATHS.revoke]);
@@ -160,6 +160,6 @@ export async function createPublicAuth(deps: PublicAuthDeps): Promise<PublicAuth
       DOCUMENTS.has(pathname) || POST_ONLY.has(pathname) || pathname === AUTH_PATHS.authorize,
     serve,
     authenticate: guard,
-    admitCalls: (owner, calls) => rate.take(owner, calls),
+    admitCalls: (grantId, calls) => rate.take(grantId, calls),
   };
 }

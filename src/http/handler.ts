@@ -114,10 +114,11 @@ export function createHandler(deps: HandlerDeps): Handler {
       if (found instanceof Response) return found;
       if (found.kind === "player") {
         const { player } = found;
+        // Fair use is per grant: its own rate of calls, its own turn at the upstream budget.
         caller = {
           gw2Key: player.key,
-          owner: player.owner,
-          admitToolCalls: (calls) => auth.admitCalls(player.owner, calls),
+          owner: player.grantId,
+          admitToolCalls: (calls) => auth.admitCalls(player.grantId, calls),
         };
       }
     }

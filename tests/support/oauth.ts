@@ -102,6 +102,8 @@ export function authorizeUrl(params: Record<string, string | undefined>): string
 
 /** A consent page as a browser received it. */
 export interface ConsentPage {
+  /** Where it was fetched from: its form posts back to that origin. */
+  readonly origin: string;
   readonly response: Response;
   readonly html: string;
   /** The hidden `request` field. */
@@ -117,17 +119,21 @@ export async function openConsent(
   headers: Record<string, string> = {},
 ): Promise<ConsentPage> {
   const response = await handler(new Request(url, { headers }));
-  return await readConsent(response);
+  return await readConsent(response, new URL(url).origin);
 }
 
-/** Reads a consent page answer (also the one a POST shows again). */
-export async function readConsent(response: Response): Promise<ConsentPage> {
+/** Reads a consent page answer (also the one a POST shows again) from `origin`. */
+export async function readConsent(
+  response: Response,
+  origin: string = PUBLIC_URL,
+): Promise<ConsentPage> {
   const html = await response.text();
   const field = /name="request" value="([^"]*)"/.exec(html)?.[1];
   const cookie = response.headers.getSetCookie()
     .map((line) => line.split(";")[0] ?? "")
     .find((pair) => pair.startsWith("priory_consent_") && !pair.endsWith("="));
   return {
+    origin,
     response,
     html,
     request: field === undefined ? undefined : unescapeHtml(field),
@@ -159,11 +165,11 @@ export function answerConsent(
   if (answer.decision !== undefined) form.set("decision", answer.decision);
   const cookie = "cookie" in answer ? answer.cookie : page.cookie;
   return handler(
-    new Request(`${PUBLIC_URL}/authorize`, {
+    new Request(`${page.origin}/authorize`, {
       method: "POST",
       headers: {
         "content-type": "application/x-www-form-urlencoded",
-        origin: answer.origin ?? PUBLIC_URL,
+        origin: answer.origin ?? page.origin,
         ...(cookie === undefined ? {} : { cookie }),
       },
       body: form.toString(),
