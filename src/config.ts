@@ -32,6 +32,8 @@ export interface PublicModeConfig {
   readonly callsBurst: number;
   /** `PRIORY_GRANT_CALLS_PER_MINUTE`: tool calls one sign-in may make per minute, sustained. */
   readonly callsPerMinute: number;
+  /** `PRIORY_GRANT_CALLS_AT_ONCE`: tool calls of one sign-in that run at once; more wait. */
+  readonly callsAtOnce: number;
 }
 
 /** The parsed configuration of one process. */
@@ -102,6 +104,7 @@ const DEFAULT_RATE_BURST = 300;
 const DEFAULT_RATE_PER_SEC = 5;
 const DEFAULT_GRANT_CALLS_BURST = 30;
 const DEFAULT_GRANT_CALLS_PER_MINUTE = 60;
+const DEFAULT_GRANT_CALLS_AT_ONCE = 2;
 /** The least length of `PRIORY_SECRET`. */
 export const MIN_SECRET_LENGTH = 32;
 
@@ -417,7 +420,13 @@ function parsePublicMode(
     DEFAULT_GRANT_CALLS_PER_MINUTE,
     { integer: false },
   );
-  return { publicUrl, secret, secretGenerated, callsBurst, callsPerMinute };
+  const callsAtOnce = parsePositive(
+    "PRIORY_GRANT_CALLS_AT_ONCE",
+    env("PRIORY_GRANT_CALLS_AT_ONCE"),
+    DEFAULT_GRANT_CALLS_AT_ONCE,
+    { integer: true },
+  );
+  return { publicUrl, secret, secretGenerated, callsBurst, callsPerMinute, callsAtOnce };
 }
 
 /** `PRIORY_PUBLIC_URL`: an origin, `https://`, or `http://` on a loopback host only. */

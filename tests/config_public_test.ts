@@ -40,6 +40,7 @@ Deno.test("public mode: MCP_AUTH_TOKEN optional, URL and secret read, rate defau
     secretGenerated: false,
     callsBurst: 30,
     callsPerMinute: 60,
+    callsAtOnce: 2,
   });
   const loopback = parse({
     PRIORY_AUTH: "OAUTH",

@@ -13,7 +13,10 @@ import type { Figure, Scenario, Target } from "../scenario.ts";
 import { interleaved, median, percentile } from "../support/stats.ts";
 import { expectResult, ITEMS, OPEN_BUDGET, RANKING } from "./calls.ts";
 
-/** A per-grant call rate the measuring never reaches (the check itself still runs). */
+/**
+ * A per-grant call rate the measuring never reaches (the check itself still runs); the calls a
+ * grant runs at once keep their default (2).
+ */
 const UNLIMITED = { callsBurst: 1_000_000, callsPerMinute: 1_000_000_000 } as const;
 
 /** One sign-in with the MCP SDK client's own OAuth flow; its requests, time and access token. */
@@ -26,7 +29,8 @@ async function sdkSignIn(
     const path = new URL(request.url).pathname;
     const label = path.startsWith("/.well-known/") ? path : `${request.method} ${path}`;
     requests[label] = (requests[label] ?? 0) + 1;
-    return fetch(request);
+    // A browser would follow the consent's 302 to the client's callback; here the provider reads it.
+    return fetch(request, { redirect: "manual" });
   };
   const provider = new ConsentingProvider(counting, key);
   const transport = () =>
@@ -154,6 +158,7 @@ export const fairness: Scenario = {
     const before = fake.fake.control.requests.length;
     const rankings = { answered: 0, failed: 0 };
     const greedyClient = ctx.client(priory, { headers: { authorization: `Bearer ${greedy}` } });
+    // Three rankings at once, always: the grant's third waits for a slot (2 run at once).
     const loops = Array.from({ length: 3 }, async () => {
       while (performance.now() < stopAt) {
         const result = await greedyClient.callTool(RANKING, { limit: 5 });
@@ -163,13 +168,17 @@ export const fairness: Scenario = {
     const gap = (durationMs - 4_000) / others.length;
     const latencies: number[] = [];
     let failures = 0;
+    const reasons = new Set<string>();
     const calls = others.map(async (token, index) => {
       await new Promise((resolve) => setTimeout(resolve, 2_000 + index * gap));
       const client = ctx.client(priory, { headers: { authorization: `Bearer ${token}` } });
       const started = performance.now();
       const result = await client.callTool(ITEMS, { ids: [FILLER_FIRST_ID + 5_000 + index] });
       latencies.push(performance.now() - started);
-      if (result.isError === true) failures++;
+      if (result.isError === true) {
+        failures++;
+        reasons.add((result.content?.[0]?.text ?? "").slice(0, 60));
+      }
     });
     await Promise.all(calls);
     await Promise.all(loops);
@@ -177,7 +186,12 @@ export const fairness: Scenario = {
     const figures: Figure[] = [
       { label: "others' calls, slowest", value: Math.max(...latencies), unit: "ms" },
       { label: "others' calls, median", value: median(latencies), unit: "ms" },
-      { label: "others' calls that failed", value: failures, unit: "count" },
+      {
+        label: "others' calls that failed",
+        value: failures,
+        unit: "count",
+        ...(reasons.size === 0 ? {} : { note: [...reasons].join(" | ") }),
+      },
       {
         label: "greedy rankings answered / failed",
         value: rankings.answered,

@@ -6,7 +6,7 @@
  * `clients.ts` (registered and metadata-document clients), `authorize.ts` (the consent page and
  * its answer), `endpoints.ts` (token, registration, revocation), `grants.ts` (codes, tokens,
  * rotation, revocation), `store.ts` (KV), `crypto.ts`, `resource.ts` (the `/mcp` check) and
- * `call_rate.ts` (each player's rate of tool calls).
+ * `call_rate.ts` and `call_slots.ts` (each grant's rate of tool calls, and how many run at once).
  *
  * @module
  */
@@ -17,6 +17,7 @@ import type { Logger } from "../log.ts";
 import type { PublicModeConfig } from "../config.ts";
 import { AuthorizeEndpoint } from "./authorize.ts";
 import { CallRate } from "./call_rate.ts";
+import { CallSlots } from "./call_slots.ts";
 import { Clients } from "./clients.ts";
 import { deriveSecrets } from "./crypto.ts";
 import { createDocumentFetcher, type DocumentFetcher } from "./document_fetch.ts";
@@ -67,6 +68,11 @@ export interface PublicAuth {
    * wait (answered 429 with `Retry-After`).
    */
   admitCalls(grantId: string, calls: number): number;
+  /**
+   * Waits until fewer than `PRIORY_GRANT_CALLS_AT_ONCE` calls of the grant run, then takes a
+   * slot; the returned function gives it back. Rejects when `signal` aborts first.
+   */
+  enterCall(grantId: string, signal: AbortSignal): Promise<() => void>;
 }
 
 const POST_ONLY = new Set<string>([AUTH_PATHS.token, AUTH_PATHS.register, AUTH_PATHS.revoke]);
@@ -121,6 +127,7 @@ export async function createPublicAuth(deps: PublicAuthDeps): Promise<PublicAuth
     perMinute: deps.config.callsPerMinute,
     clock: deps.clock,
   });
+  const slots = new CallSlots(deps.config.callsAtOnce);
   const asMetadata = authorizationServerMetadata(urls);
   const prMetadata = protectedResourceMetadata(urls);
 
@@ -161,5 +168,6 @@ export async function createPublicAuth(deps: PublicAuthDeps): Promise<PublicAuth
     serve,
     authenticate: guard,
     admitCalls: (grantId, calls) => rate.take(grantId, calls),
+    enterCall: (grantId, signal) => slots.enter(grantId, signal),
   };
 }

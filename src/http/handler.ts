@@ -119,6 +119,7 @@ export function createHandler(deps: HandlerDeps): Handler {
           gw2Key: player.key,
           owner: player.grantId,
           admitToolCalls: (calls) => auth.admitCalls(player.grantId, calls),
+          enterCall: (signal) => auth.enterCall(player.grantId, signal),
         };
       }
     }

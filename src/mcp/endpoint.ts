@@ -62,6 +62,11 @@ export interface RequestCaller {
    * wait (the request is then answered 429 with `Retry-After`, and none of it runs).
    */
   admitToolCalls(calls: number): number;
+  /**
+   * Waits for one of the player's call slots (a few of their calls run at once); the returned
+   * function gives it back. Rejects when `signal` (the call's deadline) aborts first.
+   */
+  enterCall(signal: AbortSignal): Promise<() => void>;
 }
 
 /** One MCP request already past the guard, with its body read. */
@@ -173,7 +178,13 @@ function toolDeps(
     ...(deps.callLog === undefined ? {} : { callLog: deps.callLog }),
   };
   if (caller !== undefined) {
-    return { ...shared, gw2Key: caller.gw2Key, owner: caller.owner, keySource: "sign-in" };
+    return {
+      ...shared,
+      gw2Key: caller.gw2Key,
+      owner: caller.owner,
+      keySource: "sign-in",
+      enterCall: (signal) => caller.enterCall(signal),
+    };
   }
   const key = request?.headers.get(GW2_KEY_HEADER)?.trim();
   return { ...shared, ...(key === undefined || key === "" ? {} : { gw2Key: key }) };

@@ -136,3 +136,39 @@ Deno.test("a sign-in not refreshed for 90 days is gone, and its key with it", as
   const grants = await Array.fromAsync(app.kv.list({ prefix: ["auth", "grant"] }));
   assert.deepEqual(grants, [], "the grant, and the sealed key in it, are deleted");
 });
+
+Deno.test("a grant's calls beyond PRIORY_GRANT_CALLS_AT_ONCE wait for one of its own to finish", async () => {
+  await using app = await startPublicApp({
+    env: { ...PUBLIC_ENV, PRIORY_GRANT_CALLS_AT_ONCE: "1" },
+    latencyOnClock: true,
+  });
+  const [player, other] = await Promise.all([
+    signIn(app.handler, TEST_KEYS.full),
+    signIn(app.handler, TEST_KEYS.veteran),
+  ]);
+  app.fake.control.setLatency(1_000, "/v2/items");
+  const seen = app.fake.control.requests.length;
+  const first = call(app, player.accessToken, "gw2_items", { ids: [19976] });
+  await app.fake.control.waitForRequests(seen + 1);
+  const second = call(app, player.accessToken, "gw2_items", { ids: [19975] });
+  const elsewhere = call(app, other.accessToken, "gw2_items", { ids: [19974] });
+  await app.fake.control.waitForRequests(seen + 2);
+  for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
+  const paths = app.fake.control.requests.slice(seen).map((request) =>
+    request.path + request.query
+  );
+  assert.equal(
+    paths.length,
+    2,
+    `the player's second call waits; the other player's does not: ${paths}`,
+  );
+  assert.ok(!paths.some((path) => path.includes("19975")));
+  app.clock.advance(1_000);
+  await first.then((response) => response.body?.cancel());
+  await app.fake.control.waitForRequests(seen + 3);
+  app.clock.advance(1_000);
+  for (const response of await Promise.all([second, elsewhere])) {
+    assert.equal(response.status, 200);
+    await response.body?.cancel();
+  }
+});
