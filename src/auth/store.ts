@@ -70,27 +70,13 @@ export class AuthStore {
   }
 
   /** Stores a new grant for `ttlMs`; false when the id is taken (never, for random ids). */
-  async create(grant: Grant, ttlMs: number): Promise<boolean> {
-    const key = grantKey(grant.id);
-    const result = await withKvTimeout(
-      this.#timeout,
-      () =>
-        this.#kv.atomic().check({ key, versionstamp: null }).set(key, grant, { expireIn: ttlMs })
-          .commit(),
-    );
-    return result.ok;
+  create(grant: Grant, ttlMs: number): Promise<boolean> {
+    return this.#setIf(grantKey(grant.id), null, grant, ttlMs);
   }
 
   /** Replaces a grant if it is unchanged since `entry` was read; false when it was not. */
-  async replace(entry: GrantEntry, grant: Grant, ttlMs: number): Promise<boolean> {
-    const key = grantKey(grant.id);
-    const result = await withKvTimeout(
-      this.#timeout,
-      () =>
-        this.#kv.atomic().check({ key, versionstamp: entry.versionstamp })
-          .set(key, grant, { expireIn: ttlMs }).commit(),
-    );
-    return result.ok;
+  replace(entry: GrantEntry, grant: Grant, ttlMs: number): Promise<boolean> {
+    return this.#setIf(grantKey(grant.id), entry.versionstamp, grant, ttlMs);
   }
 
   /** Deletes a grant, and with it the sealed key. */
@@ -102,12 +88,21 @@ export class AuthStore {
    * Marks a consent form used: true the first time for `nonce`, false for a replay. Kept for
    * `ttlMs` (longer than a form lives).
    */
-  async useNonce(nonce: string, ttlMs: number): Promise<boolean> {
-    const key = ["auth", "consent", nonce];
+  useNonce(nonce: string, ttlMs: number): Promise<boolean> {
+    return this.#setIf(["auth", "consent", nonce], null, true, ttlMs);
+  }
+
+  /** Sets `key` for `ttlMs` if its versionstamp is still `versionstamp` (`null`: absent). */
+  async #setIf(
+    key: Deno.KvKey,
+    versionstamp: string | null,
+    value: unknown,
+    ttlMs: number,
+  ): Promise<boolean> {
     const result = await withKvTimeout(
       this.#timeout,
       () =>
-        this.#kv.atomic().check({ key, versionstamp: null }).set(key, true, { expireIn: ttlMs })
+        this.#kv.atomic().check({ key, versionstamp }).set(key, value, { expireIn: ttlMs })
           .commit(),
     );
     return result.ok;

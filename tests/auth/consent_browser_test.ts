@@ -12,27 +12,13 @@
 import assert from "node:assert/strict";
 import { TEST_KEYS, UNKNOWN_KEY } from "../fake_gw2/mod.ts";
 import { modernPost, type TestApp } from "../support/app.ts";
-import { Browser, findChromium, type Page, within } from "../support/browser.ts";
+import { browserGate, type Page, within } from "../support/browser.ts";
 import { pkce, PUBLIC_ENV, startPublicApp } from "../support/oauth.ts";
 
-const CHROMIUM = await findChromium();
-const REQUIRED = Deno.env.get("PRIORY_REQUIRE_BROWSER") === "1";
-const SKIPPED = CHROMIUM === undefined && !REQUIRED;
-const SUFFIX = SKIPPED
-  ? " (SKIPPED: no Chromium found; apt-get install chromium-headless-shell, or set PRIORY_REQUIRE_BROWSER=1 to fail instead)"
-  : "";
+const BROWSER = await browserGate();
 
 /** A name a hostile client might give itself. */
 const HOSTILE_NAME = `<img src=x onerror="window.pwned=1"> "Quaggan" & Co`;
-
-async function launch(): Promise<Browser> {
-  if (CHROMIUM === undefined) {
-    throw new Error(
-      "PRIORY_REQUIRE_BROWSER=1 but no Chromium is installed: apt-get install chromium-headless-shell",
-    );
-  }
-  return await Browser.launch(CHROMIUM);
-}
 
 /** The public app served on a loopback port, its public URL that origin, plus a callback. */
 interface Served extends AsyncDisposable {
@@ -135,11 +121,11 @@ async function submit(page: Page, key: string, decision: "allow" | "deny"): Prom
 
 Deno.test({
   name:
-    `consent page in Chromium: on a phone, in German, the hostile name as text, a rejected key explained, then signed in${SUFFIX}`,
-  ignore: SKIPPED,
+    `consent page in Chromium: on a phone, in German, the hostile name as text, a rejected key explained, then signed in${BROWSER.suffix}`,
+  ignore: BROWSER.skipped,
   async fn() {
     await using served = await serve();
-    await using browser = await launch();
+    await using browser = await BROWSER.launch();
     const page = await browser.newPage();
     await page.send("Emulation.setDeviceMetricsOverride", {
       width: 390,
@@ -229,11 +215,12 @@ Deno.test({
 });
 
 Deno.test({
-  name: `consent page in Chromium: refused inside a frame (frame-ancestors 'none')${SUFFIX}`,
-  ignore: SKIPPED,
+  name:
+    `consent page in Chromium: refused inside a frame (frame-ancestors 'none')${BROWSER.suffix}`,
+  ignore: BROWSER.skipped,
   async fn() {
     await using served = await serve();
-    await using browser = await launch();
+    await using browser = await BROWSER.launch();
     const page = await browser.newPage();
     const { url } = await authorizationFor(served);
     await page.navigate(served.framing(url));

@@ -10,17 +10,12 @@
 
 import assert from "node:assert/strict";
 import { startFakeGw2, TEST_KEYS } from "../fake_gw2/mod.ts";
-import { Browser, findChromium, within } from "../support/browser.ts";
+import { browserGate, within } from "../support/browser.ts";
 import { TEST_SECRET } from "../support/oauth.ts";
 import { ROOT } from "../support/process.ts";
 import { Output, servePriory } from "../support/served.ts";
 
-const CHROMIUM = await findChromium();
-const REQUIRED = Deno.env.get("PRIORY_REQUIRE_BROWSER") === "1";
-const SKIPPED = CHROMIUM === undefined && !REQUIRED;
-const SUFFIX = SKIPPED
-  ? " (SKIPPED: no Chromium found; apt-get install chromium-headless-shell, or set PRIORY_REQUIRE_BROWSER=1 to fail instead)"
-  : "";
+const BROWSER = await browserGate();
 
 /** The `mcp-remote` release the lock pins (≥ 0.1.16, past CVE-2025-6514). */
 const MCP_REMOTE = "npm:mcp-remote@0.15.1";
@@ -67,10 +62,9 @@ class StdioPeer {
 
 Deno.test({
   name:
-    `mcp-remote signs in through the consent page in Chromium and calls priory_account with no X-GW2-Key${SUFFIX}`,
-  ignore: SKIPPED,
+    `mcp-remote signs in through the consent page in Chromium and calls priory_account with no X-GW2-Key${BROWSER.suffix}`,
+  ignore: BROWSER.skipped,
   async fn() {
-    if (CHROMIUM === undefined) throw new Error("PRIORY_REQUIRE_BROWSER=1 but no Chromium");
     await using fake = await startFakeGw2();
     const port = freePort();
     await using server = await servePriory({
@@ -116,7 +110,7 @@ Deno.test({
       assert.match(url, /code_challenge_method=S256/);
       assert.match(url, new RegExp(`resource=${encodeURIComponent(`${server.url}/mcp`)}`));
 
-      await using browser = await Browser.launch(CHROMIUM);
+      await using browser = await BROWSER.launch();
       const page = await browser.newPage();
       await page.navigate(url);
       assert.equal(

@@ -11,8 +11,10 @@ import { openMemoryKv } from "../support/kv.ts";
 import {
   answerConsent,
   authorize,
+  type Authorized,
   authorizeUrl,
   CALLBACK,
+  exchangeCode,
   openConsent,
   pkce,
   postForm,
@@ -47,18 +49,10 @@ async function accountWith(
 
 function exchange(
   app: TestApp,
-  done: { clientId: string; code: string; verifier: string; redirectUri: string },
+  done: Authorized,
   override: Record<string, string | undefined> = {},
 ) {
-  return postForm(app.handler, "/token", {
-    grant_type: "authorization_code",
-    code: done.code,
-    code_verifier: done.verifier,
-    redirect_uri: done.redirectUri,
-    client_id: done.clientId,
-    resource: RESOURCE,
-    ...override,
-  });
+  return exchangeCode(app.handler, done, override);
 }
 
 Deno.test("a wrong or missing PKCE verifier gets no token; the right one still does", async () => {

@@ -239,17 +239,27 @@ export interface SignedIn {
   readonly refreshToken: string;
 }
 
-/** A whole sign-in with `key`: registration, consent, code exchange. */
-export async function signIn(handler: Handler, key: string): Promise<SignedIn> {
-  const done = await authorize(handler, key);
-  const { status, body } = await postForm(handler, "/token", {
+/** Exchanges a finished consent's code; `override` changes (or, `undefined`, drops) parameters. */
+export function exchangeCode(
+  handler: Handler,
+  done: Authorized,
+  override: Record<string, string | undefined> = {},
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  return postForm(handler, "/token", {
     grant_type: "authorization_code",
     code: done.code,
     code_verifier: done.verifier,
     redirect_uri: done.redirectUri,
     client_id: done.clientId,
     resource: RESOURCE,
+    ...override,
   });
+}
+
+/** A whole sign-in with `key`: registration, consent, code exchange. */
+export async function signIn(handler: Handler, key: string): Promise<SignedIn> {
+  const done = await authorize(handler, key);
+  const { status, body } = await exchangeCode(handler, done);
   if (status !== 200 || typeof body.access_token !== "string") {
     throw new Error(`token exchange failed: ${status} ${JSON.stringify(body)}`);
   }
