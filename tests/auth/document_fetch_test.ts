@@ -1,6 +1,7 @@
 /**
- * The client metadata fetch's SSRF guard, against a real TLS server on loopback (a self-signed
- * certificate for `client.example`, in `testdata/`, made once with openssl for 100 years). The
+ * The client metadata fetch's SSRF guard, against a real TLS server on loopback (a certificate
+ * for `client.example` from a test CA, both in `testdata/`, made once with openssl for 100 years
+ * — a self-signed leaf is refused by rustls as a CA used as an end entity). The
  * refusals run with the default address rule — loopback, private, link-local and the like are
  * refused whether written as an address or returned by DNS — so nothing is ever connected to.
  * The tests that need an answer pin `client.example` to the local server and admit exactly that
@@ -17,6 +18,7 @@ import { systemClock } from "../../src/async/clock.ts";
 import { ManualClock } from "../support/clock.ts";
 
 const CERT = await Deno.readTextFile(new URL("testdata/client_example_cert.pem", import.meta.url));
+const CA = await Deno.readTextFile(new URL("testdata/test_ca.pem", import.meta.url));
 const KEY = await Deno.readTextFile(new URL("testdata/client_example_key.pem", import.meta.url));
 
 /** A TLS server for `client.example` on loopback, answering with `handler`. */
@@ -105,17 +107,45 @@ Deno.test("document fetch connects to the checked address only, and reads the do
     clock: systemClock,
     resolve: dns.resolve,
     allowAddress: (address) => address === "127.0.0.1",
-    ca: CERT,
+    ca: CA,
   });
   const url = `https://client.example:${server.port}/oauth/client.json`;
   const document = await fetchDocument(url);
   assert.deepEqual(document, { client_id: url, seen: `client.example:${server.port}` });
   assert.deepEqual(dns.asked, ["client.example"], "resolved once; the socket used that answer");
+  // A body sent in chunks (no Content-Length) is put back together.
+  await using chunked = tlsServer(() =>
+    new Response(
+      new ReadableStream({
+        start(controller) {
+          for (const part of ['{"client_id":', '"x", "n":', "[1,2,3]}"]) {
+            controller.enqueue(new TextEncoder().encode(part));
+          }
+          controller.close();
+        },
+      }),
+    )
+  );
+  assert.deepEqual(await fetchDocument(`https://client.example:${chunked.port}/c`), {
+    client_id: "x",
+    n: [1, 2, 3],
+  });
+  // The certificate must be for the host asked for, though the address is the same.
+  const other = createDocumentFetcher({
+    clock: systemClock,
+    resolve: () => Promise.resolve([{ address: "127.0.0.1", family: 4 }]),
+    allowAddress: (address) => address === "127.0.0.1",
+    ca: CA,
+  });
+  assert.match(
+    await refusal(other(`https://other.example:${server.port}/oauth/client.json`)),
+    /TLS certificate could not be verified/,
+  );
 });
 
 Deno.test("document fetch follows no redirect, and bounds size, time and format", async (t) => {
   const dns = resolver([{ address: "127.0.0.1", family: 4 }]);
-  const pinned = { resolve: dns.resolve, allowAddress: (a: string) => a === "127.0.0.1", ca: CERT };
+  const pinned = { resolve: dns.resolve, allowAddress: (a: string) => a === "127.0.0.1", ca: CA };
   let reached = () => {};
   const arrived = new Promise<void>((resolve) => reached = resolve);
   const release = new AbortController();
