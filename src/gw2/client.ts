@@ -56,6 +56,7 @@ import {
   CatalogueItemSchema,
   type CatalogueRecipe,
   CatalogueRecipeSchema,
+  PriceSchema,
 } from "./schemas.ts";
 import { type FetchFn, Transport } from "./transport.ts";
 import { PageReader } from "./page_reader.ts";
@@ -143,8 +144,8 @@ export interface Gw2ClientOptions {
 }
 
 /**
- * A {@linkcode BoundableGw2Client} with the counters the benchmark reads, and the crawl's paged
- * reads.
+ * A {@linkcode BoundableGw2Client} with the counters the benchmark reads, and the paged reads
+ * (the crawl, the catalogue's fill, the market sheet).
  */
 export interface InstrumentedGw2Client extends BoundableGw2Client, Gw2PagedReads {
   /** Counters since creation (or the last reset). */
@@ -227,6 +228,7 @@ class KvGw2Client implements InstrumentedGw2Client {
   readonly #account: AccountReaders;
   readonly #itemPages: PageReader<CatalogueItem>;
   readonly #recipePages: PageReader<CatalogueRecipe>;
+  readonly #pricePages: PageReader<Price>;
 
   constructor(options: Gw2ClientOptions) {
     const random = options.random ?? Math.random;
@@ -323,6 +325,7 @@ class KvGw2Client implements InstrumentedGw2Client {
     };
     this.#itemPages = new PageReader(ITEMS.path, CatalogueItemSchema, transport);
     this.#recipePages = new PageReader(RECIPES.path, CatalogueRecipeSchema, transport);
+    this.#pricePages = new PageReader(PRICES.path, PriceSchema, transport);
   }
 
   withDeadline(deadline: Deadline): Gw2Client {
@@ -452,6 +455,10 @@ class KvGw2Client implements InstrumentedGw2Client {
     deadline?: Deadline,
   ): Promise<Page<CatalogueRecipe>> {
     return this.#recipePages.read(page, pageSize, deadline);
+  }
+
+  pricesPage(page: number, pageSize: number, deadline?: Deadline): Promise<Page<Price>> {
+    return this.#pricePages.read(page, pageSize, deadline);
   }
 
   stats(): CounterSnapshot {
