@@ -123,6 +123,13 @@ export interface Gw2ClientOptions {
    */
   readonly onItemsFetched?: (items: readonly Item[]) => Promise<void>;
   /**
+   * Answers a price read from memory when it can: the market sheet while it is fresh
+   * (`src/market/sheets.ts`, `MarketSheets.prices`), so every price read — trees, `gw2_prices`,
+   * the warm-up's — prices from the same snapshot of the whole Trading Post; `undefined` sends
+   * the read on to the cache and upstream as usual. Counted as cache hits.
+   */
+  readonly priceSheet?: (ids: readonly number[]) => BulkRead<Price> | undefined;
+  /**
    * Makes this a background client (warm-up, catalogue crawl) over the same KV cache and bucket:
    * it leaves `reserveTokens` of the shared bucket to interactive calls, and re-reads cached
    * records and searches that would expire within `refreshAheadMs`, so data it warms never
@@ -229,6 +236,7 @@ class KvGw2Client implements InstrumentedGw2Client {
   readonly #itemPages: PageReader<CatalogueItem>;
   readonly #recipePages: PageReader<CatalogueRecipe>;
   readonly #pricePages: PageReader<Price>;
+  readonly #priceSheet: ((ids: readonly number[]) => BulkRead<Price> | undefined) | undefined;
 
   constructor(options: Gw2ClientOptions) {
     const random = options.random ?? Math.random;
@@ -326,6 +334,7 @@ class KvGw2Client implements InstrumentedGw2Client {
     this.#itemPages = new PageReader(ITEMS.path, CatalogueItemSchema, transport);
     this.#recipePages = new PageReader(RECIPES.path, CatalogueRecipeSchema, transport);
     this.#pricePages = new PageReader(PRICES.path, PriceSchema, transport);
+    this.#priceSheet = options.priceSheet;
   }
 
   withDeadline(deadline: Deadline): Gw2Client {
@@ -343,7 +352,11 @@ class KvGw2Client implements InstrumentedGw2Client {
   }
 
   prices(ids: readonly number[], deadline?: Deadline): Promise<BulkRead<Price>> {
-    return this.#prices.read(ids, deadline);
+    const sheet = ids.length === 0 ? undefined : this.#priceSheet?.(ids);
+    if (sheet === undefined) return this.#prices.read(ids, deadline);
+    this.#counters.add("cacheHits", sheet.found.length + sheet.missingIds.length);
+    this.#counters.add("memoryHits", sheet.found.length + sheet.missingIds.length);
+    return Promise.resolve(sheet);
   }
 
   listings(ids: readonly number[], deadline?: Deadline): Promise<BulkRead<OrderBook>> {

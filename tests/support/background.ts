@@ -27,6 +27,8 @@ import type { Item } from "../../src/gw2/schemas.ts";
 import type { BoundableGw2Client } from "../../src/gw2/types.ts";
 import type { Handler } from "../../src/http/handler.ts";
 import { createLogger, type Logger } from "../../src/log.ts";
+import { MarketSheets } from "../../src/market/sheets.ts";
+import { SheetStore } from "../../src/market/sheet_store.ts";
 import { NameIndex } from "../../src/search/name_index.ts";
 import { createFakeGw2, type FakeGw2 } from "../fake_gw2/mod.ts";
 import { createTestHandler } from "./app.ts";
@@ -55,6 +57,8 @@ export interface BackgroundApp extends AsyncDisposable {
   /** The background client as the jobs see it (recipe lookups from the catalogue). */
   readonly backgroundView: BoundableGw2Client;
   readonly jobs: BackgroundJobs;
+  /** The market sheet, when `sheet` was asked for (the sheet job runs only then). */
+  readonly sheets: MarketSheets | undefined;
   readonly handler: Handler;
   /** Requests of the interactive client, and of the background client. */
   readonly sent: { readonly interactive: SentRequest[]; readonly background: SentRequest[] };
@@ -83,6 +87,12 @@ export interface BackgroundAppOptions {
   readonly backgroundGate?: (path: string) => Promise<void>;
   /** This process's id. @default "instance-a" */
   readonly owner?: string;
+  /**
+   * Wires the market sheet as `main.ts` does: its job, on-demand reads over the interactive
+   * client, price reads answered from it while fresh. @default false (the older tests count the
+   * warm-up's requests alone)
+   */
+  readonly sheet?: boolean;
 }
 
 const BASE = "http://gw2.test";
@@ -107,6 +117,17 @@ export async function startBackgroundApp(
   const recipeStore = new RecipeStore({ kv, namespace: BASE });
   const recipes = new RecipeCatalogue({ store: recipeStore, clock, log });
   const sent = { interactive: [] as SentRequest[], background: [] as SentRequest[] };
+  const sheets = options.sheet === true
+    ? new MarketSheets({
+      store: new SheetStore({ kv, namespace: BASE }),
+      clock,
+      log,
+      pages: {
+        // Called only once the client below exists.
+        pricesPage: (page, size, deadline) => interactiveGw2.pricesPage(page, size, deadline),
+      },
+    })
+    : undefined;
   const recording =
     (into: SentRequest[], gate?: (path: string) => Promise<void>) =>
     async (input: string, init: RequestInit): Promise<Response> => {
@@ -123,6 +144,7 @@ export async function startBackgroundApp(
     rate: { burst: rateBurst, perSec: ratePerSec },
     priority: new BucketPriority(),
     onItemsFetched: (items: readonly Item[]) => names.record(items),
+    ...(sheets === undefined ? {} : { priceSheet: (ids: readonly number[]) => sheets.prices(ids) }),
   };
   const wrap = (client: InstrumentedGw2Client): BoundableGw2Client =>
     catalogue ? withRecipeCatalogue(client, recipes, client) : client;
@@ -145,6 +167,7 @@ export async function startBackgroundApp(
     names,
     recipes: recipeStore,
     catalogue: recipes,
+    ...(sheets === undefined ? {} : { sheets }),
     catalogueEnabled: catalogue,
     ratePerSec,
   });
@@ -161,6 +184,7 @@ export async function startBackgroundApp(
     backgroundGw2,
     backgroundView,
     jobs,
+    sheets,
     handler,
     sent,
     logs,
