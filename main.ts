@@ -175,6 +175,7 @@ const handler = createHandler({
   log,
   gw2,
   names,
+  services: { sheets },
   config,
   ...(callLog === undefined ? {} : { callLog }),
 });

@@ -171,7 +171,13 @@ export async function startBackgroundApp(
     catalogueEnabled: catalogue,
     ratePerSec,
   });
-  const handler = createTestHandler({ gw2, names, log, clock });
+  const handler = createTestHandler({
+    gw2,
+    names,
+    log,
+    clock,
+    ...(sheets === undefined ? {} : { services: { sheets } }),
+  });
   return {
     fake,
     kv,
