@@ -1,6 +1,7 @@
 /**
- * The recipe catalogue in Deno KV: every `/v2/recipes` record reduced to what recipe lookups and
- * trees need (id, output, output count, ingredients), written page by page by the background
+ * The recipe catalogue in Deno KV: every `/v2/recipes` record reduced to what recipe lookups,
+ * trees and the crafting scan need (id, output, output count, disciplines, minimum rating, flags,
+ * ingredients), written page by page by the background
  * crawl (`src/background/crawl.ts`) into a **generation** of its own, and published by one
  * write of the head once the whole collection is in. A daily re-crawl writes the next
  * generation beside the current one, so lookups never see a half-written catalogue. Layout,
@@ -19,13 +20,15 @@
  * @module
  */
 
-import type { CatalogueRecipe } from "../gw2/schemas.ts";
+import { type CatalogueRecipe, DISCIPLINES } from "../gw2/schemas.ts";
 import { GenerationStore } from "../kv/generations.ts";
 
 /** JSON bytes per chunk value: a quarter of KV's 64 KiB value limit. */
 export const CHUNK_JSON_BYTES = 16_000;
 /** Ingredient types as stored: the index is the code. GW2 may add others; those are dropped. */
 export const INGREDIENT_TYPES = ["Item", "Currency", "GuildUpgrade"] as const;
+/** Recipe flags as stored: bit `i` is flag `i`. Others (none known) are dropped. */
+export const RECIPE_FLAGS = ["AutoLearned", "LearnedFromItem"] as const;
 
 /** What the head says: which generation is complete, since when, and how many recipes it holds. */
 export interface CatalogueHead {
@@ -53,7 +56,7 @@ export class RecipeStore {
   /** @param options the KV and the namespace */
   constructor(options: RecipeStoreOptions) {
     this.#kv = options.kv;
-    const root = ["catalogue", "v1", options.namespace];
+    const root = ["catalogue", "v2", options.namespace];
     this.#generations = new GenerationStore({
       kv: options.kv,
       headKey: [...root, "recipes-head"],
@@ -139,9 +142,9 @@ export class RecipeStore {
 }
 
 /**
- * Packs recipes as flat integer arrays, `[id, outputId, outputCount, n, (type, id, count) × n,
- * …]` ({@linkcode packRecipe} each), split so each chunk's JSON stays under
- * {@linkcode CHUNK_JSON_BYTES}.
+ * Packs recipes as flat integer arrays, `[id, outputId, outputCount, disciplines, minRating,
+ * flags, n, (type, id, count) × n, …]` ({@linkcode packRecipe} each), split so each chunk's JSON
+ * stays under {@linkcode CHUNK_JSON_BYTES}.
  */
 export function packRecipes(recipes: readonly CatalogueRecipe[]): number[][] {
   const chunks: number[][] = [];
@@ -163,8 +166,10 @@ export function packRecipes(recipes: readonly CatalogueRecipe[]): number[][] {
 }
 
 /**
- * One recipe as `[id, outputId, outputCount, n, (type, id, count) × n]`, the type as its index in
- * {@linkcode INGREDIENT_TYPES}; ingredients of a type outside it are dropped.
+ * One recipe as `[id, outputId, outputCount, disciplines, minRating, flags, n, (type, id, count)
+ * × n]`: `disciplines` and `flags` as bit sets over {@linkcode DISCIPLINES} and
+ * {@linkcode RECIPE_FLAGS} (names outside them dropped), each ingredient's type as its index in
+ * {@linkcode INGREDIENT_TYPES} (ingredients of another type dropped).
  */
 export function packRecipe(recipe: CatalogueRecipe): number[] {
   const ingredients = recipe.ingredients.flatMap((ingredient) => {
@@ -175,10 +180,41 @@ export function packRecipe(recipe: CatalogueRecipe): number[] {
     recipe.id,
     recipe.output_item_id,
     recipe.output_item_count,
+    bits(DISCIPLINES, recipe.disciplines),
+    recipe.min_rating,
+    bits(RECIPE_FLAGS, recipe.flags),
     ingredients.length / 3,
     ...ingredients,
   ];
 }
+
+/** The bit set of `names` over `known` (bit `i` for `known[i]`; other names dropped). */
+function bits(known: readonly string[], names: readonly string[]): number {
+  let set = 0;
+  for (const name of names) {
+    const index = known.indexOf(name);
+    if (index >= 0) set |= 1 << index;
+  }
+  return set;
+}
+
+/** The names of bit set `set` over `known`, in `known`'s order. */
+function names<T extends string>(known: readonly T[], set: number): T[] {
+  return known.filter((_, index) => (set & (1 << index)) !== 0);
+}
+
+/** Where a packed recipe's fields sit (see {@linkcode packRecipe}). */
+export const PACKED = {
+  id: 0,
+  outputId: 1,
+  outputCount: 2,
+  disciplines: 3,
+  minRating: 4,
+  flags: 5,
+  ingredientCount: 6,
+  /** The first ingredient's `(type, id, count)`. */
+  ingredients: 7,
+} as const;
 
 /** The recipes of one packed chunk; a value that does not fit the layout reads as empty. */
 export function unpackRecipes(value: unknown): CatalogueRecipe[] {
@@ -201,20 +237,23 @@ export function recipeAt(
   numbers: ArrayLike<number>,
   at: number,
 ): { readonly recipe: CatalogueRecipe; readonly end: number } | undefined {
-  if (at + 4 > numbers.length) return undefined;
-  const n = numbers[at + 3] ?? 0;
-  const end = at + 4 + n * 3;
+  if (at + PACKED.ingredients > numbers.length) return undefined;
+  const n = numbers[at + PACKED.ingredientCount] ?? 0;
+  const end = at + PACKED.ingredients + n * 3;
   if (n < 0 || end > numbers.length) return undefined;
   const ingredients = [];
-  for (let next = at + 4; next < end; next += 3) {
+  for (let next = at + PACKED.ingredients; next < end; next += 3) {
     const type = INGREDIENT_TYPES[numbers[next] ?? -1];
     if (type === undefined) return undefined;
     ingredients.push({ type, id: numbers[next + 1] ?? 0, count: numbers[next + 2] ?? 0 });
   }
   const recipe = {
     id: numbers[at] ?? 0,
-    output_item_id: numbers[at + 1] ?? 0,
-    output_item_count: numbers[at + 2] ?? 0,
+    output_item_id: numbers[at + PACKED.outputId] ?? 0,
+    output_item_count: numbers[at + PACKED.outputCount] ?? 0,
+    disciplines: names(DISCIPLINES, numbers[at + PACKED.disciplines] ?? 0),
+    min_rating: numbers[at + PACKED.minRating] ?? 0,
+    flags: names(RECIPE_FLAGS, numbers[at + PACKED.flags] ?? 0),
     ingredients,
   };
   return { recipe, end };

@@ -131,15 +131,37 @@ export const CatalogueItemSchema = ItemSchema.pick({
 /** A catalogue item. */
 export type CatalogueItem = z.infer<typeof CatalogueItemSchema>;
 
-/** A recipe as the catalogue crawl keeps it (`/v2/recipes?page=`): output and ingredients. */
+/**
+ * A recipe as the catalogue crawl keeps it (`/v2/recipes?page=`): output, ingredients, and who may
+ * craft it — its disciplines, minimum rating and flags (`AutoLearned`, `LearnedFromItem`), for the
+ * crafting scan.
+ */
 export const CatalogueRecipeSchema = RecipeSchema.pick({
   id: true,
   output_item_id: true,
   output_item_count: true,
+  disciplines: true,
+  min_rating: true,
+  flags: true,
   ingredients: true,
 });
 /** A catalogue recipe. */
 export type CatalogueRecipe = z.infer<typeof CatalogueRecipeSchema>;
+
+/** The crafting disciplines (`/v2/recipes`' `disciplines`, `/v2/characters`' `crafting`). */
+export const DISCIPLINES = [
+  "Armorsmith",
+  "Artificer",
+  "Chef",
+  "Huntsman",
+  "Jeweler",
+  "Leatherworker",
+  "Scribe",
+  "Tailor",
+  "Weaponsmith",
+] as const;
+/** One of {@linkcode DISCIPLINES}. */
+export type Discipline = typeof DISCIPLINES[number];
 
 /** `/v2/recipes/search` answer: recipe ids. */
 export const RecipeIdsSchema = z.array(Id);
