@@ -24,7 +24,8 @@ import { CollectionRead } from "../gw2/paging.ts";
 import type { CatalogueRecipe } from "../gw2/schemas.ts";
 import type { Page, RecipeSearchQuery } from "../gw2/types.ts";
 import { describeError, type Logger } from "../log.ts";
-import { type CatalogueHead, packRecipe, recipeAt, type RecipeStore } from "./recipe_store.ts";
+import { packRecipe, recipeAt } from "./recipe_layout.ts";
+import type { CatalogueHead, RecipeStore } from "./recipe_store.ts";
 
 /** How often an instance re-reads the head to notice a newer generation. */
 export const HEAD_CHECK_MS = 30_000;

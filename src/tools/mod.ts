@@ -12,6 +12,7 @@ import { gw2Recipes } from "./gw2_recipes.ts";
 import { prioryAccount } from "./priory_account.ts";
 import { prioryAccountMaterials } from "./priory_account_materials.ts";
 import { prioryAccountWallet } from "./priory_account_wallet.ts";
+import { prioryCraftProfit } from "./priory_craft_profit.ts";
 import { prioryItemSearch } from "./priory_item_search.ts";
 import { prioryLegendaryRanking } from "./priory_legendary_ranking.ts";
 import { prioryLegendaries } from "./priory_legendaries.ts";
@@ -35,4 +36,5 @@ export const TOOLS: readonly ToolDefinition[] = [
   prioryAccountMaterials,
   prioryAccountWallet,
   prioryLegendaryRanking,
+  prioryCraftProfit,
 ];

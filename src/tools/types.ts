@@ -7,6 +7,7 @@
  */
 
 import type { z } from "zod";
+import type { CraftScanner } from "../craft/scanner.ts";
 import type { Gw2Client } from "../gw2/types.ts";
 import type { Logger } from "../log.ts";
 import type { MarketSheets } from "../market/sheets.ts";
@@ -23,6 +24,8 @@ export interface ToolServices {
    * `forCall(deadline)` gives a fresh one, reading it within the call's time when it must.
    */
   readonly sheets?: MarketSheets;
+  /** The crafting scan (`src/craft/scanner.ts`): the recipe graph and its pass per sheet. */
+  readonly crafting?: CraftScanner;
 }
 
 /** What every tool handler may use. Built per call. */

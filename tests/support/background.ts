@@ -27,6 +27,7 @@ import type { Item } from "../../src/gw2/schemas.ts";
 import type { BoundableGw2Client } from "../../src/gw2/types.ts";
 import type { Handler } from "../../src/http/handler.ts";
 import { createLogger, type Logger } from "../../src/log.ts";
+import { CraftScanner } from "../../src/craft/scanner.ts";
 import { MarketSheets } from "../../src/market/sheets.ts";
 import { SheetStore } from "../../src/market/sheet_store.ts";
 import { NameIndex } from "../../src/search/name_index.ts";
@@ -176,7 +177,17 @@ export async function startBackgroundApp(
     names,
     log,
     clock,
-    ...(sheets === undefined ? {} : { services: { sheets } }),
+    ...(sheets === undefined ? {} : {
+      services: {
+        sheets,
+        crafting: new CraftScanner({
+          catalogue: catalogue ? recipes : undefined,
+          pages: interactiveGw2,
+          clock,
+          log,
+        }),
+      },
+    }),
   });
   return {
     fake,

@@ -7,8 +7,10 @@
  * cooldown, a recipe sheet the account has not learned, a rating no character has. Also the
  * recipes the fake accounts have learned (`/v2/account/recipes`).
  *
- * Prices are set, not generated, so the tests can check figures by hand; the order books are
- * generated from them as for every item (`listings.ts`).
+ * Prices are set, not generated, so the tests can check figures by hand: the figures below, in
+ * units of {@linkcode CRAFT_MARKET_SCALE} copper (1 silver), so that these crafts rank among the
+ * real recipes of the fake, whose generated prices make many exotics profitable by tens of gold.
+ * The order books are generated from them as for every item (`listings.ts`).
  *
  * @module
  */
@@ -19,7 +21,7 @@ import type { ClassicRecipeRecord, ItemRecord, PriceRecord, RecipeRecord } from 
 
 /** The market's items by role. */
 export const CRAFT_MARKET = {
-  // Materials.
+  // Materials. (Figures in silver: `CRAFT_MARKET_SCALE`.)
   ore: 970_001,
   resin: 970_002,
   /** Only 12 units listed for sale: an input's asks stop a run of crafts. */
@@ -58,6 +60,9 @@ export const CRAFT_MARKET = {
   /** Needs a Lump of Mithrillium (a daily cooldown): left out unless asked for. */
   alloy: 970_033,
 } as const;
+
+/** Copper per unit of the prices below: one silver. */
+export const CRAFT_MARKET_SCALE = 10_000;
 
 /** Lump of Mithrillium: untradeable, crafted once a day. */
 const LUMP_OF_MITHRILLIUM = 46_742;
@@ -133,12 +138,7 @@ const ITEMS: readonly ItemRow[] = [
     flags: ["AccountBound", "NoSell"],
   },
   { id: CRAFT_MARKET.shield, name: "Sample Shield", kind: "weapon", price: [300, 2_000, 340, 200] },
-  {
-    id: CRAFT_MARKET.alloy,
-    name: "Sample Alloy",
-    kind: "material",
-    price: [900_000, 200, 950_000, 20],
-  },
+  { id: CRAFT_MARKET.alloy, name: "Sample Alloy", kind: "material", price: [300, 200, 320, 20] },
 ];
 
 interface RecipeRow {
@@ -212,8 +212,8 @@ export function craftMarketPrices(): PriceRecord[] {
     row.price === undefined ? [] : [{
       id: row.id,
       whitelisted: false,
-      buys: { quantity: row.price[1], unit_price: row.price[0] },
-      sells: { quantity: row.price[3], unit_price: row.price[2] },
+      buys: { quantity: row.price[1], unit_price: row.price[0] * CRAFT_MARKET_SCALE },
+      sells: { quantity: row.price[3], unit_price: row.price[2] * CRAFT_MARKET_SCALE },
     }]
   ).sort((a, b) => a.id - b.id);
 }

@@ -89,11 +89,14 @@ export function buildWorld(): FakeWorld {
   const curatedIds = new Set(curated.map((item) => item.id));
   const standIns = standInItems(curatedIds, curatedRecipeRows.current, categories);
   const filler = fillerItems(FILLER_FIRST_ID, FILLER_COUNT);
+  // The accounts are generated from the items before the crafting market's were added, so their
+  // holdings stay what they were.
+  const accountItems = byId([...curated, ...standIns, ...filler]);
   const craftItems = craftMarketItems();
-  const items = byId([...curated, ...standIns, ...filler, ...craftItems]);
+  const items = byId([...accountItems.values(), ...craftItems]);
   const currencies = byId(curatedCurrencies());
-  const account = buildAccount(MAIN_ACCOUNT, items, categories, currencies);
-  const veteran = buildAccount(VETERAN_ACCOUNT, items, categories, currencies);
+  const account = buildAccount(MAIN_ACCOUNT, accountItems, categories, currencies);
+  const veteran = buildAccount(VETERAN_ACCOUNT, accountItems, categories, currencies);
   // The crafting market's prices are set, not generated (`crafting_market.ts`).
   const craftIds = new Set(craftItems.map((item) => item.id));
   const generated = generatePrices([...items.values()].filter((item) => !craftIds.has(item.id)));
