@@ -79,6 +79,40 @@ async function visibleText(
   return { text, nodes };
 }
 
+/**
+ * A table view (the ranking, the crafting profit) hosted in a new page, its tool calls relayed to
+ * the server through `client` as a real host does, and drawn from `result`: the host, the view's
+ * frame, and the drawn table's size.
+ */
+async function hostTable(
+  browser: Browser,
+  html: string,
+  client: Awaited<ReturnType<typeof connectClient>>,
+  result: unknown,
+  appName: string,
+) {
+  const page = await browser.newPage();
+  await page.viewport(900, 700);
+  const host = await hostView(page, html, {
+    // The host forwards the view's call to the server, as a real host does.
+    callTool: async (params) =>
+      await client.callTool({
+        name: params.name,
+        arguments: params.arguments ?? {},
+      }) as CallToolResult,
+  });
+  assert.equal(host.bridge.getAppVersion()?.name, appName);
+  const waiting = await host.sizeFrom(0, () => true, "the waiting view's first size");
+  const mark = host.sizes.length;
+  await host.bridge.sendToolResult(result as CallToolResult);
+  const table = await host.sizeFrom(
+    mark,
+    (size) => (size.height ?? 0) > (waiting.height ?? 0) + 200,
+    "the drawn table's size",
+  );
+  return { page, host, frame: await host.frameId(), table };
+}
+
 Deno.test({
   name: `tree view: renders a real gen-1 legendary tree in Chromium and reports its size${SUFFIX}`,
   ignore: SKIPPED,
@@ -143,27 +177,13 @@ Deno.test({
     const chosen = ranking[0];
     assert.ok(chosen);
 
-    const page = await browser.newPage();
-    await page.viewport(900, 700);
-    const host = await hostView(page, html, {
-      // The host forwards the view's call to the server, as a real host does.
-      callTool: async (params) =>
-        await client.callTool({
-          name: params.name,
-          arguments: params.arguments ?? {},
-        }) as CallToolResult,
-    });
-    assert.equal(host.bridge.getAppVersion()?.name, "priory-legendary-ranking");
-    const waiting = await host.sizeFrom(0, () => true, "the waiting view's first size");
-    const mark = host.sizes.length;
-    await host.bridge.sendToolResult(result as CallToolResult);
-    const table = await host.sizeFrom(
-      mark,
-      (size) => (size.height ?? 0) > (waiting.height ?? 0) + 200,
-      "the drawn ranking's size",
+    const { page, host, frame, table } = await hostTable(
+      browser,
+      html,
+      client,
+      result,
+      "priory-legendary-ranking",
     );
-
-    const frame = await host.frameId();
     const { text, nodes } = await visibleText(page, frame);
     for (const row of ranking) assert.ok(text.includes(row.name), `${row.name} is listed`);
     const button = nodes.find((node) => node.role === "button" && node.name === chosen.name);
@@ -207,25 +227,13 @@ Deno.test({
     const chosen = rows[0];
     assert.ok(chosen);
 
-    const page = await browser.newPage();
-    await page.viewport(900, 700);
-    const host = await hostView(page, html, {
-      callTool: async (params) =>
-        await client.callTool({
-          name: params.name,
-          arguments: params.arguments ?? {},
-        }) as CallToolResult,
-    });
-    assert.equal(host.bridge.getAppVersion()?.name, "priory-craft-profit");
-    const waiting = await host.sizeFrom(0, () => true, "the waiting view's first size");
-    const mark = host.sizes.length;
-    await host.bridge.sendToolResult(result as CallToolResult);
-    const table = await host.sizeFrom(
-      mark,
-      (size) => (size.height ?? 0) > (waiting.height ?? 0) + 200,
-      "the drawn table's size",
+    const { page, host, frame, table } = await hostTable(
+      browser,
+      html,
+      client,
+      result,
+      "priory-craft-profit",
     );
-    const frame = await host.frameId();
     const { text, nodes } = await visibleText(page, frame);
     for (const row of rows) assert.ok(text.includes(row.name), `${row.name} is listed`);
     assert.ok(text.includes(coins(chosen.profit)), "the best profit in coins");
