@@ -23,6 +23,8 @@ import { type DevToken, keepDevToken } from "./src/process/dev_token.ts";
 import { BucketPriority, createGw2Client } from "./src/gw2/client.ts";
 import type { Item } from "./src/gw2/schemas.ts";
 import type { BoundableGw2Client, Gw2PagedReads } from "./src/gw2/types.ts";
+import { HistoryReader } from "./src/history/query.ts";
+import { HistoryStore } from "./src/history/store.ts";
 import { createHandler } from "./src/http/handler.ts";
 import { openKvStore } from "./src/process/kv_open.ts";
 import { listenError } from "./src/process/listen.ts";
@@ -95,6 +97,13 @@ void names.warm();
 const recipeStore = new RecipeStore({ kv, namespace: config.gw2ApiBase });
 const recipes = new RecipeCatalogue({ store: recipeStore, clock: systemClock, log });
 if (config.catalogue) void recipes.warm();
+// The Trading Post's price history: written by the background jobs, read by the tools.
+const historyStore = new HistoryStore({ kv, namespace: config.gw2ApiBase, clock: systemClock });
+const history = new HistoryReader({
+  store: historyStore,
+  clock: systemClock,
+  snapshotMinutes: config.snapshotMinutes,
+});
 const upstream = {
   baseUrl: config.gw2ApiBase,
   kv,
@@ -130,8 +139,10 @@ const background = createBackgroundJobs({
   catalogue: recipes,
   catalogueEnabled: config.catalogue,
   ratePerSec: config.ratePerSec,
+  history: historyStore,
+  snapshotMinutes: config.snapshotMinutes,
 });
-// Registered at top level, before Deno.serve, so Deno Deploy discovers them; always all three
+// Registered at top level, before Deno.serve, so Deno Deploy discovers them; always all of them
 // (a conditional registration is not discovered): the crawl itself does nothing when off. Their
 // signal is the background jobs': shutdown's first step aborts it.
 Deno.cron(CRON_JOBS.warm.name, CRON_JOBS.warm.schedule, {
@@ -146,6 +157,10 @@ Deno.cron(CRON_JOBS.catalogue.name, CRON_JOBS.catalogue.schedule, {
   backoffSchedule: CRON_JOBS.catalogue.backoffSchedule,
   signal: background.signal,
 }, background.catalogue);
+Deno.cron(CRON_JOBS.history.name, CRON_JOBS.history.schedule, {
+  backoffSchedule: CRON_JOBS.history.backoffSchedule,
+  signal: background.signal,
+}, background.history);
 // The warm-up also runs now, unawaited: the first request never waits for it.
 void background.startup();
 // In dev every tool call is a line at info with its upstream cost (the interactive client's
@@ -157,6 +172,7 @@ const handler = createHandler({
   log,
   gw2,
   names,
+  history,
   config,
   ...(callLog === undefined ? {} : { callLog }),
 });

@@ -83,7 +83,8 @@ const ROOMS: Readonly<Record<string, readonly string[]>> = {
   ranking: ["async", "gw2", "data", "tree", "account"],
   search: ["async", "kv", "gw2"],
   catalogue: ["async", "kv", "gw2"],
-  background: ["async", "kv", "gw2", "data", "tree", "search", "catalogue"],
+  history: ["async", "kv", "gw2", "market"],
+  background: ["async", "kv", "gw2", "data", "tree", "search", "catalogue", "history"],
   views: [],
   tools: [
     "async",
@@ -96,11 +97,12 @@ const ROOMS: Readonly<Record<string, readonly string[]>> = {
     "ranking",
     "search",
     "views",
+    "history",
   ],
   // The prompts are a surface beside the tools: they name the tools and their arguments' bounds.
   prompts: ["data", "search", "tools"],
-  mcp: ["async", "gw2", "tools", "tree", "search", "views", "prompts"],
-  http: ["async", "gw2", "mcp", "tools", "search"],
+  mcp: ["async", "gw2", "tools", "tree", "search", "views", "prompts", "history"],
+  http: ["async", "gw2", "mcp", "tools", "search", "history"],
   process: ["async", "kv"],
 };
 
@@ -114,6 +116,12 @@ const PURE = new Set([
   "src/account/tally.ts",
   "src/data/curated_recipes.ts",
   "src/data/legendaries.ts",
+  "src/history/codec.ts",
+  "src/history/rollup.ts",
+  "src/history/series.ts",
+  "src/history/shape.ts",
+  "src/history/volumes.ts",
+  "src/market/flip.ts",
   "src/market/order_book.ts",
   "src/market/trading_post.ts",
   "src/passthrough/shape.ts",

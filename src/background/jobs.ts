@@ -14,8 +14,10 @@ import type { RecipeStore } from "../catalogue/recipe_store.ts";
 import type { BoundableGw2Client, Gw2PagedReads } from "../gw2/types.ts";
 import { describeError } from "../log.ts";
 import type { NameIndex } from "../search/name_index.ts";
+import type { HistoryStore } from "../history/store.ts";
 import type { BackgroundContext } from "./context.ts";
 import { crawlCatalogue } from "./crawl.ts";
+import { historyUpkeep, type MarketSnapshotSource, recordSnapshot } from "./history.ts";
 import { warmLegendaries, warmPrices } from "./warm.ts";
 
 /** A cron registration: name (≤ 64 characters, `[A-Za-z0-9 _-]`), schedule, retry delays. */
@@ -26,8 +28,8 @@ export interface CronSpec {
   readonly backoffSchedule: number[];
 }
 
-/** The three crons, by handler. */
-export const CRON_JOBS: Readonly<Record<"warm" | "prices" | "catalogue", CronSpec>> = {
+/** The crons, by handler. */
+export const CRON_JOBS: Readonly<Record<"warm" | "prices" | "catalogue" | "history", CronSpec>> = {
   /** Hourly: the warm set's items, recipes and recipe lookups; retried after 30 s, 2 and 10 min. */
   warm: {
     name: "priory-warm-legendaries",
@@ -38,6 +40,8 @@ export const CRON_JOBS: Readonly<Record<"warm" | "prices" | "catalogue", CronSpe
   prices: { name: "priory-warm-prices", schedule: "* * * * *", backoffSchedule: [] },
   /** Every minute: one slice of the catalogue crawl; the next tick is the retry. */
   catalogue: { name: "priory-catalogue-crawl", schedule: "* * * * *", backoffSchedule: [] },
+  /** Every minute: the price history's roll-ups and retention when due; the next tick is the retry. */
+  history: { name: "priory-history-upkeep", schedule: "* * * * *", backoffSchedule: [] },
 };
 
 /**
@@ -83,6 +87,10 @@ export interface BackgroundJobsDeps extends Omit<BackgroundContext, "signal"> {
   /** `PRIORY_CATALOGUE`. */
   readonly catalogueEnabled: boolean;
   readonly ratePerSec: number;
+  /** The price history's store. */
+  readonly history: HistoryStore;
+  /** `PRIORY_SNAPSHOT_MINUTES`. */
+  readonly snapshotMinutes: number;
 }
 
 /** What every job run reports: whether it ran, and its own figures. */
@@ -100,6 +108,13 @@ export interface BackgroundJobs {
   prices(): Promise<void>;
   /** Handler of {@linkcode CRON_JOBS}.catalogue. */
   catalogue(): Promise<void>;
+  /** Handler of {@linkcode CRON_JOBS}.history: roll-ups, volumes and retention when due. */
+  history(): Promise<void>;
+  /**
+   * Records a market sheet as a snapshot of the price history (the sheet job's hook, after each
+   * publish); never rejects (a failure is logged; the next sheet is the retry).
+   */
+  snapshot(sheet: MarketSnapshotSource): Promise<void>;
   /**
    * The warm-up at startup, to start without awaiting (no request waits for it); never rejects
    * (a failure is logged, and the hourly cron tries again).
@@ -159,6 +174,8 @@ export function createBackgroundJobs(deps: BackgroundJobsDeps): BackgroundJobs {
             ? {}
             : { onRecipesPublished: () => deps.catalogue?.refresh() }),
         })),
+    history: () => logged("history", () => historyUpkeep(context)),
+    snapshot: (sheet) => logged("snapshot", () => recordSnapshot(context, sheet)),
     startup: () => logged("warm", () => warmLegendaries(context)).catch(() => undefined),
     stop: async (graceMs = 2_000) => {
       controller.abort();

@@ -124,7 +124,8 @@ export class HistoryReader {
   async read(ids: readonly number[], window: WindowName): Promise<HistoryRead> {
     const now = this.#clock.now();
     const { ms, stepMs } = WINDOWS[window];
-    const from = now - ms;
+    // Whole minutes, so point times (minutes after it) are exact.
+    const from = Math.floor((now - ms) / 60_000) * 60_000;
     const base = { from, stepMinutes: stepMs / 60_000 };
     const latest = await this.#store.latest("raw");
     if (latest === undefined) return { ...base, items: [], unseen: [...ids] };
@@ -276,6 +277,22 @@ export class HistoryReader {
       this.#volumes = { until: read.head.until, volumes: read.volumes, covered: read.head.covered };
     }
     return this.#volumes;
+  }
+
+  /**
+   * When flips should first be ready (epoch ms): the end of the hour after which an hour of
+   * snapshots will have been rolled up, plus a period for the snapshot that lets it roll.
+   */
+  async flipsReadyBy(): Promise<number | undefined> {
+    const [origin, head] = await Promise.all([this.#store.origin(), this.#store.volumesHead()]);
+    if (origin === undefined) return undefined;
+    const period = this.snapshotMinutes * 60_000;
+    if (head === undefined) {
+      const boundary = Math.ceil((origin + FLIP_MIN_COVERED_MINUTES * 60_000) / HOUR_MS) * HOUR_MS;
+      return boundary + period;
+    }
+    const hoursShort = Math.ceil((FLIP_MIN_COVERED_MINUTES - head.covered) / 60);
+    return head.until + Math.max(1, hoursShort) * HOUR_MS + period;
   }
 
   /**

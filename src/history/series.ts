@@ -85,7 +85,7 @@ export type WindowName = keyof typeof WINDOWS;
  * — prices at the end of the point's step (`null` where that side was empty), units traded in
  * the step.
  */
-export type Point = readonly [number, number | null, number | null, number, number];
+export type Point = [number, number | null, number | null, number, number];
 
 /**
  * `samples` (time ascending) folded into steps of `stepMs` aligned to the epoch: each point is

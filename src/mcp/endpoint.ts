@@ -18,6 +18,7 @@ import {
 import type { Clock } from "../async/clock.ts";
 import type { BoundableGw2Client } from "../gw2/types.ts";
 import type { Logger } from "../log.ts";
+import type { HistoryReader } from "../history/query.ts";
 import type { NameIndex } from "../search/name_index.ts";
 import type { ToolDefinition } from "../tools/types.ts";
 import { batchRefused, isOversizedBatch } from "./batch.ts";
@@ -38,6 +39,8 @@ export interface McpEndpointDeps {
   readonly log: Logger;
   /** The item-name index, handed to the tools. */
   readonly names?: NameIndex;
+  /** The price history, handed to the tools. */
+  readonly history?: HistoryReader;
   /** The clock tool-call deadlines run on; defaults to the system clock. */
   readonly clock?: Clock;
   /** The tools to serve. */
@@ -128,6 +131,7 @@ function toolDeps(deps: McpEndpointDeps, request: Request | undefined): ServerDe
     gw2: deps.gw2,
     log: deps.log,
     ...(deps.names === undefined ? {} : { names: deps.names }),
+    ...(deps.history === undefined ? {} : { history: deps.history }),
     ...(deps.clock === undefined ? {} : { clock: deps.clock }),
     ...(deps.callLog === undefined ? {} : { callLog: deps.callLog }),
     ...(key === undefined || key === "" ? {} : { gw2Key: key }),

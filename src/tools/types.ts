@@ -8,6 +8,7 @@
 
 import type { z } from "zod";
 import type { Gw2Client } from "../gw2/types.ts";
+import type { HistoryReader } from "../history/query.ts";
 import type { Logger } from "../log.ts";
 import type { NameIndex } from "../search/name_index.ts";
 
@@ -29,6 +30,11 @@ export interface ToolDeps {
    * tools that do not search need not build one.
    */
   readonly names?: NameIndex;
+  /**
+   * The Trading Post's price history (`priory_price_history`, `priory_flips`, liquidity
+   * figures). Always wired by `main.ts`; optional so tests of other tools need not build one.
+   */
+  readonly history?: HistoryReader;
   /**
    * Progress for a long call, present only when the client asked for it (a `progressToken` in
    * the request's `_meta`). See {@linkcode ProgressReporter}.
@@ -145,4 +151,17 @@ export function requireGw2Key(deps: ToolDeps): string {
   if (deps.gw2Key === undefined || deps.gw2Key === "") throw new MissingGw2KeyError();
   if (deps.gw2Key.includes("$")) throw new UnexpandedGw2KeyError();
   return deps.gw2Key;
+}
+
+/**
+ * The price history from the tool's dependencies.
+ *
+ * @throws {Error} when the server was wired without one (a programming error, reported as an
+ * internal error).
+ */
+export function requireHistory(deps: ToolDeps): HistoryReader {
+  if (deps.history === undefined) {
+    throw new Error("Cannot read the price history: this server was started without one");
+  }
+  return deps.history;
 }

@@ -27,6 +27,8 @@ import type { Item } from "../../src/gw2/schemas.ts";
 import type { BoundableGw2Client } from "../../src/gw2/types.ts";
 import type { Handler } from "../../src/http/handler.ts";
 import { createLogger, type Logger } from "../../src/log.ts";
+import { HistoryReader } from "../../src/history/query.ts";
+import { HistoryStore } from "../../src/history/store.ts";
 import { NameIndex } from "../../src/search/name_index.ts";
 import { createFakeGw2, type FakeGw2 } from "../fake_gw2/mod.ts";
 import { createTestHandler } from "./app.ts";
@@ -47,6 +49,9 @@ export interface BackgroundApp extends AsyncDisposable {
   readonly names: NameIndex;
   readonly recipes: RecipeCatalogue;
   readonly recipeStore: RecipeStore;
+  /** The price history's store, as the jobs write it, and its reader, as the tools read it. */
+  readonly historyStore: HistoryStore;
+  readonly history: HistoryReader;
   /** The interactive client as the handler sees it (recipe lookups from the catalogue). */
   readonly gw2: BoundableGw2Client;
   /** The interactive client itself: its counters and the bucket level. */
@@ -106,6 +111,8 @@ export async function startBackgroundApp(
   const names = new NameIndex({ kv, namespace: BASE, log, clock });
   const recipeStore = new RecipeStore({ kv, namespace: BASE });
   const recipes = new RecipeCatalogue({ store: recipeStore, clock, log });
+  const historyStore = new HistoryStore({ kv, namespace: BASE, clock });
+  const history = new HistoryReader({ store: historyStore, clock, snapshotMinutes: 5 });
   const sent = { interactive: [] as SentRequest[], background: [] as SentRequest[] };
   const recording =
     (into: SentRequest[], gate?: (path: string) => Promise<void>) =>
@@ -147,8 +154,10 @@ export async function startBackgroundApp(
     catalogue: recipes,
     catalogueEnabled: catalogue,
     ratePerSec,
+    history: historyStore,
+    snapshotMinutes: 5,
   });
-  const handler = createTestHandler({ gw2, names, log, clock });
+  const handler = createTestHandler({ gw2, names, history, log, clock });
   return {
     fake,
     kv,
@@ -156,6 +165,8 @@ export async function startBackgroundApp(
     names,
     recipes,
     recipeStore,
+    historyStore,
+    history,
     gw2,
     interactiveGw2,
     backgroundGw2,
