@@ -100,7 +100,7 @@ Deno.test("7d and 30d over three days: hourly and daily bars, then the snapshots
     assert.ok(item.points.length <= 50 && item.points.length >= 18);
     assert.ok(inMonth.points.length <= 5, "30d: a point a day");
     // The same latest prices whichever window; sales summed once, whichever tiers.
-    const at = (read: typeof week, point: readonly number[] | undefined) =>
+    const at = (read: typeof week, point: readonly (number | null)[] | undefined) =>
       point === undefined ? undefined : [read.from + (point[0] ?? 0) * MIN, ...point.slice(1, 3)];
     assert.deepEqual(at(week, item.points.at(-1)), at(day, inDay.points.at(-1)));
     assert.deepEqual(at(month, inMonth.points.at(-1)), at(day, inDay.points.at(-1)));
