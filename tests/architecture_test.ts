@@ -61,7 +61,12 @@ async function importEdges(root: string): Promise<Edge[]> {
 }
 
 /** The GW2 client's public surface: everything else under `src/gw2/` is its own business. */
-const PUBLIC_GW2 = new Set(["src/gw2/types.ts", "src/gw2/errors.ts", "src/gw2/schemas.ts"]);
+const PUBLIC_GW2 = new Set([
+  "src/gw2/types.ts",
+  "src/gw2/errors.ts",
+  "src/gw2/schemas.ts",
+  "src/gw2/paging.ts",
+]);
 /** Modules of `src/` every room may use: configuration, logging, counters, staleness. */
 const SHARED = new Set(["src/config.ts", "src/log.ts", "src/metrics.ts", "src/staleness.ts"]);
 const NETWORKING =
@@ -76,7 +81,7 @@ const ROOMS: Readonly<Record<string, readonly string[]>> = {
   kv: ["async"],
   gw2: ["async", "kv"],
   data: [],
-  market: [],
+  market: ["async", "kv", "gw2"],
   passthrough: ["gw2"],
   account: ["async", "gw2", "market"],
   tree: ["async", "gw2", "data", "market", "account"],
@@ -84,7 +89,17 @@ const ROOMS: Readonly<Record<string, readonly string[]>> = {
   search: ["async", "kv", "gw2"],
   catalogue: ["async", "kv", "gw2"],
   history: ["async", "kv", "gw2", "market"],
-  background: ["async", "kv", "gw2", "data", "tree", "search", "catalogue", "history"],
+  background: [
+    "async",
+    "kv",
+    "gw2",
+    "data",
+    "tree",
+    "search",
+    "catalogue",
+    "market",
+    "history",
+  ],
   views: [],
   tools: [
     "async",
@@ -123,6 +138,7 @@ const PURE = new Set([
   "src/history/volumes.ts",
   "src/market/flip.ts",
   "src/market/order_book.ts",
+  "src/market/sheet.ts",
   "src/market/trading_post.ts",
   "src/passthrough/shape.ts",
   "src/process/dev_console.ts",

@@ -1,16 +1,17 @@
 /**
  * The price history's two background jobs. **The snapshot**: each market sheet the sheet job
- * publishes (the whole Trading Post's prices, read in bulk every `PRIORY_SNAPSHOT_MINUTES`) is
- * written as one snapshot — no upstream request of its own — by one instance, under the
- * `history-lease`, and only when a period has passed since the last one (two sheets published
- * close together make one snapshot). **The upkeep** (a cron every minute): roll-ups, running
+ * publishes (the whole Trading Post's prices, read in bulk every `PRIORY_SNAPSHOT_MINUTES`:
+ * `src/background/sheet.ts`, whose hook calls this) is written as one snapshot — no upstream
+ * request of its own — by one instance, under the `history-lease`, and only when half a period
+ * has passed since the last one (two sheets published close together make one snapshot). **The upkeep** (a cron every minute): roll-ups, running
  * volumes and retention (`src/history/upkeep.ts`), under the `history-upkeep-lease`.
  *
  * @module
  */
 
-import type { Tick } from "../history/codec.ts";
+import { ticksOfSheet } from "../history/codec.ts";
 import type { HistoryStore } from "../history/store.ts";
+import type { MarketSheet } from "../market/sheet.ts";
 import { upkeep, type UpkeepReport } from "../history/upkeep.ts";
 import { type BackgroundContext, backgroundKey, jobDeadline } from "./context.ts";
 import { acquireLease, releaseLease } from "./lease.ts";
@@ -19,34 +20,12 @@ import { acquireLease, releaseLease } from "./lease.ts";
 export const SNAPSHOT_LEASE_MS = 60_000;
 /** How long an upkeep run may take (an hour's roll-up reads ~5 MB, a day's ~20 MB). */
 export const UPKEEP_LEASE_MS = 4 * 60_000;
-/**
- * Slack on the period: a sheet is due a little before a whole period has passed, so a cron tick
- * every minute finds it due on the tick a period after the last, whatever the read took.
- */
-export const DUE_SLACK_MS = 30_000;
-
-/** The prices of the whole Trading Post at one time: what a snapshot records. */
-export interface MarketSnapshotSource {
-  /** When the prices were read (epoch ms). */
-  readonly at: number;
-  /** One tick per tradeable item. */
-  ticks(): Iterable<Tick>;
-}
 
 /** What the history jobs need beside the shared context. */
 export interface HistoryJobDeps extends BackgroundContext {
   readonly history: HistoryStore;
   /** `PRIORY_SNAPSHOT_MINUTES`. */
   readonly snapshotMinutes: number;
-}
-
-/**
- * Whether a snapshot (and so a market sheet) is due at `now`, the latest having been taken at
- * `latest`: none yet, or a period (less {@linkcode DUE_SLACK_MS}) since. What a cron that ticks
- * every minute asks, so any period from 1 to 60 minutes works, dividing the hour or not.
- */
-export function isSnapshotDue(latest: number | undefined, now: number, minutes: number): boolean {
-  return latest === undefined || now - latest >= minutes * 60_000 - DUE_SLACK_MS;
 }
 
 /** What a snapshot run reports. */
@@ -67,7 +46,7 @@ export type SnapshotReport =
  */
 export async function recordSnapshot(
   deps: HistoryJobDeps,
-  sheet: MarketSnapshotSource,
+  sheet: MarketSheet,
 ): Promise<SnapshotReport> {
   const { kv, clock, owner, history } = deps;
   const lease = await acquireLease(
@@ -80,15 +59,15 @@ export async function recordSnapshot(
   if (lease === undefined) return { ran: false, reason: "leased" };
   try {
     const latest = await history.latest("raw");
-    if (latest !== undefined && sheet.at - latest < deps.snapshotMinutes * 30_000) {
+    if (latest !== undefined && sheet.takenAt - latest < deps.snapshotMinutes * 30_000) {
       return { ran: false, reason: "recent" };
     }
-    const ticks = [...sheet.ticks()];
+    const ticks = ticksOfSheet(sheet);
     if (ticks.length === 0) return { ran: false, reason: "empty" };
     using deadline = jobDeadline(deps, SNAPSHOT_LEASE_MS);
-    const written = await history.writeSnapshot(sheet.at, ticks, deadline.signal);
+    const written = await history.writeSnapshot(sheet.takenAt, ticks, deadline.signal);
     if (written === undefined) return { ran: false, reason: "recent" };
-    return { ran: true, at: sheet.at, ...written };
+    return { ran: true, at: sheet.takenAt, ...written };
   } finally {
     await releaseLease(kv, lease).catch(() => undefined);
   }

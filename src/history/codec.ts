@@ -15,6 +15,8 @@
  * @module
  */
 
+import type { MarketSheet } from "../market/sheet.ts";
+
 /** One item at one snapshot: best buy order and lowest listing (copper), and the units at each side. */
 export interface Tick {
   readonly id: number;
@@ -67,6 +69,17 @@ export interface Volume {
   readonly sold: number;
   readonly bought: number;
   readonly covered: number;
+}
+
+/** A market sheet's rows as ticks (the sheet holds columns; a snapshot is packed by rows). */
+export function ticksOfSheet(sheet: MarketSheet): Tick[] {
+  return Array.from(sheet.ids, (id, row) => ({
+    id,
+    buy: sheet.buyPrice[row] ?? 0,
+    buyQty: sheet.buyQuantity[row] ?? 0,
+    sell: sheet.sellPrice[row] ?? 0,
+    sellQty: sheet.sellQuantity[row] ?? 0,
+  }));
 }
 
 /** Ids per shard of each tier: about 1 KB per value at the real Trading Post's density. */

@@ -18,9 +18,8 @@ import {
 import type { Clock } from "../async/clock.ts";
 import type { BoundableGw2Client } from "../gw2/types.ts";
 import type { Logger } from "../log.ts";
-import type { HistoryReader } from "../history/query.ts";
 import type { NameIndex } from "../search/name_index.ts";
-import type { ToolDefinition } from "../tools/types.ts";
+import type { ToolDefinition, ToolServices } from "../tools/types.ts";
 import { batchRefused, isOversizedBatch } from "./batch.ts";
 import {
   ALL_SURFACES,
@@ -39,8 +38,8 @@ export interface McpEndpointDeps {
   readonly log: Logger;
   /** The item-name index, handed to the tools. */
   readonly names?: NameIndex;
-  /** The price history, handed to the tools. */
-  readonly history?: HistoryReader;
+  /** The process's other services, handed to the tools as they are. */
+  readonly services?: ToolServices;
   /** The clock tool-call deadlines run on; defaults to the system clock. */
   readonly clock?: Clock;
   /** The tools to serve. */
@@ -128,10 +127,10 @@ export function createMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
 function toolDeps(deps: McpEndpointDeps, request: Request | undefined): ServerDeps {
   const key = request?.headers.get(GW2_KEY_HEADER)?.trim();
   return {
+    ...deps.services,
     gw2: deps.gw2,
     log: deps.log,
     ...(deps.names === undefined ? {} : { names: deps.names }),
-    ...(deps.history === undefined ? {} : { history: deps.history }),
     ...(deps.clock === undefined ? {} : { clock: deps.clock }),
     ...(deps.callLog === undefined ? {} : { callLog: deps.callLog }),
     ...(key === undefined || key === "" ? {} : { gw2Key: key }),

@@ -10,10 +10,29 @@ import type { z } from "zod";
 import type { Gw2Client } from "../gw2/types.ts";
 import type { HistoryReader } from "../history/query.ts";
 import type { Logger } from "../log.ts";
+import type { MarketSheets } from "../market/sheets.ts";
 import type { NameIndex } from "../search/name_index.ts";
 
+/**
+ * The process's long-lived services a tool may use besides the GW2 client, built once by
+ * `main.ts` and handed to every call unchanged (through the HTTP edge and the MCP endpoint as one
+ * bag). Each is optional: a test wires the ones its tools use.
+ */
+export interface ToolServices {
+  /**
+   * The market sheet: the whole Trading Post's prices, read in bulk (`src/market/sheets.ts`).
+   * `forCall(deadline)` gives a fresh one, reading it within the call's time when it must.
+   */
+  readonly sheets?: MarketSheets;
+  /**
+   * The Trading Post's price history, read from this server's own snapshots
+   * (`priory_price_history`, `priory_flips`, the daily volumes other tools quote).
+   */
+  readonly history?: HistoryReader;
+}
+
 /** What every tool handler may use. Built per call. */
-export interface ToolDeps {
+export interface ToolDeps extends ToolServices {
   /**
    * The GW2 client, bound to this call's deadline: every read gives up in time (answering from
    * an expired cache entry when it may, else with a timeout or rate-limit failure).
@@ -30,11 +49,6 @@ export interface ToolDeps {
    * tools that do not search need not build one.
    */
   readonly names?: NameIndex;
-  /**
-   * The Trading Post's price history (`priory_price_history`, `priory_flips`, liquidity
-   * figures). Always wired by `main.ts`; optional so tests of other tools need not build one.
-   */
-  readonly history?: HistoryReader;
   /**
    * Progress for a long call, present only when the client asked for it (a `progressToken` in
    * the request's `_meta`). See {@linkcode ProgressReporter}.

@@ -4,16 +4,13 @@
  * restart keeping the history.
  */
 import assert from "node:assert/strict";
-import {
-  DUE_SLACK_MS,
-  historyUpkeep,
-  isSnapshotDue,
-  recordSnapshot,
-} from "../../src/background/history.ts";
-import { type Bar, SHARD_SPAN } from "../../src/history/codec.ts";
+import { historyUpkeep, recordSnapshot } from "../../src/background/history.ts";
+import { type Bar, SHARD_SPAN, ticksOfSheet } from "../../src/history/codec.ts";
 import { DAY_MS, HOUR_MS, maxGapMs, rollTicks } from "../../src/history/rollup.ts";
 import { HistoryStore } from "../../src/history/store.ts";
+import { startBackgroundApp } from "../support/background.ts";
 import { ManualClock } from "../support/clock.ts";
+import { createFakeGw2 } from "../fake_gw2/mod.ts";
 import {
   HISTORY_NAMESPACE,
   historyDeps,
@@ -38,18 +35,36 @@ async function historyKeys(kv: Deno.Kv): Promise<string[]> {
   return keys;
 }
 
-Deno.test("isSnapshotDue(): none yet, or a period since (less the slack), any period from 1 to 60", () => {
-  assert.equal(isSnapshotDue(undefined, 0, 5), true);
-  assert.equal(isSnapshotDue(0, 5 * MIN - DUE_SLACK_MS - 1, 5), false);
-  assert.equal(isSnapshotDue(0, 5 * MIN - DUE_SLACK_MS, 5), true);
-  // A sheet that took 20 s to read is still due on the tick a period later.
-  assert.equal(isSnapshotDue(20_000, 5 * MIN, 5), true);
-  assert.equal(isSnapshotDue(0, 4 * MIN, 5), false);
-  assert.equal(isSnapshotDue(0, 60 * MIN, 60), true);
-  assert.equal(isSnapshotDue(0, 59 * MIN, 60), false);
+Deno.test("the market sheet job's sheets are the snapshots: the first at startup, then one every PRIORY_SNAPSHOT_MINUTES", async () => {
+  const clock = new ManualClock({ advance: "delays" });
+  const fake = createFakeGw2({ now: () => clock.now(), market: new MovingMarket() });
+  await using app = await startBackgroundApp({ clock, fake, sheet: true, snapshotMinutes: 7 });
+  const boot = clock.now();
+  await app.jobs.startup();
+  const first = await app.historyStore.latest("raw");
+  assert.ok(first !== undefined && first - boot < MIN, "a fresh server's first snapshot at boot");
+  for (let minute = 1; minute <= 30; minute++) {
+    clock.advance(MIN - (clock.now() % MIN));
+    await app.jobs.sheet();
+  }
+  const taken = await app.historyStore.periods("raw", 0, Infinity);
+  assert.deepEqual(taken.map((t) => Math.round((t - boot) / MIN)), [0, 7, 14, 21, 28]);
+  const [latest] = taken.slice(-1);
+  const stored = await app.historyStore.snapshot(latest ?? 0);
+  assert.deepEqual(
+    stored,
+    ticksOfSheet(app.sheets?.latest() ?? movingSheet(new MovingMarket(), [], 0)),
+  );
+  assert.equal(stored.length, app.fake.world.prices.size, "every tradeable item");
+  const requests = app.sent.background.filter((r) => r.path === "/v2/commerce/prices").length;
+  assert.equal(
+    requests,
+    5 * Math.ceil(app.fake.world.prices.size / 200),
+    "the sheet's pages, nothing more",
+  );
 });
 
-Deno.test("snapshots at the schedule: the first on the first tick, then one a period, for periods dividing the hour or not", async () => {
+Deno.test("snapshots at the schedule: the first on the first tick, then one a period, for periods dividing the hour or not (simulated sheets)", async () => {
   for (const period of [5, 7, 1, 60]) {
     using kv = await openMemoryKv();
     const clock = new ManualClock();
@@ -76,10 +91,7 @@ Deno.test("a snapshot records every item's prices and quantities exactly, sharde
   assert.ok(report.ran);
   assert.equal(report.ids, IDS.length);
   const stored = await deps.history.snapshot(clock.now());
-  assert.deepEqual(
-    stored.sort((a, b) => a.id - b.id),
-    [...sheet.ticks()].sort((a, b) => a.id - b.id),
-  );
+  assert.deepEqual(stored.sort((a, b) => a.id - b.id), ticksOfSheet(sheet));
   const shards = new Set(IDS.map((id) => Math.floor(id / SHARD_SPAN.raw)));
   assert.equal(report.shards, shards.size);
   for await (const entry of kv.list<Uint8Array>({ prefix: ["history"] })) {
@@ -209,10 +221,10 @@ Deno.test("retention deletes what aged out and nothing else: snapshots after 48 
   const clock = new ManualClock({ start: now });
   const deps = historyDeps({ kv, clock });
   const store = deps.history;
-  const ticks = movingSheet(new MovingMarket(), IDS.slice(0, 30), now);
-  const bars = rollTicks([{ t: now, ticks: [...ticks.ticks()] }], now - HOUR_MS, now + HOUR_MS, 1);
+  const ticks = ticksOfSheet(movingSheet(new MovingMarket(), IDS.slice(0, 30), now));
+  const bars = rollTicks([{ t: now, ticks }], now - HOUR_MS, now + HOUR_MS, 1);
   const rawAges = [49 * HOUR_MS, 48 * HOUR_MS + 1, 48 * HOUR_MS, 47 * HOUR_MS, 5 * MIN];
-  for (const age of rawAges) await store.writeSnapshot(now - age, [...ticks.ticks()]);
+  for (const age of rawAges) await store.writeSnapshot(now - age, ticks);
   const hourAges = [31 * DAY_MS, 30 * DAY_MS + HOUR_MS, 30 * DAY_MS, 29 * DAY_MS, HOUR_MS];
   for (const age of hourAges) await store.writeBars("hourly", now - age, bars);
   const dayAges = [400 * DAY_MS, 366 * DAY_MS, 365 * DAY_MS, 364 * DAY_MS, DAY_MS];
@@ -220,7 +232,7 @@ Deno.test("retention deletes what aged out and nothing else: snapshots after 48 
   await store.setRollupState({ hourlyUntil: now, dailyUntil: now });
   // Another upstream's history, in the same KV, is not this one's to delete.
   const other = new HistoryStore({ kv, namespace: "http://other.test", clock });
-  await other.writeSnapshot(now - 100 * DAY_MS, [...ticks.ticks()]);
+  await other.writeSnapshot(now - 100 * DAY_MS, ticks);
   const otherBefore = (await historyKeys(kv)).filter((key) => key.includes("other.test"));
 
   const report = await historyUpkeep(deps);

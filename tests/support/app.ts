@@ -19,8 +19,10 @@ import { HistoryStore } from "../../src/history/store.ts";
 import { createHandler, type Handler } from "../../src/http/handler.ts";
 import type { GuardPolicy } from "../../src/http/guard.ts";
 import { createLogger, type Logger, silentLogger } from "../../src/log.ts";
+import { MarketSheets } from "../../src/market/sheets.ts";
+import { SheetStore } from "../../src/market/sheet_store.ts";
 import { NameIndex } from "../../src/search/name_index.ts";
-import type { ToolDefinition } from "../../src/tools/types.ts";
+import type { ToolDefinition, ToolServices } from "../../src/tools/types.ts";
 import { createFakeGw2, type FakeGw2, type MovingMarket } from "../fake_gw2/mod.ts";
 import { ManualClock } from "./clock.ts";
 
@@ -43,7 +45,8 @@ export const TEST_POLICY: GuardPolicy = {
 export interface TestHandlerOptions {
   readonly gw2: BoundableGw2Client;
   readonly names?: NameIndex;
-  readonly history?: HistoryReader;
+  /** The tools' other services (the market sheet, …). */
+  readonly services?: ToolServices;
   /** The clock of call deadlines; defaults to the system clock. */
   readonly clock?: Clock;
   readonly log?: Logger;
@@ -57,7 +60,7 @@ export function createTestHandler(options: TestHandlerOptions): Handler & AsyncD
   const handler = createHandler({
     gw2: options.gw2,
     ...(options.names === undefined ? {} : { names: options.names }),
-    ...(options.history === undefined ? {} : { history: options.history }),
+    ...(options.services === undefined ? {} : { services: options.services }),
     log: options.log ?? silentLogger,
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     config: { ...TEST_POLICY, ...options.policy },
@@ -192,6 +195,8 @@ export interface TestApp extends AsyncDisposable {
   /** The price history's store (tests write snapshots into it) and the tools' reader of it. */
   readonly historyStore: HistoryStore;
   readonly history: HistoryReader;
+  /** The market sheet, when `sheet` was asked for (price reads answered from it while fresh). */
+  readonly sheets: MarketSheets | undefined;
   /** The KV holding cache, budget, key secret and names (`:memory:` unless one was given). */
   readonly kv: Deno.Kv;
   readonly config: Config;
@@ -222,6 +227,11 @@ export interface TestAppOptions {
   readonly clock?: ManualClock;
   /** A Trading Post that moves with the clock, for the fake (`tests/fake_gw2/world/market.ts`). */
   readonly market?: MovingMarket;
+  /**
+   * Wires the market sheet as `main.ts` does (on-demand reads over the client, price reads from
+   * it while fresh, handed to the tools). @default false
+   */
+  readonly sheet?: boolean;
 }
 
 /**
@@ -257,6 +267,15 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const ownKv = options.kv === undefined;
   const kv = options.kv ?? await Deno.openKv(":memory:");
   const names = new NameIndex({ kv, namespace: config.gw2ApiBase, log, clock });
+  const sheets = options.sheet === true
+    ? new MarketSheets({
+      store: new SheetStore({ kv, namespace: config.gw2ApiBase }),
+      clock,
+      log,
+      // Called only once the client below exists.
+      pages: { pricesPage: (page, size, deadline) => gw2.pricesPage(page, size, deadline) },
+    })
+    : undefined;
   const gw2 = createGw2Client({
     baseUrl: config.gw2ApiBase,
     kv,
@@ -266,6 +285,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     fetch: (input, init) => fake.fetch(new Request(input, init)),
     ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
     onItemsFetched: (items) => names.record(items),
+    ...(sheets === undefined ? {} : { priceSheet: (ids: readonly number[]) => sheets.prices(ids) }),
   });
   // Recipe lookups from the catalogue (filled on demand, no crawl here), as main.ts wires them.
   const recipes = new RecipeCatalogue({
@@ -284,7 +304,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     log,
     gw2: lookups,
     names,
-    history,
+    services: { history, ...(sheets === undefined ? {} : { sheets }) },
     config,
     clock,
   });
@@ -296,6 +316,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     names,
     historyStore,
     history,
+    sheets,
     kv,
     config,
     clock,

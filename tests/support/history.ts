@@ -1,8 +1,8 @@
 /**
  * The price history for tests: market sheets from the fake's moving market (the world's own
  * price records, moved by the clock), the history jobs' dependencies on an in-memory (or given)
- * KV and a manual clock, and a simulation of the crons — each minute a sheet when a snapshot is
- * due, then the upkeep — over hours or days of simulated time.
+ * KV and a manual clock, and a simulation of the crons — each minute a sheet when one is due (by
+ * the sheet job's rule, without its upstream read), then the upkeep — over hours or days.
  *
  * @module
  */
@@ -10,11 +10,11 @@
 import {
   type HistoryJobDeps,
   historyUpkeep,
-  isSnapshotDue,
-  type MarketSnapshotSource,
   recordSnapshot,
 } from "../../src/background/history.ts";
+import { SHEET_DUE_SLACK_MS } from "../../src/background/sheet.ts";
 import type { Tick } from "../../src/history/codec.ts";
+import { buildSheet, type MarketSheet } from "../../src/market/sheet.ts";
 import { HistoryReader } from "../../src/history/query.ts";
 import { HistoryStore } from "../../src/history/store.ts";
 import { silentLogger } from "../../src/log.ts";
@@ -46,16 +46,20 @@ export function movingSheet(
   market: MovingMarket,
   ids: readonly number[],
   at: number,
-): MarketSnapshotSource {
+): MarketSheet {
   const prices = getWorld().prices;
-  return {
+  return buildSheet(
+    ids.flatMap((id) => {
+      const base = prices.get(id);
+      return base === undefined ? [] : [market.price(base, at)];
+    }),
     at,
-    ticks: () =>
-      ids.flatMap((id) => {
-        const base = prices.get(id);
-        return base === undefined ? [] : [tickOf(market.price(base, at))];
-      }),
-  };
+  );
+}
+
+/** Whether the sheet job would read a sheet now (`src/background/sheet.ts`'s rule). */
+export function sheetDue(latest: number | undefined, now: number, minutes: number): boolean {
+  return latest === undefined || now - latest >= minutes * 60_000 - SHEET_DUE_SLACK_MS;
 }
 
 /** Options of {@linkcode historyDeps}. */
@@ -120,7 +124,7 @@ export async function simulate(
   let latest = await deps.history.latest("raw");
   for (let minute = 0; minute < minutes; minute++) {
     clock.advance(60_000 - (clock.now() % 60_000));
-    if (isSnapshotDue(latest, clock.now(), deps.snapshotMinutes)) {
+    if (sheetDue(latest, clock.now(), deps.snapshotMinutes)) {
       const report = await recordSnapshot(deps, movingSheet(market, ids, clock.now()));
       if (report.ran) {
         snapshots.push(report.at);

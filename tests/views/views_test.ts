@@ -133,7 +133,7 @@ for (const era of ["2025", "2026"] satisfies Era[]) {
     await using plain = createTestHandler({
       gw2: app.lookups,
       names: app.names,
-      history: app.history,
+      services: { history: app.history },
       clock: app.clock,
       tools: WITHOUT_VIEWS,
     });
