@@ -38,11 +38,11 @@ var PrioryHistory = (function (D) {
     return (value > 0 ? "+" : value < 0 ? "−" : "") + Math.abs(value).toLocaleString("en-US") + (suffix || "");
   }
 
-  function card(label, value, note, extraClass) {
-    return el("div", { class: "card" + (extraClass ? " " + extraClass : "") }, [
+  function card(label, value, note, noteClass) {
+    return el("div", { class: "card" }, [
       el("div", { class: "card-label", text: label }),
       el("div", { class: "card-value" }, value),
-      note ? el("div", { class: "card-note", text: note }) : null
+      note ? el("div", { class: "card-note" + (noteClass ? " " + noteClass : ""), text: note }) : null
     ]);
   }
 
@@ -69,7 +69,7 @@ var PrioryHistory = (function (D) {
     var step = points.length > 1 ? (W - LEFT - RIGHT) / points.length : 24;
     var sells = points.map(function (p) { return p[2]; }).filter(function (v) { return typeof v === "number"; });
     var label = row.name + ": lowest listing " + (sells.length ? D.moneyText(sells[0]) + " to " + D.moneyText(sells[sells.length - 1]) : "none") +
-      " over " + data.window + "; bars are units traded per point";
+      " over " + data.window + ", " + points.length + " points; bars are units traded per point";
     var root = svg("svg", { viewBox: "0 0 " + W + " " + H, class: "chart", role: "img", "aria-label": label, preserveAspectRatio: "none" });
     root.appendChild(svg("line", { x1: 0, x2: W, y1: PRICE_H, y2: PRICE_H, class: "axis" }));
     points.forEach(function (p) {
@@ -107,12 +107,13 @@ var PrioryHistory = (function (D) {
     var change = typeof row.change === "number" ? row.change : null;
     var cards = [
       card("Lowest listing", last && typeof last[2] === "number" ? D.money(last[2]) : "—",
-        change === null ? null : signed(change, " %") + " over " + data.window, change === null ? "" : change < 0 ? "card-profit neg" : "card-profit pos"),
+        change === null ? null : signed(change, " %") + " over " + data.window, change === null ? "" : change < 0 ? "trend-down" : "trend-up"),
       card("Best order", last && typeof last[1] === "number" ? D.money(last[1]) : "—", null),
       card("Range (listing)", [D.money(row.low), " – ", D.money(row.high)], typeof row.volatility === "number" ? "volatility " + row.volatility + " %" : null),
       card("Traded a day", D.count(row.soldPerDay) + " sold · " + D.count(row.boughtPerDay) + " bought", "estimated; cancellations count"),
-      card("Flip", typeof row.margin === "number" ? D.money(row.margin, row.margin < 0 ? "neg" : "pos") : "—",
-        typeof row.flipPerDay === "number" ? D.moneyText(row.flipPerDay) + " a day" : null)
+      card("Flip margin", typeof row.margin === "number" ? D.money(row.margin, row.margin < 0 ? "neg" : "pos") : "—",
+        typeof row.margin === "number" && row.margin <= 0 ? "no flip at these prices"
+          : typeof row.flipPerDay === "number" ? D.moneyText(row.flipPerDay) + " a day" : null)
     ];
     var body = points.length
       ? chart(row, data)

@@ -151,6 +151,8 @@ button { font: inherit; color: inherit; }
 .tree-panel .tree-view h1 { font-size: 17px; }
 :focus-visible { outline: 2px solid var(--accent); outline-offset: 1px; }
 
+.card-note.trend-down { color: var(--bad); }
+.card-note.trend-up { color: var(--good); }
 .history-item { margin-top: 14px; padding-top: 4px; border-top: 1px solid var(--line); }
 .history-item:first-of-type { border-top: 0; }
 .chart-frame { position: relative; }
