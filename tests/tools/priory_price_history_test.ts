@@ -175,3 +175,29 @@ Deno.test("priory_flips refuses bad filters", async () => {
     /maxPrice must be a number/,
   );
 });
+
+Deno.test("priory_recipe_tree (250 Sunrises): the shopping list flags what the market sells less of in a week than the plan buys", async () => {
+  await using app = await withHistory(2 * 60 + 10, worldPriceIds());
+  await using client = await connectClient(app.handler);
+  const result = await client.callTool({
+    name: "priory_recipe_tree",
+    arguments: { itemId: 30703, quantity: 250 },
+  });
+  assert.equal(result.isError, undefined, textOf(result));
+  const rows = (result.structuredContent as {
+    toBuy: { id?: number; count: number; unit?: number; soldPerWeek?: number }[];
+  }).toBuy.filter((row) => row.id !== undefined && row.unit !== undefined);
+  const volumes = await app.history.dailyVolumes(rows.map((row) => row.id ?? 0));
+  let flagged = 0;
+  for (const row of rows) {
+    const daily = volumes.get(row.id ?? 0)?.soldPerDay;
+    const week = daily === undefined ? undefined : Math.floor(daily * 7);
+    if (week !== undefined && row.count > week) {
+      assert.equal(row.soldPerWeek, week, `${row.id}: ${row.count} > ${week} a week`);
+      flagged++;
+    } else {
+      assert.equal(row.soldPerWeek, undefined, `${row.id}: ${row.count} within a week's sales`);
+    }
+  }
+  assert.ok(flagged > 0, "some of Sunrise's purchases sell slowly on the moving market");
+});

@@ -225,7 +225,7 @@ Deno.test({
         },
         toBuy: [
           { ...bought[0], short: 7 },
-          { ...bought[1], craftCheaper: true },
+          { ...bought[1], craftCheaper: true, soldPerWeek: 42 },
           ...structured.toBuy.slice(2),
           { id: 19721, count: 3, unit: 2_000, total: 6_000, noDepth: true },
           { id: 19925, count: 2, vendor: "Miyani", total: 20_000 },
@@ -246,6 +246,7 @@ Deno.test({
     assert.ok(text.includes(coins(depthExtra)), "depthExtra");
     assert.match(text, /7 short/);
     assert.match(text, /cheaper to craft/);
+    assert.match(text, /the market sells only ~42 a week/, "soldPerWeek");
     assert.match(text, /order book not read: every unit at the lowest listing/, "noDepth");
     assert.match(text, /Miyani/);
     assert.match(text, /Total at order-book depth/);
