@@ -19,6 +19,7 @@ import {
   type Sample,
   samplesFromBars,
   samplesFromTicks,
+  stepFor,
   summarize,
   type Summary,
   type WindowName,
@@ -123,7 +124,8 @@ export class HistoryReader {
   /** `ids`' history over `window`, ending now. */
   async read(ids: readonly number[], window: WindowName): Promise<HistoryRead> {
     const now = this.#clock.now();
-    const { ms, stepMs } = WINDOWS[window];
+    const { ms } = WINDOWS[window];
+    const stepMs = stepFor(window, ids.length);
     // Whole minutes, so point times (minutes after it) are exact.
     const from = Math.floor((now - ms) / 60_000) * 60_000;
     const base = { from, stepMinutes: stepMs / 60_000 };

@@ -80,6 +80,18 @@ export const WINDOWS = {
 /** A window's name. */
 export type WindowName = keyof typeof WINDOWS;
 
+/** Items a call may ask for before each gets half the points. */
+export const FULL_DETAIL_IDS = 5;
+
+/**
+ * The step between points for `count` items over `window`: the window's, or twice it past
+ * {@linkcode FULL_DETAIL_IDS} items, so 20 items over a year stay a few thousand tokens (~25
+ * points each) while one item gets ~50.
+ */
+export function stepFor(window: WindowName, count: number): number {
+  return WINDOWS[window].stepMs * (count > FULL_DETAIL_IDS ? 2 : 1);
+}
+
 /**
  * A point as the tool returns it: `[minutes after the window's start, buy, sell, sold, bought]`
  * — prices at the end of the point's step (`null` where that side was empty), units traded in

@@ -40,7 +40,7 @@ export const prioryPriceHistory = defineTool({
   name: "priory_price_history",
   title: "Price history",
   description:
-    `Priory-computed: Trading Post history from this server's snapshots (48h, hourly 30d, daily 1y); 1-${MAX_HISTORY_IDS} ids (MAX_IDS = ${MAX_IDS}). points ~50: [min after from, buy, sell, sold, bought]. change %, low, high, volatility %: of sell. Volumes count cancellations as sales. margin: flip after fee; flipPerDay = margin × min volume.`,
+    `Priory-computed: Trading Post history from this server's snapshots (48h, hourly 30d, daily 1y); 1-${MAX_HISTORY_IDS} ids (MAX_IDS = ${MAX_IDS}). points ~50 (~25 past 5 ids): [min after from, buy, sell, sold, bought]. change %, low, high, volatility %: of sell. Volumes count cancellations as sales. margin: flip after fee; flipPerDay = margin × min volume.`,
   inputSchema: argumentsSchema({ ids: IdsField, window: WindowField }),
   outputSchema: z.object({
     // Rows are self-describing and named in the description; listing fields here costs every

@@ -43,10 +43,15 @@ Deno.test("24h: at most ~50 points from the snapshots, the latest prices last, t
   const reader = historyReader(deps);
   const read = await reader.read(IDS, "24h");
   assert.equal(read.items.length, IDS.length);
-  assert.equal(read.stepMinutes, 30);
+  assert.equal(read.stepMinutes, 60, "past 5 items, half the points each");
+  const few = await reader.read(IDS.slice(0, 5), "24h");
+  assert.equal(few.stepMinutes, 30);
+  for (const item of few.items) {
+    assert.ok(item.points.length <= 50 && item.points.length >= 12, `${item.points.length} points`);
+  }
   const latest = read.latest ?? 0;
   for (const item of read.items) {
-    assert.ok(item.points.length <= 50 && item.points.length >= 12, `${item.points.length} points`);
+    assert.ok(item.points.length <= 25 && item.points.length >= 6, `${item.points.length} points`);
     assert.equal(item.since, START + MIN, "seen in the first snapshot");
     const last = item.points.at(-1);
     assert.equal(last?.[0], (latest - read.from) / MIN, "the last point is the latest snapshot");
@@ -92,12 +97,12 @@ Deno.test("7d and 30d over three days: hourly and daily bars, then the snapshots
   const week = await reader.read(ids, "7d");
   const month = await reader.read(ids, "30d");
   const day = await reader.read(ids, "24h");
-  assert.equal(week.stepMinutes, 240);
+  assert.equal(week.stepMinutes, 480, "12 items: 8-hour steps");
   for (const [index, item] of week.items.entries()) {
     const inMonth = month.items[index];
     const inDay = day.items[index];
     assert.ok(inMonth && inDay);
-    assert.ok(item.points.length <= 50 && item.points.length >= 18);
+    assert.ok(item.points.length <= 25 && item.points.length >= 9);
     assert.ok(inMonth.points.length <= 5, "30d: a point a day");
     // The same latest prices whichever window; sales summed once, whichever tiers.
     const at = (read: typeof week, point: readonly (number | null)[] | undefined) =>

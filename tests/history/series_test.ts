@@ -8,6 +8,7 @@ import {
   type Sample,
   samplesFromBars,
   samplesFromTicks,
+  stepFor,
   summarize,
   WINDOWS,
 } from "../../src/history/series.ts";
@@ -38,6 +39,13 @@ Deno.test("every window folds into at most ~50 points", () => {
     assert.ok(ms / stepMs + 1 <= 50, `${name}: ${ms / stepMs + 1} points at most`);
     assert.ok(ms / stepMs >= 30, `${name}: still a curve (${ms / stepMs} steps)`);
   }
+});
+
+Deno.test("stepFor(): a window's step for up to 5 items, twice it for more (~25 points each)", () => {
+  assert.equal(stepFor("24h", 1), 30 * MIN);
+  assert.equal(stepFor("24h", 5), 30 * MIN);
+  assert.equal(stepFor("24h", 6), 60 * MIN);
+  assert.equal(stepFor("1y", 20), 16 * 24 * 60 * MIN);
 });
 
 Deno.test("samplesFromTicks(): each sample carries the change since the snapshot before", () => {
