@@ -118,6 +118,56 @@ Deno.test("two instances take one snapshot between them: at the same tick, and a
   assert.equal((await a.history.periods("raw", 0, Infinity)).length, 1);
 });
 
+/** `kv` whose `nth` atomic commit waits for `release()`: an instance paused mid-snapshot. */
+function pausingKv(
+  kv: Deno.Kv,
+  nth: number,
+): { kv: Deno.Kv; release: () => void; paused: Promise<void> } {
+  let commits = 0;
+  let release = () => {};
+  let reached = () => {};
+  const gate = new Promise<void>((resolve) => release = resolve);
+  const paused = new Promise<void>((resolve) => reached = resolve);
+  const wrapped = new Proxy(kv, {
+    get(target, property) {
+      if (property === "atomic") {
+        return () => {
+          const op = target.atomic();
+          const commit = op.commit.bind(op);
+          op.commit = async () => {
+            if (++commits === nth) {
+              reached();
+              await gate;
+            }
+            return await commit();
+          };
+          return op;
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { kv: wrapped, release, paused };
+}
+
+Deno.test("two instances racing: one paused after it checked for a recent snapshot, the other's sheet a second later is refused by the lease", async () => {
+  using kv = await openMemoryKv();
+  const clock = new ManualClock();
+  const market = new MovingMarket();
+  // A's second commit (after the lease) is its claim: it has already found no recent snapshot.
+  const paused = pausingKv(kv, 2);
+  const a = historyDeps({ kv: paused.kv, clock, owner: "a" });
+  const b = historyDeps({ kv, clock, owner: "b" });
+  const first = recordSnapshot(a, movingSheet(market, IDS, clock.now()));
+  await paused.paused;
+  const second = await recordSnapshot(b, movingSheet(market, IDS, clock.now() + 1_000));
+  paused.release();
+  assert.deepEqual(second, { ran: false, reason: "leased" });
+  assert.equal((await first).ran, true);
+  assert.equal((await b.history.periods("raw", 0, Infinity)).length, 1);
+});
+
 /** `kv` whose `limit`-th and later atomic commits throw, as a process killed mid-write. */
 function crashingKv(kv: Deno.Kv, limit: number): Deno.Kv {
   let commits = 0;
