@@ -14,7 +14,7 @@ import type { HistoryStore } from "../history/store.ts";
 import type { MarketSheet } from "../market/sheet.ts";
 import { upkeep, type UpkeepReport } from "../history/upkeep.ts";
 import { type BackgroundContext, backgroundKey, jobDeadline } from "./context.ts";
-import { acquireLease, releaseLease } from "./lease.ts";
+import { underLease } from "./lease.ts";
 
 /** How long the snapshot writer keeps others out: a snapshot's ~500 KV writes take well under it. */
 export const SNAPSHOT_LEASE_MS = 60_000;
@@ -49,28 +49,20 @@ export async function recordSnapshot(
   sheet: MarketSheet,
 ): Promise<SnapshotReport> {
   const { kv, clock, owner, history } = deps;
-  const lease = await acquireLease(
-    kv,
-    backgroundKey(deps, "history-lease"),
-    owner,
-    SNAPSHOT_LEASE_MS,
-    clock,
-  );
-  if (lease === undefined) return { ran: false, reason: "leased" };
-  try {
+  const key = backgroundKey(deps, "history-lease");
+  const report = await underLease(kv, key, owner, SNAPSHOT_LEASE_MS, clock, async () => {
     const latest = await history.latest("raw");
     if (latest !== undefined && sheet.takenAt - latest < deps.snapshotMinutes * 30_000) {
-      return { ran: false, reason: "recent" };
+      return { ran: false, reason: "recent" } as const;
     }
     const ticks = ticksOfSheet(sheet);
-    if (ticks.length === 0) return { ran: false, reason: "empty" };
+    if (ticks.length === 0) return { ran: false, reason: "empty" } as const;
     using deadline = jobDeadline(deps, SNAPSHOT_LEASE_MS);
     const written = await history.writeSnapshot(sheet.takenAt, ticks, deadline.signal);
-    if (written === undefined) return { ran: false, reason: "recent" };
-    return { ran: true, at: sheet.takenAt, ...written };
-  } finally {
-    await releaseLease(kv, lease).catch(() => undefined);
-  }
+    if (written === undefined) return { ran: false, reason: "recent" } as const;
+    return { ran: true, at: sheet.takenAt, ...written } as const;
+  });
+  return "leased" in report ? { ran: false, reason: "leased" } : report;
 }
 
 /** What an upkeep run reports. */
@@ -81,24 +73,16 @@ export type HistoryUpkeepReport =
 /** The roll-ups, volumes and retention due now, on one instance at a time. */
 export async function historyUpkeep(deps: HistoryJobDeps): Promise<HistoryUpkeepReport> {
   const { kv, clock, owner } = deps;
-  const lease = await acquireLease(
-    kv,
-    backgroundKey(deps, "history-upkeep-lease"),
-    owner,
-    UPKEEP_LEASE_MS,
-    clock,
-  );
-  if (lease === undefined) return { ran: false, reason: "leased" };
-  try {
+  const key = backgroundKey(deps, "history-upkeep-lease");
+  const report = await underLease(kv, key, owner, UPKEEP_LEASE_MS, clock, async () => {
     using deadline = jobDeadline(deps, UPKEEP_LEASE_MS);
-    const report = await upkeep({
+    const done = await upkeep({
       store: deps.history,
       now: clock.now(),
       snapshotMinutes: deps.snapshotMinutes,
       signal: deadline.signal,
     });
-    return { ran: true, ...report };
-  } finally {
-    await releaseLease(kv, lease).catch(() => undefined);
-  }
+    return { ran: true, ...done } as const;
+  });
+  return "leased" in report ? { ran: false, reason: "leased" } : report;
 }

@@ -132,202 +132,155 @@ export function groupByShard<T extends { readonly id: number }>(
   return shards;
 }
 
-/** Packs ticks sorted by id (one shard's, see {@linkcode groupByShard}). */
-export function encodeTicks(ticks: readonly Tick[]): Uint8Array {
-  const out = new Writer(2 + ticks.length * 12);
-  out.byte(FORMAT_TICKS);
-  out.uint(ticks.length);
+/**
+ * How one kind of record is packed: its format byte, and its fields after the id in order, each
+ * an unsigned figure, or a signed difference from a field written before it (`from`), or a
+ * fraction kept to a hundredth (`scale`).
+ */
+interface Layout<T extends { readonly id: number }> {
+  readonly format: number;
+  readonly fields: readonly {
+    readonly key: Exclude<keyof T & string, "id">;
+    readonly from?: Exclude<keyof T & string, "id">;
+    readonly scale?: number;
+  }[];
+}
+
+const TICKS: Layout<Tick> = {
+  format: FORMAT_TICKS,
+  fields: [{ key: "buy" }, { key: "buyQty" }, { key: "sell" }, { key: "sellQty" }],
+};
+
+const BARS: Layout<Bar> = {
+  format: FORMAT_BARS,
+  fields: [
+    { key: "buyClose" },
+    { key: "buyOpen", from: "buyClose" },
+    { key: "buyLow", from: "buyClose" },
+    { key: "buyHigh", from: "buyClose" },
+    { key: "sellClose" },
+    { key: "sellOpen", from: "sellClose" },
+    { key: "sellLow", from: "sellClose" },
+    { key: "sellHigh", from: "sellClose" },
+    { key: "buyQty" },
+    { key: "sellQty" },
+    { key: "sold" },
+    { key: "bought" },
+    { key: "covered" },
+  ],
+};
+
+const SEEN: Layout<Seen> = { format: FORMAT_SEEN, fields: [{ key: "minute" }] };
+
+const VOLUMES: Layout<Volume> = {
+  format: FORMAT_VOLUMES,
+  fields: [
+    { key: "sold", scale: VOLUME_SCALE },
+    { key: "bought", scale: VOLUME_SCALE },
+    { key: "covered", scale: VOLUME_SCALE },
+  ],
+};
+
+/** Packs `records` (sorted by id) by `layout`: a format byte, the count, then each record. */
+function pack<T extends { readonly id: number }>(
+  layout: Layout<T>,
+  records: readonly T[],
+): Uint8Array {
+  const out = new Writer(2 + records.length * (1 + layout.fields.length * 2));
+  out.byte(layout.format);
+  out.uint(records.length);
   let previous = 0;
-  for (const tick of ticks) {
-    out.uint(tick.id - previous);
-    previous = tick.id;
-    out.uint(tick.buy);
-    out.uint(tick.buyQty);
-    out.uint(tick.sell);
-    out.uint(tick.sellQty);
+  for (const record of records) {
+    out.uint(record.id - previous);
+    previous = record.id;
+    for (const field of layout.fields) {
+      const value = figure(record, field.key);
+      if (field.from !== undefined) out.int(value - figure(record, field.from));
+      else out.uint(field.scale === undefined ? value : Math.round(value * field.scale));
+    }
   }
   return out.bytes();
 }
 
-/** Unpacks {@linkcode encodeTicks}; an unknown format or a cut value gives what parsed whole. */
-export function decodeTicks(bytes: Uint8Array): Tick[] {
+/**
+ * Unpacks {@linkcode pack}'s bytes; a value of another format reads as none, a cut one as the
+ * records that parsed whole — never as wrong figures.
+ */
+function unpack<T extends { readonly id: number }>(layout: Layout<T>, bytes: Uint8Array): T[] {
   const input = new Reader(bytes);
-  if (input.byte() !== FORMAT_TICKS) return [];
-  const ticks: Tick[] = [];
+  if (input.byte() !== layout.format) return [];
+  const records: T[] = [];
   const count = input.uint();
   let id = 0;
   for (let index = 0; index < count && input.more(); index++) {
     id += input.uint();
-    const buy = input.uint();
-    const buyQty = input.uint();
-    const sell = input.uint();
-    const sellQty = input.uint();
+    const record: Record<string, number> = { id };
+    for (const field of layout.fields) {
+      if (field.from !== undefined) record[field.key] = (record[field.from] ?? 0) + input.int();
+      else if (field.scale !== undefined) record[field.key] = input.uint() / field.scale;
+      else record[field.key] = input.uint();
+    }
     if (input.broken) break;
-    ticks.push({ id, buy, buyQty, sell, sellQty });
+    // Every field of T was just set, from the layout that names them all.
+    records.push(record as unknown as T);
   }
-  return ticks;
+  return records;
+}
+
+function figure<T>(record: T, key: keyof T): number {
+  const value = record[key];
+  return typeof value === "number" ? value : 0;
+}
+
+/** Packs ticks sorted by id (one shard's, see {@linkcode groupByShard}). */
+export function encodeTicks(ticks: readonly Tick[]): Uint8Array {
+  return pack(TICKS, ticks);
+}
+
+/** Unpacks {@linkcode encodeTicks}. */
+export function decodeTicks(bytes: Uint8Array): Tick[] {
+  return unpack(TICKS, bytes);
 }
 
 /** Packs bars sorted by id; open, low and high as signed differences from the close. */
 export function encodeBars(bars: readonly Bar[]): Uint8Array {
-  const out = new Writer(2 + bars.length * 24);
-  out.byte(FORMAT_BARS);
-  out.uint(bars.length);
-  let previous = 0;
-  for (const bar of bars) {
-    out.uint(bar.id - previous);
-    previous = bar.id;
-    out.uint(bar.buyClose);
-    out.int(bar.buyOpen - bar.buyClose);
-    out.int(bar.buyLow - bar.buyClose);
-    out.int(bar.buyHigh - bar.buyClose);
-    out.uint(bar.sellClose);
-    out.int(bar.sellOpen - bar.sellClose);
-    out.int(bar.sellLow - bar.sellClose);
-    out.int(bar.sellHigh - bar.sellClose);
-    out.uint(bar.buyQty);
-    out.uint(bar.sellQty);
-    out.uint(bar.sold);
-    out.uint(bar.bought);
-    out.uint(bar.covered);
-  }
-  return out.bytes();
+  return pack(BARS, bars);
 }
 
 /** Unpacks {@linkcode encodeBars}. */
 export function decodeBars(bytes: Uint8Array): Bar[] {
-  const input = new Reader(bytes);
-  if (input.byte() !== FORMAT_BARS) return [];
-  const bars: Bar[] = [];
-  const count = input.uint();
-  let id = 0;
-  for (let index = 0; index < count && input.more(); index++) {
-    id += input.uint();
-    const buyClose = input.uint();
-    const buyOpen = buyClose + input.int();
-    const buyLow = buyClose + input.int();
-    const buyHigh = buyClose + input.int();
-    const sellClose = input.uint();
-    const sellOpen = sellClose + input.int();
-    const sellLow = sellClose + input.int();
-    const sellHigh = sellClose + input.int();
-    const buyQty = input.uint();
-    const sellQty = input.uint();
-    const sold = input.uint();
-    const bought = input.uint();
-    const covered = input.uint();
-    if (input.broken) break;
-    bars.push({
-      id,
-      buyOpen,
-      buyClose,
-      buyLow,
-      buyHigh,
-      sellOpen,
-      sellClose,
-      sellLow,
-      sellHigh,
-      buyQty,
-      sellQty,
-      sold,
-      bought,
-      covered,
-    });
-  }
-  return bars;
+  return unpack(BARS, bytes);
 }
 
 /** Packs first-seen minutes sorted by id. */
 export function encodeSeen(seen: readonly Seen[]): Uint8Array {
-  const out = new Writer(2 + seen.length * 6);
-  out.byte(FORMAT_SEEN);
-  out.uint(seen.length);
-  let previous = 0;
-  for (const entry of seen) {
-    out.uint(entry.id - previous);
-    previous = entry.id;
-    out.uint(entry.minute);
-  }
-  return out.bytes();
+  return pack(SEEN, seen);
 }
 
 /** Unpacks {@linkcode encodeSeen}. */
 export function decodeSeen(bytes: Uint8Array): Seen[] {
-  const input = new Reader(bytes);
-  if (input.byte() !== FORMAT_SEEN) return [];
-  const seen: Seen[] = [];
-  const count = input.uint();
-  let id = 0;
-  for (let index = 0; index < count && input.more(); index++) {
-    id += input.uint();
-    const minute = input.uint();
-    if (input.broken) break;
-    seen.push({ id, minute });
-  }
-  return seen;
+  return unpack(SEEN, bytes);
 }
 
 /** Packs volumes sorted by id, each sum to a hundredth. */
 export function encodeVolumes(volumes: readonly Volume[]): Uint8Array {
-  const out = new Writer(2 + volumes.length * 10);
-  out.byte(FORMAT_VOLUMES);
-  out.uint(volumes.length);
-  let previous = 0;
-  for (const volume of volumes) {
-    out.uint(volume.id - previous);
-    previous = volume.id;
-    out.uint(Math.round(volume.sold * VOLUME_SCALE));
-    out.uint(Math.round(volume.bought * VOLUME_SCALE));
-    out.uint(Math.round(volume.covered * VOLUME_SCALE));
-  }
-  return out.bytes();
+  return pack(VOLUMES, volumes);
 }
 
 /** Unpacks {@linkcode encodeVolumes}. */
 export function decodeVolumes(bytes: Uint8Array): Volume[] {
-  const input = new Reader(bytes);
-  if (input.byte() !== FORMAT_VOLUMES) return [];
-  const volumes: Volume[] = [];
-  const count = input.uint();
-  let id = 0;
-  for (let index = 0; index < count && input.more(); index++) {
-    id += input.uint();
-    const sold = input.uint() / VOLUME_SCALE;
-    const bought = input.uint() / VOLUME_SCALE;
-    const covered = input.uint() / VOLUME_SCALE;
-    if (input.broken) break;
-    volumes.push({ id, sold, bought, covered });
-  }
-  return volumes;
+  return unpack(VOLUMES, bytes);
 }
 
 /** Packs non-negative integers (a shard list) ascending, as differences. */
 export function encodeNumbers(numbers: readonly number[]): Uint8Array {
   const sorted = [...numbers].sort((a, b) => a - b);
-  const out = new Writer(2 + sorted.length * 2);
-  out.byte(FORMAT_NUMBERS);
-  out.uint(sorted.length);
-  let previous = 0;
-  for (const value of sorted) {
-    out.uint(value - previous);
-    previous = value;
-  }
-  return out.bytes();
+  return pack({ format: FORMAT_NUMBERS, fields: [] }, sorted.map((id) => ({ id })));
 }
 
 /** Unpacks {@linkcode encodeNumbers}. */
 export function decodeNumbers(bytes: Uint8Array): number[] {
-  const input = new Reader(bytes);
-  if (input.byte() !== FORMAT_NUMBERS) return [];
-  const numbers: number[] = [];
-  const count = input.uint();
-  let value = 0;
-  for (let index = 0; index < count && input.more(); index++) {
-    value += input.uint();
-    if (input.broken) break;
-    numbers.push(value);
-  }
-  return numbers;
+  return unpack({ format: FORMAT_NUMBERS, fields: [] }, bytes).map((record) => record.id);
 }
 
 /** Appends varints to a growing buffer. */

@@ -74,7 +74,8 @@ function low(a: number, b: number): number {
   return Math.min(a, b);
 }
 
-function start(tick: Tick): Building {
+/** A snapshot's tick as a bar of one moment: nothing measured yet. */
+function pointBar(tick: Tick): Bar {
   return {
     id: tick.id,
     buyOpen: tick.buy,
@@ -93,9 +94,41 @@ function start(tick: Tick): Building {
   };
 }
 
-/** Minutes are whole in storage: a sum of intervals is rounded once, at the end. */
-function finish(bar: Building): Bar {
-  return { ...bar, covered: Math.round(bar.covered) };
+/**
+ * `into` followed by `next` (the same item, later): its close and closing units, low and high
+ * over both, changes and minutes summed; the open stays `into`'s.
+ */
+function extend(into: Building, next: Bar): void {
+  into.buyClose = next.buyClose;
+  into.buyLow = low(into.buyLow, next.buyLow);
+  into.buyHigh = Math.max(into.buyHigh, next.buyHigh);
+  into.sellClose = next.sellClose;
+  into.sellLow = low(into.sellLow, next.sellLow);
+  into.sellHigh = Math.max(into.sellHigh, next.sellHigh);
+  into.buyQty = next.buyQty;
+  into.sellQty = next.sellQty;
+  into.sold += next.sold;
+  into.bought += next.bought;
+  into.covered += next.covered;
+}
+
+/** Bars by id, each later one extending the first (see {@linkcode extend}). */
+class BarJoin {
+  readonly #bars = new Map<number, Building>();
+
+  add(bar: Bar): void {
+    const into = this.#bars.get(bar.id);
+    if (into === undefined) this.#bars.set(bar.id, { ...bar });
+    else extend(into, bar);
+  }
+
+  /** Sorted by id; minutes whole (a sum of intervals is rounded once, at the end). */
+  bars(): Bar[] {
+    return [...this.#bars.values()].sort((a, b) => a.id - b.id).map((bar) => ({
+      ...bar,
+      covered: Math.round(bar.covered),
+    }));
+  }
 }
 
 /**
@@ -114,44 +147,23 @@ export function rollTicks(
   to: number,
   maxGap: number,
 ): Bar[] {
-  const bars = new Map<number, Building>();
+  const join = new BarJoin();
   let previous: { t: number; byId: Map<number, Tick> } | undefined;
   for (const snapshot of snapshots) {
     if (snapshot.t >= to) break;
     const byId = new Map(snapshot.ticks.map((tick) => [tick.id, tick]));
     if (snapshot.t >= from) {
       for (const tick of snapshot.ticks) {
-        const bar = bars.get(tick.id);
         const before = previous?.byId.get(tick.id);
         const counted = before === undefined || previous === undefined
           ? undefined
           : change(before, tick, snapshot.t - previous.t, maxGap);
-        if (bar === undefined) {
-          const begun = start(tick);
-          if (counted !== undefined) add(begun, counted);
-          bars.set(tick.id, begun);
-          continue;
-        }
-        bar.buyClose = tick.buy;
-        bar.buyLow = low(bar.buyLow, tick.buy);
-        bar.buyHigh = Math.max(bar.buyHigh, tick.buy);
-        bar.sellClose = tick.sell;
-        bar.sellLow = low(bar.sellLow, tick.sell);
-        bar.sellHigh = Math.max(bar.sellHigh, tick.sell);
-        bar.buyQty = tick.buyQty;
-        bar.sellQty = tick.sellQty;
-        if (counted !== undefined) add(bar, counted);
+        join.add({ ...pointBar(tick), ...counted });
       }
     }
     previous = { t: snapshot.t, byId };
   }
-  return [...bars.values()].sort((a, b) => a.id - b.id).map(finish);
-}
-
-function add(bar: Building, counted: Change): void {
-  bar.sold += counted.sold;
-  bar.bought += counted.bought;
-  bar.covered += counted.covered;
+  return join.bars();
 }
 
 /**
@@ -160,28 +172,9 @@ function add(bar: Building, counted: Change): void {
  * quantities from the last, low and high over all, changes and minutes summed.
  */
 export function rollBars(periods: readonly (readonly Bar[])[]): Bar[] {
-  const merged = new Map<number, Building>();
-  for (const bars of periods) {
-    for (const bar of bars) {
-      const into = merged.get(bar.id);
-      if (into === undefined) {
-        merged.set(bar.id, { ...bar });
-        continue;
-      }
-      into.buyClose = bar.buyClose;
-      into.buyLow = low(into.buyLow, bar.buyLow);
-      into.buyHigh = Math.max(into.buyHigh, bar.buyHigh);
-      into.sellClose = bar.sellClose;
-      into.sellLow = low(into.sellLow, bar.sellLow);
-      into.sellHigh = Math.max(into.sellHigh, bar.sellHigh);
-      into.buyQty = bar.buyQty;
-      into.sellQty = bar.sellQty;
-      into.sold += bar.sold;
-      into.bought += bar.bought;
-      into.covered += bar.covered;
-    }
-  }
-  return [...merged.values()].sort((a, b) => a.id - b.id).map(finish);
+  const join = new BarJoin();
+  for (const bars of periods) for (const bar of bars) join.add(bar);
+  return join.bars();
 }
 
 /** How long each tier is kept, in ms: raw 48 h, hourly 30 days, daily a year. */

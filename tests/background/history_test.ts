@@ -20,7 +20,7 @@ import {
   simulate,
   worldPriceIds,
 } from "../support/history.ts";
-import { openMemoryKv, tempKvFile } from "../support/kv.ts";
+import { interceptedCommits, openMemoryKv, tempKvFile } from "../support/kv.ts";
 
 const MIN = 60_000;
 /** 600 ids over three raw shards and more: enough to cross shard edges, quick to write. */
@@ -123,30 +123,14 @@ function pausingKv(
   kv: Deno.Kv,
   nth: number,
 ): { kv: Deno.Kv; release: () => void; paused: Promise<void> } {
-  let commits = 0;
   let release = () => {};
   let reached = () => {};
   const gate = new Promise<void>((resolve) => release = resolve);
   const paused = new Promise<void>((resolve) => reached = resolve);
-  const wrapped = new Proxy(kv, {
-    get(target, property) {
-      if (property === "atomic") {
-        return () => {
-          const op = target.atomic();
-          const commit = op.commit.bind(op);
-          op.commit = async () => {
-            if (++commits === nth) {
-              reached();
-              await gate;
-            }
-            return await commit();
-          };
-          return op;
-        };
-      }
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
+  const wrapped = interceptedCommits(kv, async (n) => {
+    if (n !== nth) return;
+    reached();
+    await gate;
   });
   return { kv: wrapped, release, paused };
 }
@@ -170,23 +154,8 @@ Deno.test("two instances racing: one paused after it checked for a recent snapsh
 
 /** `kv` whose `limit`-th and later atomic commits throw, as a process killed mid-write. */
 function crashingKv(kv: Deno.Kv, limit: number): Deno.Kv {
-  let commits = 0;
-  return new Proxy(kv, {
-    get(target, property) {
-      if (property === "atomic") {
-        return () => {
-          const op = target.atomic();
-          const commit = op.commit.bind(op);
-          op.commit = () => {
-            if (++commits >= limit) return Promise.reject(new Error("killed"));
-            return commit();
-          };
-          return op;
-        };
-      }
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
+  return interceptedCommits(kv, (n) => {
+    if (n >= limit) throw new Error("killed");
   });
 }
 
