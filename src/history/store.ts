@@ -11,7 +11,7 @@
  * | `"seen", shard` | first-seen minute of each id of a raw shard |
  * | `"origin"` | `{t}`: the first snapshot this KV ever took |
  * | `"rollup"` | `{hourlyUntil, dailyUntil}`: how far the roll-ups are |
- * | `"volumes-head"` | `{gen, until, covered}`; `"volumes", gen, shard`: the running volumes |
+ * | `"volumes-head"`, `"volumes", gen, shard` | the running volumes, a generation an hour (`src/kv/generations.ts`) |
  *
  * **Whole or absent.** A period is written in three steps: its index entry, marked not whole,
  * with its shard list (a commit that fails if the entry exists: one writer per period); its
@@ -25,6 +25,7 @@
 
 import type { Clock } from "../async/clock.ts";
 import { commitInBatches, commitWithRetry, type KvWrite } from "../kv/batch.ts";
+import { GenerationStore } from "../kv/generations.ts";
 import {
   type Bar,
   decodeBars,
@@ -89,12 +90,19 @@ export class HistoryStore {
   readonly #kv: Deno.Kv;
   readonly #root: Deno.KvKey;
   readonly #clock: Clock;
+  readonly #volumes: GenerationStore<VolumesGeneration>;
 
   /** @param options the KV, the namespace and the clock */
   constructor(options: HistoryStoreOptions) {
     this.#kv = options.kv;
     this.#root = ["history", "v1", options.namespace];
     this.#clock = options.clock;
+    this.#volumes = new GenerationStore({
+      kv: options.kv,
+      headKey: [...this.#root, "volumes-head"],
+      dataPrefix: [...this.#root, "volumes"],
+      parseHead: parseVolumesHead,
+    });
   }
 
   /**
@@ -389,50 +397,37 @@ export class HistoryStore {
 
   /** The running volumes' head: which generation is published. */
   async volumesHead(): Promise<VolumesHead | undefined> {
-    return parseVolumesHead((await this.#kv.get([...this.#root, "volumes-head"])).value);
+    return (await this.#volumes.head())?.head;
   }
 
   /** The running volumes as last published, with their head. */
   async volumes(): Promise<{ head: VolumesHead; volumes: Map<number, Volume> } | undefined> {
-    const head = await this.volumesHead();
-    if (head === undefined) return undefined;
+    const published = await this.#volumes.head();
+    if (published === undefined) return undefined;
     const volumes = new Map<number, Volume>();
-    const prefix = [...this.#root, "volumes", head.until];
-    for await (const entry of this.#kv.list<Uint8Array>({ prefix }, { batchSize: 1000 })) {
+    for await (const entry of this.#volumes.list(published.generation)) {
       if (!(entry.value instanceof Uint8Array)) continue;
       for (const volume of decodeVolumes(entry.value)) volumes.set(volume.id, volume);
     }
-    return { head, volumes };
+    return { head: published.head, volumes };
   }
 
   /**
-   * Publishes `volumes` as the generation `head.until`: its shards first, then the head, then
-   * every other generation goes.
+   * Publishes `volumes` as the generation `head.until` (`src/kv/generations.ts`): its shards
+   * first, then the head; every other generation goes.
    */
-  async writeVolumes(
-    head: VolumesHead,
-    volumes: readonly Volume[],
-    signal?: AbortSignal,
-  ): Promise<void> {
+  async writeVolumes(head: VolumesHead, volumes: readonly Volume[]): Promise<void> {
+    const generation = head.until;
     const shards = groupByShard(volumes, SHARD_SPAN.raw);
-    await commitInBatches(
-      this.#kv,
-      [...shards].map(([shard, group]) => ({
-        key: [...this.#root, "volumes", head.until, shard],
-        value: encodeVolumes(group),
-      })),
-      signal,
-      this.#clock,
+    await this.#volumes.write(
+      generation,
+      [...shards].map(([shard, group]) => [[shard], encodeVolumes(group)] as const),
     );
     await commitWithRetry(
-      () => this.#kv.atomic().set([...this.#root, "volumes-head"], head),
+      () => this.#volumes.publish(this.#kv.atomic(), { generation, head }),
       this.#clock,
     );
-    const stale: KvWrite[] = [];
-    for await (const entry of this.#kv.list({ prefix: [...this.#root, "volumes"] })) {
-      if (entry.key.at(-2) !== head.until) stale.push({ key: entry.key });
-    }
-    await commitInBatches(this.#kv, stale, signal, this.#clock);
+    await this.#volumes.prune([generation]);
   }
 
   #key(tier: Tier, kind: "index" | "shards" | "data", ...rest: number[]): Deno.KvKey {
@@ -450,9 +445,22 @@ function parseEntry(value: unknown): PeriodEntry | undefined {
     : undefined;
 }
 
-function parseVolumesHead(value: unknown): VolumesHead | undefined {
+/** The volumes' published head, as `GenerationStore` keeps it. */
+interface VolumesGeneration {
+  readonly generation: number;
+  readonly head: VolumesHead;
+}
+
+function parseVolumesHead(value: unknown): VolumesGeneration | undefined {
   if (typeof value !== "object" || value === null) return undefined;
-  const until: unknown = Reflect.get(value, "until");
-  const covered: unknown = Reflect.get(value, "covered");
-  return typeof until === "number" && typeof covered === "number" ? { until, covered } : undefined;
+  const generation: unknown = Reflect.get(value, "generation");
+  const head: unknown = Reflect.get(value, "head");
+  if (typeof generation !== "number" || typeof head !== "object" || head === null) {
+    return undefined;
+  }
+  const until: unknown = Reflect.get(head, "until");
+  const covered: unknown = Reflect.get(head, "covered");
+  return typeof until === "number" && typeof covered === "number"
+    ? { generation, head: { until, covered } }
+    : undefined;
 }

@@ -75,7 +75,8 @@ export async function upkeep(deps: UpkeepDeps): Promise<UpkeepReport> {
       }
       if (until !== undefined) {
         const covered = [...volumes.values()].reduce((most, v) => Math.max(most, v.covered), 0);
-        await store.writeVolumes({ until, covered }, [...volumes.values()], signal);
+        signal?.throwIfAborted();
+        await store.writeVolumes({ until, covered }, [...volumes.values()]);
       }
     }
     for (const day of dueDays(state, origin, now)) {
