@@ -61,7 +61,12 @@ async function importEdges(root: string): Promise<Edge[]> {
 }
 
 /** The GW2 client's public surface: everything else under `src/gw2/` is its own business. */
-const PUBLIC_GW2 = new Set(["src/gw2/types.ts", "src/gw2/errors.ts", "src/gw2/schemas.ts"]);
+const PUBLIC_GW2 = new Set([
+  "src/gw2/types.ts",
+  "src/gw2/errors.ts",
+  "src/gw2/schemas.ts",
+  "src/gw2/paging.ts",
+]);
 /** Modules of `src/` every room may use: configuration, logging, counters, staleness. */
 const SHARED = new Set(["src/config.ts", "src/log.ts", "src/metrics.ts", "src/staleness.ts"]);
 const NETWORKING =
@@ -76,14 +81,25 @@ const ROOMS: Readonly<Record<string, readonly string[]>> = {
   kv: ["async"],
   gw2: ["async", "kv"],
   data: [],
-  market: [],
+  market: ["async", "kv", "gw2"],
   passthrough: ["gw2"],
   account: ["async", "gw2", "market"],
   tree: ["async", "gw2", "data", "market", "account"],
   ranking: ["async", "gw2", "data", "tree", "account"],
   search: ["async", "kv", "gw2"],
   catalogue: ["async", "kv", "gw2"],
-  background: ["async", "kv", "gw2", "data", "tree", "search", "catalogue"],
+  history: ["async", "kv", "gw2", "market"],
+  background: [
+    "async",
+    "kv",
+    "gw2",
+    "data",
+    "tree",
+    "search",
+    "catalogue",
+    "market",
+    "history",
+  ],
   views: [],
   tools: [
     "async",
@@ -96,11 +112,12 @@ const ROOMS: Readonly<Record<string, readonly string[]>> = {
     "ranking",
     "search",
     "views",
+    "history",
   ],
   // The prompts are a surface beside the tools: they name the tools and their arguments' bounds.
   prompts: ["data", "search", "tools"],
-  mcp: ["async", "gw2", "tools", "tree", "search", "views", "prompts"],
-  http: ["async", "gw2", "mcp", "tools", "search"],
+  mcp: ["async", "gw2", "tools", "tree", "search", "views", "prompts", "history"],
+  http: ["async", "gw2", "mcp", "tools", "search", "history"],
   process: ["async", "kv"],
 };
 
@@ -114,7 +131,14 @@ const PURE = new Set([
   "src/account/tally.ts",
   "src/data/curated_recipes.ts",
   "src/data/legendaries.ts",
+  "src/history/codec.ts",
+  "src/history/rollup.ts",
+  "src/history/series.ts",
+  "src/history/shape.ts",
+  "src/history/volumes.ts",
+  "src/market/flip.ts",
   "src/market/order_book.ts",
+  "src/market/sheet.ts",
   "src/market/trading_post.ts",
   "src/passthrough/shape.ts",
   "src/process/dev_console.ts",

@@ -12,6 +12,7 @@ import { coalescing } from "./coalescing.ts";
 import { coldCall } from "./cold_call.ts";
 import { coldStart } from "./cold_start.ts";
 import { economy } from "./economy.ts";
+import { history } from "./history.ts";
 import { holdings } from "./holdings.ts";
 import { itemSearch } from "./item_search.ts";
 import { memory } from "./memory.ts";
@@ -37,6 +38,7 @@ export const SCENARIOS: readonly Scenario[] = [
   warmUp,
   holdings,
   catalogue,
+  history,
   economy,
   toolsList,
   coldStart,

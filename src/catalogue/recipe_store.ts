@@ -20,12 +20,12 @@
  */
 
 import type { CatalogueRecipe } from "../gw2/schemas.ts";
+import { GenerationStore } from "../kv/generations.ts";
 
 /** JSON bytes per chunk value: a quarter of KV's 64 KiB value limit. */
 export const CHUNK_JSON_BYTES = 16_000;
 /** Ingredient types as stored: the index is the code. GW2 may add others; those are dropped. */
 export const INGREDIENT_TYPES = ["Item", "Currency", "GuildUpgrade"] as const;
-const DELETE_BATCH = 500;
 
 /** What the head says: which generation is complete, since when, and how many recipes it holds. */
 export interface CatalogueHead {
@@ -45,20 +45,26 @@ export interface RecipeStoreOptions {
   readonly namespace: string;
 }
 
-/** The KV side of the recipe catalogue. */
+/** The KV side of the recipe catalogue: a {@linkcode GenerationStore} of packed pages. */
 export class RecipeStore {
   readonly #kv: Deno.Kv;
-  readonly #root: Deno.KvKey;
+  readonly #generations: GenerationStore<CatalogueHead>;
 
   /** @param options the KV and the namespace */
   constructor(options: RecipeStoreOptions) {
     this.#kv = options.kv;
-    this.#root = ["catalogue", "v1", options.namespace];
+    const root = ["catalogue", "v1", options.namespace];
+    this.#generations = new GenerationStore({
+      kv: options.kv,
+      headKey: [...root, "recipes-head"],
+      dataPrefix: [...root, "recipes"],
+      parseHead,
+    });
   }
 
   /** The head: the complete generation, if any. */
-  async head(): Promise<CatalogueHead | undefined> {
-    return parseHead((await this.#kv.get(this.#headKey())).value);
+  head(): Promise<CatalogueHead | undefined> {
+    return this.#generations.head();
   }
 
   /** Adds one crawled page of generation `generation` to `op` (a few chunk writes). */
@@ -69,14 +75,14 @@ export class RecipeStore {
     recipes: readonly CatalogueRecipe[],
   ): Deno.AtomicOperation {
     packRecipes(recipes).forEach((chunk, index) => {
-      op.set([...this.#root, "recipes", generation, page, index], chunk);
+      op.set(this.#generations.key(generation, [page, index]), chunk);
     });
     return op;
   }
 
   /** Adds the publication of `head` to `op`: lookups switch to its generation on commit. */
   publish(op: Deno.AtomicOperation, head: CatalogueHead): Deno.AtomicOperation {
-    return op.set(this.#headKey(), head);
+    return this.#generations.publish(op, head);
   }
 
   /**
@@ -109,10 +115,9 @@ export class RecipeStore {
   /** Every recipe of `generation`, in page order. */
   async load(generation: number): Promise<CatalogueRecipe[]> {
     const recipes: CatalogueRecipe[] = [];
-    const list = this.#kv.list({ prefix: [...this.#root, "recipes", generation] }, {
-      batchSize: 500,
-    });
-    for await (const entry of list) recipes.push(...unpackRecipes(entry.value));
+    for await (const entry of this.#generations.list(generation)) {
+      recipes.push(...unpackRecipes(entry.value));
+    }
     return recipes;
   }
 
@@ -120,40 +125,16 @@ export class RecipeStore {
    * Deletes every generation but `keep`: the one replaced before the current (no instance loads
    * it any more) and any abandoned pass.
    */
-  async prune(keep: readonly number[]): Promise<void> {
-    await this.#deleteUnder([...this.#root, "recipes"], (key) => {
-      const generation = key[this.#root.length + 1];
-      return !(typeof generation === "number" && keep.includes(generation));
-    });
+  prune(keep: readonly number[]): Promise<void> {
+    return this.#generations.prune(keep);
   }
 
   /**
    * Deletes generation `generation` alone (a crawl pass given up for a catalogue published by
    * someone else), leaving any other — one an on-demand fill is still writing, say.
    */
-  async deleteGeneration(generation: number): Promise<void> {
-    await this.#deleteUnder([...this.#root, "recipes", generation], () => true);
-  }
-
-  /** Deletes the entries under `prefix` that `doomed` names, in batches. */
-  async #deleteUnder(prefix: Deno.KvKey, doomed: (key: Deno.KvKey) => boolean): Promise<void> {
-    let keys: Deno.KvKey[] = [];
-    const flush = async () => {
-      const op = this.#kv.atomic();
-      for (const key of keys) op.delete(key);
-      await op.commit();
-      keys = [];
-    };
-    for await (const entry of this.#kv.list({ prefix })) {
-      if (!doomed(entry.key)) continue;
-      keys.push(entry.key);
-      if (keys.length === DELETE_BATCH) await flush();
-    }
-    if (keys.length > 0) await flush();
-  }
-
-  #headKey(): Deno.KvKey {
-    return [...this.#root, "recipes-head"];
+  deleteGeneration(generation: number): Promise<void> {
+    return this.#generations.deleteGeneration(generation);
   }
 }
 
