@@ -24,6 +24,8 @@ import { type DevToken, keepDevToken } from "./src/process/dev_token.ts";
 import { BucketPriority, createGw2Client } from "./src/gw2/client.ts";
 import type { Item } from "./src/gw2/schemas.ts";
 import type { BoundableGw2Client, Gw2PagedReads } from "./src/gw2/types.ts";
+import { HistoryReader } from "./src/history/query.ts";
+import { HistoryStore } from "./src/history/store.ts";
 import { createHandler } from "./src/http/handler.ts";
 import { openKvStore } from "./src/process/kv_open.ts";
 import { listenError } from "./src/process/listen.ts";
@@ -105,8 +107,17 @@ const sheets = new MarketSheets({
   clock: systemClock,
   log,
   pages: { pricesPage: (page, size, deadline) => interactive.pricesPage(page, size, deadline) },
+  // One sheet a snapshot of the price history: PRIORY_SNAPSHOT_MINUTES sets the sheet's period.
+  periodMs: config.snapshotMinutes * 60_000,
 });
 void sheets.current();
+// The Trading Post's price history: written by the background jobs, read by the tools.
+const historyStore = new HistoryStore({ kv, namespace: config.gw2ApiBase, clock: systemClock });
+const history = new HistoryReader({
+  store: historyStore,
+  clock: systemClock,
+  snapshotMinutes: config.snapshotMinutes,
+});
 const upstream = {
   baseUrl: config.gw2ApiBase,
   kv,
@@ -145,7 +156,11 @@ const background = createBackgroundJobs({
   sheets,
   catalogueEnabled: config.catalogue,
   ratePerSec: config.ratePerSec,
+  history: historyStore,
+  snapshotMinutes: config.snapshotMinutes,
 });
+// Each sheet this instance publishes (its job's, or one a tool call read) becomes a snapshot.
+sheets.onSheet((sheet) => background.snapshot(sheet));
 // Registered at top level, before Deno.serve, so Deno Deploy discovers them; always all of them
 // (a conditional registration is not discovered): the crawl itself does nothing when off. Their
 // signal is the background jobs': shutdown's first step aborts it.
@@ -161,6 +176,10 @@ Deno.cron(CRON_JOBS.catalogue.name, CRON_JOBS.catalogue.schedule, {
   backoffSchedule: CRON_JOBS.catalogue.backoffSchedule,
   signal: background.signal,
 }, background.catalogue);
+Deno.cron(CRON_JOBS.history.name, CRON_JOBS.history.schedule, {
+  backoffSchedule: CRON_JOBS.history.backoffSchedule,
+  signal: background.signal,
+}, background.history);
 Deno.cron(CRON_JOBS.sheet.name, CRON_JOBS.sheet.schedule, {
   backoffSchedule: CRON_JOBS.sheet.backoffSchedule,
   signal: background.signal,
@@ -183,7 +202,7 @@ const handler = createHandler({
   log,
   gw2,
   names,
-  services: { sheets, crafting },
+  services: { sheets, crafting, history },
   config,
   ...(callLog === undefined ? {} : { callLog }),
 });

@@ -13,6 +13,7 @@ import { coldCall } from "./cold_call.ts";
 import { coldStart } from "./cold_start.ts";
 import { craftProfit } from "./craft_profit.ts";
 import { economy } from "./economy.ts";
+import { history } from "./history.ts";
 import { holdings } from "./holdings.ts";
 import { itemSearch } from "./item_search.ts";
 import { memory } from "./memory.ts";
@@ -39,6 +40,7 @@ export const SCENARIOS: readonly Scenario[] = [
   holdings,
   catalogue,
   craftProfit,
+  history,
   economy,
   toolsList,
   coldStart,

@@ -9,10 +9,7 @@ import type { Figure, Scenario } from "../scenario.ts";
 import { PROTOCOLS } from "../support/wire.ts";
 import { tokens } from "./calls.ts";
 
-/**
- * The contract's ceiling for the whole answer: 5,000 tokens (the project held itself to 4,000
- * while eleven tools took ~3,810; the tools issues 21–23 add are budgeted within 5,000).
- */
+/** The contract's ceiling for the whole answer. */
 export const TOOLS_LIST_BUDGET = 5_000;
 
 /** The tools/list scenario. */

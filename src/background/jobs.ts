@@ -13,10 +13,13 @@ import { settlesWithin } from "../async/clock.ts";
 import type { RecipeStore } from "../catalogue/recipe_store.ts";
 import type { BoundableGw2Client, Gw2PagedReads } from "../gw2/types.ts";
 import { describeError } from "../log.ts";
+import type { MarketSheet } from "../market/sheet.ts";
 import type { MarketSheets } from "../market/sheets.ts";
 import type { NameIndex } from "../search/name_index.ts";
+import type { HistoryStore } from "../history/store.ts";
 import type { BackgroundContext } from "./context.ts";
 import { crawlCatalogue } from "./crawl.ts";
+import { historyUpkeep, recordSnapshot } from "./history.ts";
 import { refreshMarketSheet } from "./sheet.ts";
 import { warmLegendaries, warmPrices } from "./warm.ts";
 
@@ -29,7 +32,9 @@ export interface CronSpec {
 }
 
 /** The crons, by handler. */
-export const CRON_JOBS: Readonly<Record<"warm" | "prices" | "catalogue" | "sheet", CronSpec>> = {
+export const CRON_JOBS: Readonly<
+  Record<"warm" | "prices" | "catalogue" | "sheet" | "history", CronSpec>
+> = {
   /** Hourly: the warm set's items, recipes and recipe lookups; retried after 30 s, 2 and 10 min. */
   warm: {
     name: "priory-warm-legendaries",
@@ -45,6 +50,8 @@ export const CRON_JOBS: Readonly<Record<"warm" | "prices" | "catalogue" | "sheet
    * than its period; the next tick is the retry.
    */
   sheet: { name: "priory-market-sheet", schedule: "* * * * *", backoffSchedule: [] },
+  /** Every minute: the price history's roll-ups and retention when due; the next tick is the retry. */
+  history: { name: "priory-history-upkeep", schedule: "* * * * *", backoffSchedule: [] },
 };
 
 /**
@@ -95,6 +102,10 @@ export interface BackgroundJobsDeps extends Omit<BackgroundContext, "signal"> {
   /** `PRIORY_CATALOGUE`. */
   readonly catalogueEnabled: boolean;
   readonly ratePerSec: number;
+  /** The price history's store. */
+  readonly history: HistoryStore;
+  /** `PRIORY_SNAPSHOT_MINUTES`. */
+  readonly snapshotMinutes: number;
 }
 
 /** What every job run reports: whether it ran, and its own figures. */
@@ -114,6 +125,13 @@ export interface BackgroundJobs {
   catalogue(): Promise<void>;
   /** Handler of {@linkcode CRON_JOBS}.sheet. */
   sheet(): Promise<void>;
+  /** Handler of {@linkcode CRON_JOBS}.history: roll-ups, volumes and retention when due. */
+  history(): Promise<void>;
+  /**
+   * Records a market sheet as a snapshot of the price history (the sheet job's hook, after each
+   * publish); never rejects (a failure is logged; the next sheet is the retry).
+   */
+  snapshot(sheet: MarketSheet): Promise<void>;
   /**
    * The warm-up and the market sheet at startup, to start without awaiting (no request waits for
    * them); never rejects (a failure is logged, and the crons try again).
@@ -185,6 +203,8 @@ export function createBackgroundJobs(deps: BackgroundJobsDeps): BackgroundJobs {
             ? {}
             : { onRecipesPublished: () => deps.catalogue?.refresh() }),
         })),
+    history: () => logged("history", () => historyUpkeep(context)),
+    snapshot: (sheet) => logged("snapshot", () => recordSnapshot(context, sheet)),
     sheet: () => logged("sheet", () => sheetJob()),
     startup: async () => {
       await Promise.all([

@@ -15,6 +15,8 @@ import { CraftScanner } from "../../src/craft/scanner.ts";
 import { createGw2Client, type InstrumentedGw2Client } from "../../src/gw2/client.ts";
 import type { Clock } from "../../src/async/clock.ts";
 import type { BoundableGw2Client } from "../../src/gw2/types.ts";
+import { HistoryReader } from "../../src/history/query.ts";
+import { HistoryStore } from "../../src/history/store.ts";
 import { createHandler, type Handler } from "../../src/http/handler.ts";
 import type { GuardPolicy } from "../../src/http/guard.ts";
 import { createLogger, type Logger, silentLogger } from "../../src/log.ts";
@@ -22,7 +24,7 @@ import { MarketSheets } from "../../src/market/sheets.ts";
 import { SheetStore } from "../../src/market/sheet_store.ts";
 import { NameIndex } from "../../src/search/name_index.ts";
 import type { ToolDefinition, ToolServices } from "../../src/tools/types.ts";
-import { createFakeGw2, type FakeGw2 } from "../fake_gw2/mod.ts";
+import { createFakeGw2, type FakeGw2, type MovingMarket } from "../fake_gw2/mod.ts";
 import { ManualClock } from "./clock.ts";
 
 /** The bearer token of every test handler. */
@@ -191,6 +193,9 @@ export interface TestApp extends AsyncDisposable {
   readonly lookups: BoundableGw2Client;
   /** The name index, fed by the client's write-through as in `main.ts`. */
   readonly names: NameIndex;
+  /** The price history's store (tests write snapshots into it) and the tools' reader of it. */
+  readonly historyStore: HistoryStore;
+  readonly history: HistoryReader;
   /** The market sheet, when `sheet` was asked for (price reads answered from it while fresh). */
   readonly sheets: MarketSheets | undefined;
   /** The recipe catalogue the lookups and the crafting scan use. */
@@ -223,6 +228,8 @@ export interface TestAppOptions {
    * is not fresh for it). A new one (delays advance at once) when absent.
    */
   readonly clock?: ManualClock;
+  /** A Trading Post that moves with the clock, for the fake (`tests/fake_gw2/world/market.ts`). */
+  readonly market?: MovingMarket;
   /**
    * Wires the market sheet as `main.ts` does (on-demand reads over the client, price reads from
    * it while fresh, handed to the tools). @default false
@@ -260,6 +267,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const fake = createFakeGw2({
     now: () => clock.now(),
     ...(options.latencyOnClock ? { sleep: (ms, signal) => clock.timer(ms, signal) } : {}),
+    ...(options.market === undefined ? {} : { market: options.market }),
   });
   const ownKv = options.kv === undefined;
   const kv = options.kv ?? await Deno.openKv(":memory:");
@@ -299,11 +307,18 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       log,
     })
     : undefined;
+  const historyStore = new HistoryStore({ kv, namespace: config.gw2ApiBase, clock });
+  const history = new HistoryReader({
+    store: historyStore,
+    clock,
+    snapshotMinutes: config.snapshotMinutes,
+  });
   const handler = createHandler({
     log,
     gw2: lookups,
     names,
     services: {
+      history,
       ...(sheets === undefined ? {} : { sheets }),
       ...(crafting === undefined ? {} : { crafting }),
     },
@@ -316,6 +331,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     gw2,
     lookups,
     names,
+    historyStore,
+    history,
     sheets,
     recipes,
     kv,

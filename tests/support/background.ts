@@ -28,6 +28,8 @@ import type { BoundableGw2Client } from "../../src/gw2/types.ts";
 import type { Handler } from "../../src/http/handler.ts";
 import { createLogger, type Logger } from "../../src/log.ts";
 import { CraftScanner } from "../../src/craft/scanner.ts";
+import { HistoryReader } from "../../src/history/query.ts";
+import { HistoryStore } from "../../src/history/store.ts";
 import { MarketSheets } from "../../src/market/sheets.ts";
 import { SheetStore } from "../../src/market/sheet_store.ts";
 import { NameIndex } from "../../src/search/name_index.ts";
@@ -50,6 +52,9 @@ export interface BackgroundApp extends AsyncDisposable {
   readonly names: NameIndex;
   readonly recipes: RecipeCatalogue;
   readonly recipeStore: RecipeStore;
+  /** The price history's store, as the jobs write it, and its reader, as the tools read it. */
+  readonly historyStore: HistoryStore;
+  readonly history: HistoryReader;
   /** The interactive client as the handler sees it (recipe lookups from the catalogue). */
   readonly gw2: BoundableGw2Client;
   /** The interactive client itself: its counters and the bucket level. */
@@ -94,6 +99,8 @@ export interface BackgroundAppOptions {
    * warm-up's requests alone)
    */
   readonly sheet?: boolean;
+  /** `PRIORY_SNAPSHOT_MINUTES`: the sheet's period and the history's. @default 5 */
+  readonly snapshotMinutes?: number;
 }
 
 const BASE = "http://gw2.test";
@@ -117,12 +124,16 @@ export async function startBackgroundApp(
   const names = new NameIndex({ kv, namespace: BASE, log, clock });
   const recipeStore = new RecipeStore({ kv, namespace: BASE });
   const recipes = new RecipeCatalogue({ store: recipeStore, clock, log });
+  const historyStore = new HistoryStore({ kv, namespace: BASE, clock });
+  const snapshotMinutes = options.snapshotMinutes ?? 5;
+  const history = new HistoryReader({ store: historyStore, clock, snapshotMinutes });
   const sent = { interactive: [] as SentRequest[], background: [] as SentRequest[] };
   const sheets = options.sheet === true
     ? new MarketSheets({
       store: new SheetStore({ kv, namespace: BASE }),
       clock,
       log,
+      periodMs: snapshotMinutes * 60_000,
       pages: {
         // Called only once the client below exists.
         pricesPage: (page, size, deadline) => interactiveGw2.pricesPage(page, size, deadline),
@@ -171,14 +182,19 @@ export async function startBackgroundApp(
     ...(sheets === undefined ? {} : { sheets }),
     catalogueEnabled: catalogue,
     ratePerSec,
+    history: historyStore,
+    snapshotMinutes,
   });
+  // As main.ts wires it: each sheet published here is a snapshot of the price history.
+  sheets?.onSheet((sheet) => jobs.snapshot(sheet));
   const handler = createTestHandler({
     gw2,
     names,
     log,
     clock,
-    ...(sheets === undefined ? {} : {
-      services: {
+    services: {
+      history,
+      ...(sheets === undefined ? {} : {
         sheets,
         crafting: new CraftScanner({
           catalogue: catalogue ? recipes : undefined,
@@ -186,8 +202,8 @@ export async function startBackgroundApp(
           clock,
           log,
         }),
-      },
-    }),
+      }),
+    },
   });
   return {
     fake,
@@ -196,6 +212,8 @@ export async function startBackgroundApp(
     names,
     recipes,
     recipeStore,
+    historyStore,
+    history,
     gw2,
     interactiveGw2,
     backgroundGw2,

@@ -14,9 +14,11 @@ import {
   getToolUiResourceUri,
   RESOURCE_MIME_TYPE,
 } from "@modelcontextprotocol/ext-apps/app-bridge";
-import { TEST_KEYS } from "../fake_gw2/mod.ts";
+import { TEST_KEYS, WELL_KNOWN } from "../fake_gw2/mod.ts";
 import { connectClient, startTestApp, type TestApp } from "../support/app.ts";
 import { type AxNode, Browser, findChromium, type Page } from "../support/browser.ts";
+import { ManualClock } from "../support/clock.ts";
+import { historyDeps, MovingMarket, simulate } from "../support/history.ts";
 import { hostView } from "./_host.ts";
 
 const CHROMIUM = await findChromium();
@@ -302,7 +304,7 @@ Deno.test({
         },
         toBuy: [
           { ...bought[0], short: 7 },
-          { ...bought[1], craftCheaper: true },
+          { ...bought[1], craftCheaper: true, soldPerWeek: 42 },
           ...structured.toBuy.slice(2),
           { id: 19721, count: 3, unit: 2_000, total: 6_000, noDepth: true },
           { id: 19925, count: 2, vendor: "Miyani", total: 20_000 },
@@ -323,10 +325,93 @@ Deno.test({
     assert.ok(text.includes(coins(depthExtra)), "depthExtra");
     assert.match(text, /7 short/);
     assert.match(text, /cheaper to craft/);
+    assert.match(text, /the market sells only ~42 a week/, "soldPerWeek");
     assert.match(text, /order book not read: every unit at the lowest listing/, "noDepth");
     assert.match(text, /Miyani/);
     assert.match(text, /Total at order-book depth/);
     assert.deepEqual(host.errors, [], "the view reported no error");
     assert.deepEqual(page.errors, [], "the page logged no error (CSP, exception)");
+  },
+});
+
+Deno.test({
+  name:
+    `history view: draws each item's lines and volume bars from a real history, with its figures${SUFFIX}`,
+  ignore: SKIPPED,
+  async fn() {
+    await using browser = await launch();
+    const clock = new ManualClock({ start: Date.UTC(2026, 10, 29), advance: "delays" });
+    await using app = await startTestApp({ clock });
+    // Six hours of the fake's moving market, snapshotted as the jobs do.
+    const ids = [WELL_KNOWN.mysticCoin, 19721];
+    await simulate(historyDeps({ kv: app.kv, clock }), new MovingMarket(), ids, 6 * 60);
+    const html = await viewFor(app, "priory_price_history");
+    await using client = await connectClient(app.handler);
+    const result = await client.callTool({ name: "priory_price_history", arguments: { ids } });
+    assert.equal(result.isError, undefined);
+    const history = (result.structuredContent as {
+      history: { name: string; points: [number, number | null, number | null][] }[];
+    }).history;
+
+    const page = await browser.newPage();
+    await page.viewport(900, 700);
+    const host = await hostView(page, html);
+    assert.equal(host.bridge.getAppVersion()?.name, "priory-price-history");
+    const waiting = await host.sizeFrom(0, () => true, "the waiting view's first size");
+    const mark = host.sizes.length;
+    await host.bridge.sendToolResult(result as CallToolResult);
+    await host.sizeFrom(
+      mark,
+      (size) => (size.height ?? 0) > (waiting.height ?? 0) + 400,
+      "two drawn charts' size",
+    );
+    const { text, nodes } = await visibleText(page, await host.frameId());
+    for (const row of history) {
+      assert.ok(text.includes(row.name), `${row.name} is drawn`);
+      const last = row.points.at(-1)?.[2];
+      assert.ok(typeof last === "number" && text.includes(coins(last)), "its lowest listing now");
+      const chart = nodes.find((node) => node.role === "image" && node.name.startsWith(row.name));
+      assert.ok(chart, `${row.name}'s chart is an image named for what it shows`);
+      assert.match(
+        chart.name,
+        new RegExp(`lowest listing .* over 24h, ${row.points.length} points`),
+      );
+      // Drawn at the width the host gave it, at the chart's height.
+      const { model } = await page.send("DOM.getBoxModel", {
+        backendNodeId: chart.backendDOMNodeId ?? 0,
+      }) as { model: { width: number; height: number } };
+      assert.ok(model.width > 700 && Math.round(model.height) === 200, JSON.stringify(model));
+    }
+    assert.match(text, /Traded a day/);
+    assert.match(text, /cancellations count/);
+    assert.deepEqual(host.errors, [], "the view reported no error");
+    assert.deepEqual(page.errors, [], "the page logged no error (CSP, exception)");
+  },
+});
+
+Deno.test({
+  name: `history view: a fresh server's answer says when the first snapshot comes${SUFFIX}`,
+  ignore: SKIPPED,
+  async fn() {
+    await using browser = await launch();
+    await using app = await startTestApp();
+    const html = await viewFor(app, "priory_price_history");
+    await using client = await connectClient(app.handler);
+    const result = await client.callTool({
+      name: "priory_price_history",
+      arguments: { ids: [WELL_KNOWN.mysticCoin] },
+    });
+    const page = await browser.newPage();
+    await page.viewport(900, 700);
+    const host = await hostView(page, html);
+    const mark = host.sizes.length;
+    await host.bridge.sendToolResult(result as CallToolResult);
+    await host.sizeFrom(mark, () => true, "the drawn answer's size");
+    const { text } = await visibleText(page, await host.frameId());
+    assert.match(text, /No snapshot yet/);
+    assert.match(text, /Mystic Coin/);
+    assert.match(text, /not recorded yet/);
+    assert.deepEqual(host.errors, []);
+    assert.deepEqual(page.errors, []);
   },
 });
