@@ -44,6 +44,11 @@ export interface CraftRequest {
 export interface CraftServices {
   readonly sheets: MarketSheets;
   readonly scanner: CraftScanner;
+  /**
+   * Units the market sells a day, by item id, where the price history knows (`soldPerDay` on a
+   * row); absent without a history. A failure leaves the rows without it.
+   */
+  readonly soldPerDay?: (ids: readonly number[]) => Promise<ReadonlyMap<number, number>>;
   /** The call's signal: it aborts when the call's work must stop. */
   readonly signal?: AbortSignal | undefined;
 }
@@ -101,9 +106,11 @@ export async function runCraftProfit(
       ...craft.purchases.market.map((line) => line.id),
     ])),
   ];
-  const [books, names] = await Promise.all([
+  const outputIds = crafts.map((craft) => craft.outputId);
+  const [books, names, sold] = await Promise.all([
     readTreeBooks(gw2, bookIds),
-    craftNames(gw2, crafts.map((craft) => craft.outputId)),
+    craftNames(gw2, outputIds),
+    services.soldPerDay?.(outputIds).catch(() => undefined),
   ]);
   const opportunities = crafts.map((craft) =>
     craftRow(craft, {
@@ -113,6 +120,7 @@ export async function runCraftProfit(
         (crafting === undefined ? undefined : craftsWith(crafting, graph, craft.recipe)),
       depth: walkCrafts(depthInput(craft, books.books)),
       flagSheets: crafting === undefined,
+      soldPerDay: sold?.get(craft.outputId),
     })
   );
   const stale = oldestStaleAge(market.staleAgeMs, books.staleAgeMs);

@@ -38,6 +38,8 @@ export type CraftRow = {
   readonly cur?: readonly { readonly id: number; readonly count: number }[];
   /** An order book could not be read: `crafts` is 1 at most, at unit prices. */
   readonly noDepth?: true;
+  /** Units of the output the market sells a day (the price history's estimate), where known. */
+  readonly soldPerDay?: number;
 };
 
 /** What a row is built from besides the exact craft. */
@@ -49,6 +51,8 @@ export interface RowContext {
   readonly depth: DepthResult;
   /** Flag recipe sheets (`sheet: true`): only without `useAccount`. */
   readonly flagSheets: boolean;
+  /** Units of the output sold a day, where the price history knows. */
+  readonly soldPerDay?: number | undefined;
 }
 
 /** One row. */
@@ -75,5 +79,6 @@ export function craftRow(craft: ExactCraft, context: RowContext): CraftRow {
     ...(sheet ? { sheet: true } : {}),
     ...(craft.currencies.length > 0 ? { cur: craft.currencies } : {}),
     ...(depth.noDepth === true ? { noDepth: true } : {}),
+    ...(context.soldPerDay === undefined ? {} : { soldPerDay: Math.round(context.soldPerDay) }),
   };
 }

@@ -28,7 +28,7 @@ export const prioryCraftProfit = defineTool({
   name: "priory_craft_profit",
   title: "Crafting profit",
   description:
-    "Priory-computed: the most profitable crafts now, of every recipe, copper. Row = one craft: cost = priory_recipe_tree totalCraftCost (itemId=id, quantity=count); sell = count × best buy order less 15%; profit = sell − cost; roi = profit/cost. crafts: crafts in a row still profitable at book depth (≤250), totalProfit their sum, stop: what ended it. useAccount: only what you can craft (X-GW2-Key; scopes unlocks, characters); else sheet: needs a recipe sheet. daily: time-gated, 1 craft (includeTimeGated). cur: other currencies (not in cost). 'Not ready': retry when told.",
+    "Priory-computed: the most profitable crafts now, of every recipe, copper. Row = one craft: cost = priory_recipe_tree totalCraftCost (itemId=id, quantity=count); sell = count × best buy order less 15%; profit = sell − cost; roi = profit/cost. crafts: how many in a row profit at book depth (≤250), totalProfit their sum, stop: what ended it. useAccount: only what you can craft (X-GW2-Key; scopes unlocks, characters); else sheet: needs a recipe sheet. daily: time-gated, 1 craft (includeTimeGated). cur: other currencies (not in cost). soldPerDay: units sold a day (est.).",
   inputSchema: argumentsSchema({
     limit: z.number({ error: limitError }).int({ error: limitError })
       .min(1, { error: limitError }).max(MAX_CRAFT_LIMIT, { error: limitError })
@@ -51,9 +51,20 @@ export const prioryCraftProfit = defineTool({
   view: CRAFT_VIEW_URI,
   handle({ limit, discipline, useAccount, includeTimeGated }, deps) {
     const gw2Key = useAccount ? requireGw2Key(deps) : undefined;
-    const { crafting, sheets } = deps;
+    const { crafting, history, sheets } = deps;
     if (crafting === undefined || sheets === undefined) throw new CraftCatalogueError("off");
-    return runCraftProfit(deps.gw2, { sheets, scanner: crafting, signal: deps.signal }, {
+    const services = {
+      sheets,
+      scanner: crafting,
+      signal: deps.signal,
+      ...(history === undefined ? {} : {
+        soldPerDay: async (ids: readonly number[]) =>
+          new Map(
+            [...await history.dailyVolumes(ids)].map(([id, volume]) => [id, volume.soldPerDay]),
+          ),
+      }),
+    };
+    return runCraftProfit(deps.gw2, services, {
       limit,
       discipline,
       includeTimeGated,

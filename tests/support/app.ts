@@ -200,6 +200,8 @@ export interface TestApp extends AsyncDisposable {
   readonly sheets: MarketSheets | undefined;
   /** The recipe catalogue the lookups and the crafting scan use. */
   readonly recipes: RecipeCatalogue;
+  /** The crafting scan, when `craft` was asked for. */
+  readonly crafting: CraftScanner | undefined;
   /** The KV holding cache, budget, key secret and names (`:memory:` unless one was given). */
   readonly kv: Deno.Kv;
   readonly config: Config;
@@ -335,6 +337,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     history,
     sheets,
     recipes,
+    crafting,
     kv,
     config,
     clock,

@@ -11,6 +11,8 @@ import assert from "node:assert/strict";
 import { CRAFT_MARKET, CRAFT_MARKET_SCALE, TEST_KEYS } from "../fake_gw2/mod.ts";
 import { connectClient, startTestApp, type TestApp, textOf } from "../support/app.ts";
 import { settleOnClock } from "../support/clock.ts";
+import { startDeadline } from "../../src/async/deadline.ts";
+import { runCraftProfit } from "../../src/craft/run.ts";
 
 const NAME = "priory_craft_profit";
 const S = CRAFT_MARKET_SCALE;
@@ -32,6 +34,7 @@ type Row = {
   daily?: true;
   sheet?: true;
   noDepth?: true;
+  soldPerDay?: number;
 };
 type Result = {
   opportunities: Row[];
@@ -312,4 +315,28 @@ Deno.test("a Trading Post too slow to read in time: the call says so and when to
       request.path === "/v2/commerce/prices" && request.query.includes("page=")
     ).length;
   assert.equal(pages, Math.ceil(app.fake.world.prices.size / 200), "one read, not two");
+});
+
+Deno.test("a row says how many of its output the market sells a day, where the price history knows", async () => {
+  await using app = await startTestApp({ craft: true });
+  assert.ok(app.sheets !== undefined && app.crafting !== undefined);
+  using deadline = startDeadline(app.clock, 14_000);
+  const asked: number[][] = [];
+  const result = await runCraftProfit(app.lookups.withDeadline(deadline), {
+    sheets: app.sheets,
+    scanner: app.crafting,
+    soldPerDay: (ids) => {
+      asked.push([...ids]);
+      return Promise.resolve(new Map([[CRAFT_MARKET.sword, 41.6]]));
+    },
+  }, { limit: 50, includeTimeGated: false });
+  assert.deepEqual(asked, [result.opportunities.map((row) => row.id)], "the rows' outputs, once");
+  assert.equal(rowOf(result, CRAFT_MARKET.sword)?.soldPerDay, 42);
+  assert.equal(rowOf(result, CRAFT_MARKET.dagger)?.soldPerDay, undefined, "unknown: absent");
+  const failing = await runCraftProfit(app.lookups.withDeadline(deadline), {
+    sheets: app.sheets,
+    scanner: app.crafting,
+    soldPerDay: () => Promise.reject(new Error("history unreadable")),
+  }, { limit: 5, includeTimeGated: false });
+  assert.equal(failing.opportunities.length, 5, "the rows, without the figure");
 });
