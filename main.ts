@@ -17,6 +17,7 @@ import { backgroundClientOptions, createBackgroundJobs, CRON_JOBS } from "./src/
 import { RecipeCatalogue } from "./src/catalogue/recipe_catalogue.ts";
 import { withRecipeCatalogue } from "./src/catalogue/recipe_lookup.ts";
 import { RecipeStore } from "./src/catalogue/recipe_store.ts";
+import { CraftScanner } from "./src/craft/scanner.ts";
 import { systemClock } from "./src/async/clock.ts";
 import { type Config, ConfigError, parseConfig } from "./src/config.ts";
 import { type DevToken, keepDevToken } from "./src/process/dev_token.ts";
@@ -190,11 +191,18 @@ void background.startup();
 const callLog = config.mode === "dev"
   ? { successLevel: "info", meter: new CallMeter(() => interactive.stats()) } as const
   : undefined;
+// The crafting scan: its recipe graph per catalogue, its pass per sheet; fills over `interactive`.
+const crafting = new CraftScanner({
+  catalogue: config.catalogue ? recipes : undefined,
+  pages: interactive,
+  clock: systemClock,
+  log,
+});
 const handler = createHandler({
   log,
   gw2,
   names,
-  services: { sheets, history },
+  services: { sheets, crafting, history },
   config,
   ...(callLog === undefined ? {} : { callLog }),
 });

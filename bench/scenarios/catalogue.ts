@@ -165,6 +165,9 @@ export const catalogue: Scenario = {
         id: index + 1,
         output_item_id: items[(index * 5) % items.length]?.id ?? 1,
         output_item_count: 1,
+        disciplines: ["Weaponsmith"],
+        min_rating: 400,
+        flags: ["AutoLearned"],
         ingredients: [1, 2, 3, 4].map((k) => ({
           type: "Item",
           id: items[(index * 7 + k * 131) % items.length]?.id ?? 1,

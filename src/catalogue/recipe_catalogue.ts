@@ -24,7 +24,8 @@ import { CollectionRead } from "../gw2/paging.ts";
 import type { CatalogueRecipe } from "../gw2/schemas.ts";
 import type { Page, RecipeSearchQuery } from "../gw2/types.ts";
 import { describeError, type Logger } from "../log.ts";
-import { type CatalogueHead, packRecipe, recipeAt, type RecipeStore } from "./recipe_store.ts";
+import { packRecipe, recipeAt } from "./recipe_layout.ts";
+import type { CatalogueHead, RecipeStore } from "./recipe_store.ts";
 
 /** How often an instance re-reads the head to notice a newer generation. */
 export const HEAD_CHECK_MS = 30_000;
@@ -60,6 +61,8 @@ interface Loaded {
   readonly head: CatalogueHead;
   /** Every recipe once, ascending id, packed. */
   readonly packed: Int32Array | Float64Array;
+  /** Where each recipe starts in `packed`, ascending id. */
+  readonly offsets: Int32Array;
   /** Item → offsets in `packed` of the recipes making it (ascending recipe id). */
   readonly byOutput: ReadonlyMap<number, readonly number[]>;
   /** Item → ids of the recipes using it (ascending). */
@@ -71,6 +74,21 @@ export interface RecipeCatalogueOptions {
   readonly store: RecipeStore;
   readonly clock: Clock;
   readonly log: Logger;
+}
+
+/**
+ * Every recipe of a loaded generation at once, for a scan over all of them (the crafting scan):
+ * packed in the store's layout (`packRecipe`; read one with `recipeAt`, its fields at `PACKED`),
+ * ascending id, with the generation's identity so a caller can keep what it derives per
+ * generation.
+ */
+export interface CatalogueRecipes {
+  readonly generation: number;
+  /** Recipes in it. */
+  readonly count: number;
+  /** Offsets in `packed` of each recipe, ascending id. */
+  readonly offsets: Int32Array;
+  readonly packed: Int32Array | Float64Array;
 }
 
 /** The catalogue's state, for logs and tests. */
@@ -124,6 +142,21 @@ export class RecipeCatalogue {
       id,
       (loaded.byOutput.get(id) ?? []).flatMap((at) => recipeAt(loaded.packed, at)?.recipe ?? []),
     ]));
+  }
+
+  /**
+   * Every recipe of the usable catalogue, packed (see {@linkcode CatalogueRecipes}); `undefined`
+   * when none is usable.
+   */
+  async all(): Promise<CatalogueRecipes | undefined> {
+    const loaded = await this.#usable();
+    if (loaded === undefined) return undefined;
+    return {
+      generation: loaded.head.generation,
+      count: loaded.offsets.length,
+      offsets: loaded.offsets,
+      packed: loaded.packed,
+    };
   }
 
   /**
@@ -258,10 +291,12 @@ function index(head: CatalogueHead, recipes: readonly CatalogueRecipe[]): Loaded
   const unique = [...new Map(recipes.map((recipe) => [recipe.id, recipe])).values()]
     .sort((a, b) => a.id - b.id);
   const numbers: number[] = [];
+  const offsets = new Int32Array(unique.length);
   const byOutput = new Map<number, number[]>();
   const byInput = new Map<number, number[]>();
   // In ascending id, so every list below is too.
-  for (const recipe of unique) {
+  for (const [index, recipe] of unique.entries()) {
+    offsets[index] = numbers.length;
     addTo(byOutput, recipe.output_item_id, numbers.length);
     numbers.push(...packRecipe(recipe));
     const inputs = new Set(
@@ -274,7 +309,7 @@ function index(head: CatalogueHead, recipes: readonly CatalogueRecipe[]): Loaded
   const packed = numbers.every((n) => (n | 0) === n)
     ? Int32Array.from(numbers)
     : Float64Array.from(numbers);
-  return { head, packed, byOutput, byInput };
+  return { head, packed, offsets, byOutput, byInput };
 }
 
 function addTo(map: Map<number, number[]>, itemId: number, recipeId: number): void {

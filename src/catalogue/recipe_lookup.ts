@@ -156,6 +156,9 @@ class CatalogueLookups implements BoundableGw2Client {
   accountInventory(key: string): Promise<Fresh<readonly (ItemSlot | null)[]>> {
     return this.#reads.accountInventory(key);
   }
+  accountRecipes(key: string): Promise<Fresh<readonly number[]>> {
+    return this.#reads.accountRecipes(key);
+  }
   characters(key: string): Promise<Fresh<readonly string[]>> {
     return this.#reads.characters(key);
   }

@@ -1,11 +1,14 @@
 /**
- * The recipe catalogue in Deno KV: every `/v2/recipes` record reduced to what recipe lookups and
- * trees need (id, output, output count, ingredients), written page by page by the background
+ * The recipe catalogue in Deno KV: every `/v2/recipes` record reduced to what recipe lookups,
+ * trees and the crafting scan need (id, output, output count, disciplines, minimum rating, flags,
+ * ingredients), written page by page by the background
  * crawl (`src/background/crawl.ts`) into a **generation** of its own, and published by one
  * write of the head once the whole collection is in. A daily re-crawl writes the next
  * generation beside the current one, so lookups never see a half-written catalogue. Layout,
- * under `["catalogue", "v1", <upstream base URL>]` (a KV shared by the real API and the fake
- * keeps them apart; a layout change bumps `v1`):
+ * under `["catalogue", "v2", <upstream base URL>]` (a KV shared by the real API and the fake
+ * keeps them apart; a layout change bumps the version: `v2` added disciplines, rating and flags,
+ * and a `v1` catalogue is left unread, to be filled or crawled again). The packed layout itself
+ * is `recipe_layout.ts`'s:
  *
  * | key suffix | value |
  * |---|---|
@@ -21,11 +24,18 @@
 
 import type { CatalogueRecipe } from "../gw2/schemas.ts";
 import { GenerationStore } from "../kv/generations.ts";
+import { packRecipes, unpackRecipes } from "./recipe_layout.ts";
 
-/** JSON bytes per chunk value: a quarter of KV's 64 KiB value limit. */
-export const CHUNK_JSON_BYTES = 16_000;
-/** Ingredient types as stored: the index is the code. GW2 may add others; those are dropped. */
-export const INGREDIENT_TYPES = ["Item", "Currency", "GuildUpgrade"] as const;
+export {
+  CHUNK_JSON_BYTES,
+  INGREDIENT_TYPES,
+  PACKED,
+  packRecipe,
+  packRecipes,
+  RECIPE_FLAGS,
+  recipeAt,
+  unpackRecipes,
+} from "./recipe_layout.ts";
 
 /** What the head says: which generation is complete, since when, and how many recipes it holds. */
 export interface CatalogueHead {
@@ -53,7 +63,7 @@ export class RecipeStore {
   /** @param options the KV and the namespace */
   constructor(options: RecipeStoreOptions) {
     this.#kv = options.kv;
-    const root = ["catalogue", "v1", options.namespace];
+    const root = ["catalogue", "v2", options.namespace];
     this.#generations = new GenerationStore({
       kv: options.kv,
       headKey: [...root, "recipes-head"],
@@ -136,88 +146,6 @@ export class RecipeStore {
   deleteGeneration(generation: number): Promise<void> {
     return this.#generations.deleteGeneration(generation);
   }
-}
-
-/**
- * Packs recipes as flat integer arrays, `[id, outputId, outputCount, n, (type, id, count) × n,
- * …]` ({@linkcode packRecipe} each), split so each chunk's JSON stays under
- * {@linkcode CHUNK_JSON_BYTES}.
- */
-export function packRecipes(recipes: readonly CatalogueRecipe[]): number[][] {
-  const chunks: number[][] = [];
-  let current: number[] = [];
-  let bytes = 2;
-  for (const recipe of recipes) {
-    const packed = packRecipe(recipe);
-    const size = JSON.stringify(packed).length - 1;
-    if (current.length > 0 && bytes + size > CHUNK_JSON_BYTES) {
-      chunks.push(current);
-      current = [];
-      bytes = 2;
-    }
-    current.push(...packed);
-    bytes += size;
-  }
-  if (current.length > 0) chunks.push(current);
-  return chunks;
-}
-
-/**
- * One recipe as `[id, outputId, outputCount, n, (type, id, count) × n]`, the type as its index in
- * {@linkcode INGREDIENT_TYPES}; ingredients of a type outside it are dropped.
- */
-export function packRecipe(recipe: CatalogueRecipe): number[] {
-  const ingredients = recipe.ingredients.flatMap((ingredient) => {
-    const code = INGREDIENT_TYPES.findIndex((type) => type === ingredient.type);
-    return code === -1 ? [] : [code, ingredient.id, ingredient.count];
-  });
-  return [
-    recipe.id,
-    recipe.output_item_id,
-    recipe.output_item_count,
-    ingredients.length / 3,
-    ...ingredients,
-  ];
-}
-
-/** The recipes of one packed chunk; a value that does not fit the layout reads as empty. */
-export function unpackRecipes(value: unknown): CatalogueRecipe[] {
-  if (!Array.isArray(value) || !value.every((n) => Number.isSafeInteger(n))) return [];
-  const recipes: CatalogueRecipe[] = [];
-  for (let index = 0; index < value.length;) {
-    const read = recipeAt(value, index);
-    if (read === undefined) return [];
-    recipes.push(read.recipe);
-    index = read.end;
-  }
-  return recipes;
-}
-
-/**
- * The recipe packed ({@linkcode packRecipe}) at offset `at` of `numbers`, and where the next one
- * starts; `undefined` when what is there does not fit the layout.
- */
-export function recipeAt(
-  numbers: ArrayLike<number>,
-  at: number,
-): { readonly recipe: CatalogueRecipe; readonly end: number } | undefined {
-  if (at + 4 > numbers.length) return undefined;
-  const n = numbers[at + 3] ?? 0;
-  const end = at + 4 + n * 3;
-  if (n < 0 || end > numbers.length) return undefined;
-  const ingredients = [];
-  for (let next = at + 4; next < end; next += 3) {
-    const type = INGREDIENT_TYPES[numbers[next] ?? -1];
-    if (type === undefined) return undefined;
-    ingredients.push({ type, id: numbers[next + 1] ?? 0, count: numbers[next + 2] ?? 0 });
-  }
-  const recipe = {
-    id: numbers[at] ?? 0,
-    output_item_id: numbers[at + 1] ?? 0,
-    output_item_count: numbers[at + 2] ?? 0,
-    ingredients,
-  };
-  return { recipe, end };
 }
 
 function parseHead(value: unknown): CatalogueHead | undefined {

@@ -311,7 +311,10 @@ class KvGw2Client implements InstrumentedGw2Client {
     this.#listings = new BulkReader(LISTINGS, {
       ...bulk,
       memoryEntries: Math.min(bulk.memoryEntries, BOOK_MEMORY_ENTRIES),
-      memoryWeight: { max: BOOK_MEMORY_LEVELS, weigh: (book) => 1 + book.sells.length },
+      memoryWeight: {
+        max: BOOK_MEMORY_LEVELS,
+        weigh: (book) => 1 + book.sells.length + (book.buys?.length ?? 0),
+      },
     });
     const docs: DocReaderOptions = {
       ...shared,
@@ -326,6 +329,7 @@ class KvGw2Client implements InstrumentedGw2Client {
       account_wallet: new DocReader(ACCOUNT_ENDPOINTS.account_wallet, docs),
       account_bank: new DocReader(ACCOUNT_ENDPOINTS.account_bank, docs),
       account_inventory: new DocReader(ACCOUNT_ENDPOINTS.account_inventory, docs),
+      account_recipes: new DocReader(ACCOUNT_ENDPOINTS.account_recipes, docs),
       characters: new DocReader(ACCOUNT_ENDPOINTS.characters, docs),
       characters_all: new DocReader(ACCOUNT_ENDPOINTS.characters_all, docs),
       character_inventory: new DocReader(ACCOUNT_ENDPOINTS.character_inventory, docs),
@@ -419,6 +423,10 @@ class KvGw2Client implements InstrumentedGw2Client {
     deadline?: Deadline,
   ): Promise<Fresh<readonly (ItemSlot | null)[]>> {
     return this.#accountRead(key, "account_inventory", deadline);
+  }
+
+  accountRecipes(key: string, deadline?: Deadline): Promise<Fresh<readonly number[]>> {
+    return this.#accountRead(key, "account_recipes", deadline);
   }
 
   characters(key: string, deadline?: Deadline): Promise<Fresh<readonly string[]>> {
@@ -569,6 +577,9 @@ class DeadlineView implements Gw2Client {
   }
   accountInventory(key: string): Promise<Fresh<readonly (ItemSlot | null)[]>> {
     return this.#client.accountInventory(key, this.#deadline);
+  }
+  accountRecipes(key: string): Promise<Fresh<readonly number[]>> {
+    return this.#client.accountRecipes(key, this.#deadline);
   }
   characters(key: string): Promise<Fresh<readonly string[]>> {
     return this.#client.characters(key, this.#deadline);

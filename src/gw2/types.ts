@@ -72,10 +72,13 @@ export interface Gw2Client {
   accountWallet(key: string): Promise<Fresh<readonly WalletEntry[]>>;
   accountBank(key: string): Promise<Fresh<readonly (ItemSlot | null)[]>>;
   accountInventory(key: string): Promise<Fresh<readonly (ItemSlot | null)[]>>;
+  /** `/v2/account/recipes`: the ids of the recipes the account has learned (scope `unlocks`). */
+  accountRecipes(key: string): Promise<Fresh<readonly number[]>>;
   characters(key: string): Promise<Fresh<readonly string[]>>;
   /**
-   * Every character with its bags in one request (`/v2/characters?ids=all`); `bags` is absent
-   * on each when the key lacks the `inventories` scope.
+   * Every character with its bags and crafting disciplines in one request
+   * (`/v2/characters?ids=all`); `bags` is absent on each when the key lacks the `inventories`
+   * scope.
    */
   characterBags(key: string): Promise<Fresh<readonly CharacterBags[]>>;
   characterInventory(key: string, name: string): Promise<Fresh<CharacterInventory>>;

@@ -8,28 +8,19 @@
  *
  * Layout: the head at `headKey`; entries at `[...dataPrefix, generation, ...suffix]`.
  *
- * Writes respect KV's limits on one atomic commit ({@linkcode KV_COMMIT_MAX_BYTES},
- * {@linkcode KV_COMMIT_MAX_MUTATIONS}): {@linkcode GenerationStore.write} splits a generation
- * into as few commits as fit. Each value must itself fit KV's 64 KiB (the caller's layout sees
- * to it; a value over it is refused before anything is written).
+ * Writes respect KV's limits on one atomic commit: they go through `batch.ts`
+ * (`commitInBatches`), which splits them into as few commits as fit. Each value must itself fit
+ * KV's 64 KiB (the caller's layout sees to it; a value over it is refused before anything is
+ * written).
  *
  * @module
  */
 
+import { commitInBatches, type KvWrite } from "./batch.ts";
 import { KV_VALUE_MAX_BYTES, kvValueSizeBound } from "./limits.ts";
 
-/** Deno KV's bound on the bytes of one atomic commit (keys and values). */
-export const KV_COMMIT_MAX_BYTES = 819_200;
-/** Deno KV's bound on the mutations of one atomic commit. */
-export const KV_COMMIT_MAX_MUTATIONS = 1_000;
-/** Keys deleted per commit when pruning. */
+/** Keys deleted per commit when pruning (each commit is then within `batch.ts`'s bounds). */
 const DELETE_BATCH = 500;
-/**
- * What one commit of a write may hold: under the limits, with room for what a bound on a key's
- * size cannot see (KV's own per-mutation overhead).
- */
-const BATCH_BYTES = KV_COMMIT_MAX_BYTES - 64 * 1024;
-const BATCH_MUTATIONS = KV_COMMIT_MAX_MUTATIONS - 10;
 
 /** Every head names the generation it publishes. */
 export interface GenerationHead {
@@ -83,35 +74,17 @@ export class GenerationStore<H extends GenerationHead> {
    * @throws {Error} when a commit fails
    */
   async write(generation: number, entries: Iterable<GenerationEntry>): Promise<void> {
-    const keyed: { key: Deno.KvKey; value: unknown; bytes: number }[] = [];
+    const writes: KvWrite[] = [];
     for (const [suffix, value] of entries) {
-      const key = this.key(generation, suffix);
       const size = kvValueSizeBound(value);
       if (size > KV_VALUE_MAX_BYTES) {
         throw new RangeError(
           `Cannot store ${JSON.stringify(suffix)}: ${size} bytes, at most 65536`,
         );
       }
-      keyed.push({ key, value, bytes: size + keySizeBound(key) });
+      writes.push({ key: this.key(generation, suffix), value });
     }
-    let op = this.#kv.atomic();
-    let bytes = 0;
-    let mutations = 0;
-    const flush = async () => {
-      if (mutations === 0) return;
-      const result = await op.commit();
-      if (!result.ok) throw new Error(`Generation ${generation} was not written`);
-      op = this.#kv.atomic();
-      bytes = 0;
-      mutations = 0;
-    };
-    for (const entry of keyed) {
-      if (mutations + 1 > BATCH_MUTATIONS || bytes + entry.bytes > BATCH_BYTES) await flush();
-      op.set(entry.key, entry.value);
-      bytes += entry.bytes;
-      mutations++;
-    }
-    await flush();
+    await commitInBatches(this.#kv, writes);
   }
 
   /** Adds the publication of `head` to `op`: readers switch to its generation on commit. */
@@ -153,17 +126,4 @@ export class GenerationStore<H extends GenerationHead> {
     }
     if (keys.length > 0) await flush();
   }
-}
-
-/** A bound on a key's stored bytes: a string part as UTF-8 at worst, any other part as 9. */
-function keySizeBound(key: Deno.KvKey): number {
-  let bytes = 0;
-  for (const part of key) {
-    bytes += typeof part === "string"
-      ? 2 + part.length * 3
-      : part instanceof Uint8Array
-      ? 2 + part.byteLength
-      : 10;
-  }
-  return bytes;
 }

@@ -12,6 +12,7 @@ import { gw2Recipes } from "./gw2_recipes.ts";
 import { prioryAccount } from "./priory_account.ts";
 import { prioryAccountMaterials } from "./priory_account_materials.ts";
 import { prioryAccountWallet } from "./priory_account_wallet.ts";
+import { prioryCraftProfit } from "./priory_craft_profit.ts";
 import { prioryFlips } from "./priory_flips.ts";
 import { prioryItemSearch } from "./priory_item_search.ts";
 import { prioryLegendaryRanking } from "./priory_legendary_ranking.ts";
@@ -37,6 +38,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   prioryAccountMaterials,
   prioryAccountWallet,
   prioryLegendaryRanking,
+  prioryCraftProfit,
   prioryPriceHistory,
   prioryFlips,
 ];

@@ -7,6 +7,7 @@
  */
 
 import type { z } from "zod";
+import type { CraftScanner } from "../craft/scanner.ts";
 import type { Gw2Client } from "../gw2/types.ts";
 import type { HistoryReader } from "../history/query.ts";
 import type { Logger } from "../log.ts";
@@ -24,6 +25,8 @@ export interface ToolServices {
    * `forCall(deadline)` gives a fresh one, reading it within the call's time when it must.
    */
   readonly sheets?: MarketSheets;
+  /** The crafting scan (`src/craft/scanner.ts`): the recipe graph and its pass per sheet. */
+  readonly crafting?: CraftScanner;
   /**
    * The Trading Post's price history, read from this server's own snapshots
    * (`priory_price_history`, `priory_flips`, the daily volumes other tools quote).

@@ -10,12 +10,21 @@
 
 import type { McpServer } from "@modelcontextprotocol/server";
 import { viewDocument } from "./document.ts";
+import { CRAFT_RENDER_JS } from "./craft.ts";
 import { HISTORY_RENDER_JS } from "./history.ts";
 import { RANKING_RENDER_JS } from "./ranking.ts";
+import { TABLE_JS } from "./table.ts";
 import { TREE_RENDER_JS } from "./tree.ts";
-import { PRICE_HISTORY_VIEW_URI, RANKING_VIEW_URI, TREE_VIEW_URI, VIEW_MIME_TYPE } from "./uris.ts";
+import {
+  CRAFT_VIEW_URI,
+  PRICE_HISTORY_VIEW_URI,
+  RANKING_VIEW_URI,
+  TREE_VIEW_URI,
+  VIEW_MIME_TYPE,
+} from "./uris.ts";
 
 export {
+  CRAFT_VIEW_URI,
   PRICE_HISTORY_VIEW_URI,
   RANKING_VIEW_URI,
   TREE_VIEW_URI,
@@ -64,8 +73,21 @@ export const VIEWS: readonly ViewDefinition[] = [
     html: viewDocument({
       title: "Priory legendary ranking",
       appName: "priory-legendary-ranking",
-      scripts: [TREE_RENDER_JS, RANKING_RENDER_JS],
+      scripts: [TREE_RENDER_JS, TABLE_JS, RANKING_RENDER_JS],
       renderer: "PrioryRanking",
+    }),
+  },
+  {
+    name: "craft-profit-view",
+    title: "Crafting profit view",
+    description:
+      "Interactive view of priory_craft_profit: a sortable table of crafts with profit bars; choosing a row opens one craft's tree.",
+    uri: CRAFT_VIEW_URI,
+    html: viewDocument({
+      title: "Priory crafting profit",
+      appName: "priory-craft-profit",
+      scripts: [TREE_RENDER_JS, TABLE_JS, CRAFT_RENDER_JS],
+      renderer: "PrioryCraft",
     }),
   },
   {

@@ -26,6 +26,9 @@ const SWORD: CatalogueRecipe = {
   id: 20,
   output_item_id: 500,
   output_item_count: 1,
+  disciplines: ["Weaponsmith"],
+  min_rating: 400,
+  flags: ["AutoLearned"],
   ingredients: [
     { type: "Item", id: 19684, count: 2 },
     { type: "Item", id: 19684, count: 1 },
@@ -36,6 +39,9 @@ const INGOT: CatalogueRecipe = {
   id: 7,
   output_item_id: 19684,
   output_item_count: 1,
+  disciplines: ["Weaponsmith"],
+  min_rating: 400,
+  flags: ["AutoLearned"],
   ingredients: [{ type: "Item", id: 19700, count: 2 }],
 };
 const SECOND_SWORD: CatalogueRecipe = { ...SWORD, id: 3 };
@@ -356,6 +362,9 @@ Deno.test("a loaded catalogue the real API's size (13,200 recipes) holds under 3
       id: index + 1,
       output_item_id: recipe.output_item_id,
       output_item_count: recipe.output_item_count,
+      disciplines: [...recipe.disciplines],
+      min_rating: recipe.min_rating,
+      flags: [...recipe.flags],
       ingredients: recipe.ingredients.map((ingredient) => ({ ...ingredient })),
     };
   });

@@ -38,6 +38,11 @@ export { type FakeWorld, getWorld } from "./world/world.ts";
 export { type ListingLevel, type ListingRecord } from "./world/listings.ts";
 export { MARKET_TICK_MS, type MarketParams, MovingMarket } from "./world/market.ts";
 export {
+  CRAFT_MARKET,
+  CRAFT_MARKET_RECIPE_IDS,
+  CRAFT_MARKET_SCALE,
+} from "./world/crafting_market.ts";
+export {
   FILLER_COUNT,
   FILLER_FIRST_ID,
   GEN1_LEGENDARY_IDS,

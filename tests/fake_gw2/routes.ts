@@ -15,6 +15,7 @@ import type { ListingRecord } from "./world/listings.ts";
 import { type Answer, failure, ok, TEXT } from "./responses.ts";
 import { SCHEMA, schemaAtLeast } from "./schema_version.ts";
 import type { FakeAccount } from "./world/account.ts";
+import { learnedRecipeIds } from "./world/crafting_market.ts";
 import type { FakeWorld } from "./world/world.ts";
 import type { AccountRecord, FakeCharacter } from "./world/types.ts";
 
@@ -328,6 +329,15 @@ const ACCOUNT_INVENTORY = privateEndpoint(
   ["account", "inventories"],
   (context) => ok(holder(context).sharedInventory),
 );
+const ACCOUNT_RECIPES = privateEndpoint(
+  "/v2/account/recipes",
+  ["account", "unlocks"],
+  (context) =>
+    ok(learnedRecipeIds(
+      context.world.recipes,
+      holder(context) === context.world.veteran ? "veteran" : "main",
+    )),
+);
 const CHARACTERS = privateEndpoint("/v2/characters", ["account", "characters"], characters);
 const CHARACTER_INVENTORY = privateEndpoint(
   "/v2/characters/:name/inventory",
@@ -349,6 +359,7 @@ const FIXED: ReadonlyMap<string, Endpoint> = new Map([
   ["v2/account/wallet", ACCOUNT_WALLET],
   ["v2/account/bank", ACCOUNT_BANK],
   ["v2/account/inventory", ACCOUNT_INVENTORY],
+  ["v2/account/recipes", ACCOUNT_RECIPES],
   ["v2/characters", CHARACTERS],
   ["v2/tokeninfo", TOKEN_INFO],
 ]);

@@ -167,8 +167,11 @@ Deno.test("itemsPage() and recipesPage() read a page of the collection with its 
   assert.equal(last.pageTotal, lastPage + 1);
   assert.equal(last.records.length, fake.world.recipes.size - lastPage * 200);
   assert.deepEqual(Object.keys(last.records[0] ?? {}).sort(), [
+    "disciplines",
+    "flags",
     "id",
     "ingredients",
+    "min_rating",
     "output_item_count",
     "output_item_id",
   ]);

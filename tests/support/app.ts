@@ -11,6 +11,7 @@ import { type Config, parseConfig } from "../../src/config.ts";
 import { RecipeCatalogue } from "../../src/catalogue/recipe_catalogue.ts";
 import { withRecipeCatalogue } from "../../src/catalogue/recipe_lookup.ts";
 import { RecipeStore } from "../../src/catalogue/recipe_store.ts";
+import { CraftScanner } from "../../src/craft/scanner.ts";
 import { createGw2Client, type InstrumentedGw2Client } from "../../src/gw2/client.ts";
 import type { Clock } from "../../src/async/clock.ts";
 import type { BoundableGw2Client } from "../../src/gw2/types.ts";
@@ -197,6 +198,10 @@ export interface TestApp extends AsyncDisposable {
   readonly history: HistoryReader;
   /** The market sheet, when `sheet` was asked for (price reads answered from it while fresh). */
   readonly sheets: MarketSheets | undefined;
+  /** The recipe catalogue the lookups and the crafting scan use. */
+  readonly recipes: RecipeCatalogue;
+  /** The crafting scan, when `craft` was asked for. */
+  readonly crafting: CraftScanner | undefined;
   /** The KV holding cache, budget, key secret and names (`:memory:` unless one was given). */
   readonly kv: Deno.Kv;
   readonly config: Config;
@@ -232,6 +237,8 @@ export interface TestAppOptions {
    * it while fresh, handed to the tools). @default false
    */
   readonly sheet?: boolean;
+  /** Wires the crafting scan too (and the sheet it needs), as `main.ts` does. @default false */
+  readonly craft?: boolean;
 }
 
 /**
@@ -267,7 +274,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const ownKv = options.kv === undefined;
   const kv = options.kv ?? await Deno.openKv(":memory:");
   const names = new NameIndex({ kv, namespace: config.gw2ApiBase, log, clock });
-  const sheets = options.sheet === true
+  const sheets = options.sheet === true || options.craft === true
     ? new MarketSheets({
       store: new SheetStore({ kv, namespace: config.gw2ApiBase }),
       clock,
@@ -294,6 +301,14 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     log,
   });
   const lookups = config.catalogue ? withRecipeCatalogue(gw2, recipes, gw2) : gw2;
+  const crafting = options.craft === true
+    ? new CraftScanner({
+      catalogue: config.catalogue ? recipes : undefined,
+      pages: gw2,
+      clock,
+      log,
+    })
+    : undefined;
   const historyStore = new HistoryStore({ kv, namespace: config.gw2ApiBase, clock });
   const history = new HistoryReader({
     store: historyStore,
@@ -304,7 +319,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     log,
     gw2: lookups,
     names,
-    services: { history, ...(sheets === undefined ? {} : { sheets }) },
+    services: {
+      history,
+      ...(sheets === undefined ? {} : { sheets }),
+      ...(crafting === undefined ? {} : { crafting }),
+    },
     config,
     clock,
   });
@@ -317,6 +336,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     historyStore,
     history,
     sheets,
+    recipes,
+    crafting,
     kv,
     config,
     clock,

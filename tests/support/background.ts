@@ -27,6 +27,7 @@ import type { Item } from "../../src/gw2/schemas.ts";
 import type { BoundableGw2Client } from "../../src/gw2/types.ts";
 import type { Handler } from "../../src/http/handler.ts";
 import { createLogger, type Logger } from "../../src/log.ts";
+import { CraftScanner } from "../../src/craft/scanner.ts";
 import { HistoryReader } from "../../src/history/query.ts";
 import { HistoryStore } from "../../src/history/store.ts";
 import { MarketSheets } from "../../src/market/sheets.ts";
@@ -191,7 +192,18 @@ export async function startBackgroundApp(
     names,
     log,
     clock,
-    services: { history, ...(sheets === undefined ? {} : { sheets }) },
+    services: {
+      history,
+      ...(sheets === undefined ? {} : {
+        sheets,
+        crafting: new CraftScanner({
+          catalogue: catalogue ? recipes : undefined,
+          pages: interactiveGw2,
+          clock,
+          log,
+        }),
+      }),
+    },
   });
   return {
     fake,

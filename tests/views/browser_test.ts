@@ -81,6 +81,40 @@ async function visibleText(
   return { text, nodes };
 }
 
+/**
+ * A table view (the ranking, the crafting profit) hosted in a new page, its tool calls relayed to
+ * the server through `client` as a real host does, and drawn from `result`: the host, the view's
+ * frame, and the drawn table's size.
+ */
+async function hostTable(
+  browser: Browser,
+  html: string,
+  client: Awaited<ReturnType<typeof connectClient>>,
+  result: unknown,
+  appName: string,
+) {
+  const page = await browser.newPage();
+  await page.viewport(900, 700);
+  const host = await hostView(page, html, {
+    // The host forwards the view's call to the server, as a real host does.
+    callTool: async (params) =>
+      await client.callTool({
+        name: params.name,
+        arguments: params.arguments ?? {},
+      }) as CallToolResult,
+  });
+  assert.equal(host.bridge.getAppVersion()?.name, appName);
+  const waiting = await host.sizeFrom(0, () => true, "the waiting view's first size");
+  const mark = host.sizes.length;
+  await host.bridge.sendToolResult(result as CallToolResult);
+  const table = await host.sizeFrom(
+    mark,
+    (size) => (size.height ?? 0) > (waiting.height ?? 0) + 200,
+    "the drawn table's size",
+  );
+  return { page, host, frame: await host.frameId(), table };
+}
+
 Deno.test({
   name: `tree view: renders a real gen-1 legendary tree in Chromium and reports its size${SUFFIX}`,
   ignore: SKIPPED,
@@ -145,27 +179,13 @@ Deno.test({
     const chosen = ranking[0];
     assert.ok(chosen);
 
-    const page = await browser.newPage();
-    await page.viewport(900, 700);
-    const host = await hostView(page, html, {
-      // The host forwards the view's call to the server, as a real host does.
-      callTool: async (params) =>
-        await client.callTool({
-          name: params.name,
-          arguments: params.arguments ?? {},
-        }) as CallToolResult,
-    });
-    assert.equal(host.bridge.getAppVersion()?.name, "priory-legendary-ranking");
-    const waiting = await host.sizeFrom(0, () => true, "the waiting view's first size");
-    const mark = host.sizes.length;
-    await host.bridge.sendToolResult(result as CallToolResult);
-    const table = await host.sizeFrom(
-      mark,
-      (size) => (size.height ?? 0) > (waiting.height ?? 0) + 200,
-      "the drawn ranking's size",
+    const { page, host, frame, table } = await hostTable(
+      browser,
+      html,
+      client,
+      result,
+      "priory-legendary-ranking",
     );
-
-    const frame = await host.frameId();
     const { text, nodes } = await visibleText(page, frame);
     for (const row of ranking) assert.ok(text.includes(row.name), `${row.name} is listed`);
     const button = nodes.find((node) => node.role === "button" && node.name === chosen.name);
@@ -187,6 +207,65 @@ Deno.test({
     const after = await visibleText(page, frame);
     assert.match(after.text, /Recipe tree/);
     assert.match(after.text, /Shopping list/, "the tree with the holdings has a shopping list");
+    assert.deepEqual(host.errors, [], "the view reported no error");
+    assert.deepEqual(page.errors, [], "the page logged no error (CSP, exception)");
+  },
+});
+
+Deno.test({
+  name:
+    `craft view: renders the crafting profit table; sorting reorders it; choosing a row calls priory_recipe_tree for one craft${SUFFIX}`,
+  ignore: SKIPPED,
+  async fn() {
+    await using browser = await launch();
+    await using app = await startTestApp({ craft: true });
+    const html = await viewFor(app, "priory_craft_profit");
+    await using client = await connectClient(app.handler);
+    const result = await client.callTool({ name: "priory_craft_profit", arguments: {} });
+    assert.equal(result.isError, undefined);
+    const rows = (result.structuredContent as {
+      opportunities: { id: number; name: string; count: number; profit: number; roi: number }[];
+    }).opportunities;
+    const chosen = rows[0];
+    assert.ok(chosen);
+
+    const { page, host, frame, table } = await hostTable(
+      browser,
+      html,
+      client,
+      result,
+      "priory-craft-profit",
+    );
+    const { text, nodes } = await visibleText(page, frame);
+    for (const row of rows) assert.ok(text.includes(row.name), `${row.name} is listed`);
+    assert.ok(text.includes(coins(chosen.profit)), "the best profit in coins");
+    // Sorting by ROI puts the highest ROI first.
+    const roiHeading = nodes.find((node) => node.role === "button" && node.name === "ROI");
+    assert.ok(roiHeading?.backendDOMNodeId, "a sortable ROI column");
+    await page.click(roiHeading.backendDOMNodeId);
+    const byRoi = [...rows].sort((a, b) => b.roi - a.roi || a.id - b.id);
+    const sorted = await visibleText(page, frame);
+    const first = byRoi[0]?.name ?? "";
+    const second = byRoi[1]?.name ?? "";
+    assert.ok(sorted.text.indexOf(first) < sorted.text.indexOf(second), "highest ROI first");
+
+    const button = sorted.nodes.find((node) => node.role === "button" && node.name === chosen.name);
+    assert.ok(button?.backendDOMNodeId, `a control opens ${chosen.name}`);
+    const calls = host.toolCalls.length;
+    const before = host.sizes.length;
+    await page.click(button.backendDOMNodeId);
+    const call = await host.toolCallFrom(calls);
+    assert.deepEqual(call, {
+      name: "priory_recipe_tree",
+      arguments: { itemId: chosen.id, quantity: chosen.count },
+    });
+    await host.sizeFrom(
+      before,
+      (size) => (size.height ?? 0) > (table.height ?? 0) + 200,
+      "the table with the chosen craft's tree drawn below it",
+    );
+    const after = await visibleText(page, frame);
+    assert.match(after.text, /Recipe tree/);
     assert.deepEqual(host.errors, [], "the view reported no error");
     assert.deepEqual(page.errors, [], "the page logged no error (CSP, exception)");
   },

@@ -13,6 +13,7 @@ import {
 import { TOOLS } from "../../src/tools/mod.ts";
 import type { ToolDefinition } from "../../src/tools/types.ts";
 import {
+  CRAFT_VIEW_URI,
   PRICE_HISTORY_VIEW_URI,
   RANKING_VIEW_URI,
   TREE_VIEW_URI,
@@ -66,6 +67,7 @@ for (const era of ["2025", "2026"] satisfies Era[]) {
     assert.deepEqual(resources.map((resource) => resource.uri), [
       TREE_VIEW_URI,
       RANKING_VIEW_URI,
+      CRAFT_VIEW_URI,
       PRICE_HISTORY_VIEW_URI,
     ]);
     for (const resource of resources) {
@@ -98,7 +100,7 @@ Deno.test("resources/read of a view may be cached an hour by 2026 clients", asyn
   assert.equal(result.cacheScope, "public");
 });
 
-Deno.test("tools/list links exactly the tree, the ranking and the price history to their views, as hosts read it", async () => {
+Deno.test("tools/list links exactly the tree, the ranking, the crafting profit and the price history to their views, as hosts read it", async () => {
   await using handler = createTestHandler({ gw2: new StubGw2Client() });
   await using client = await connectClient(handler, { era: "2026" });
   const { tools } = await client.listTools();
@@ -111,6 +113,7 @@ Deno.test("tools/list links exactly the tree, the ranking and the price history 
   assert.deepEqual(linked, {
     priory_recipe_tree: TREE_VIEW_URI,
     priory_legendary_ranking: RANKING_VIEW_URI,
+    priory_craft_profit: CRAFT_VIEW_URI,
     priory_price_history: PRICE_HISTORY_VIEW_URI,
   });
   const tree = tools.find((tool: Tool) => tool.name === "priory_recipe_tree");
