@@ -19,6 +19,7 @@ import { backgroundClientOptions, createBackgroundJobs, CRON_JOBS } from "./src/
 import { RecipeCatalogue } from "./src/catalogue/recipe_catalogue.ts";
 import { withRecipeCatalogue } from "./src/catalogue/recipe_lookup.ts";
 import { RecipeStore } from "./src/catalogue/recipe_store.ts";
+import { CraftScanner } from "./src/craft/scanner.ts";
 import { systemClock } from "./src/async/clock.ts";
 import { type Config, ConfigError, parseConfig } from "./src/config.ts";
 import { type DevToken, keepDevToken } from "./src/process/dev_token.ts";
@@ -26,10 +27,14 @@ import { createPublicAuth } from "./src/auth/mod.ts";
 import { BucketPriority, createGw2Client } from "./src/gw2/client.ts";
 import type { Item } from "./src/gw2/schemas.ts";
 import type { BoundableGw2Client, Gw2PagedReads } from "./src/gw2/types.ts";
+import { HistoryReader } from "./src/history/query.ts";
+import { HistoryStore } from "./src/history/store.ts";
 import { createHandler } from "./src/http/handler.ts";
 import { openKvStore } from "./src/process/kv_open.ts";
 import { listenError } from "./src/process/listen.ts";
 import { createLogger } from "./src/log.ts";
+import { MarketSheets } from "./src/market/sheets.ts";
+import { SheetStore } from "./src/market/sheet_store.ts";
 import { CallMeter } from "./src/metrics.ts";
 import { devConsoleLine } from "./src/process/dev_console.ts";
 import { NameIndex } from "./src/search/name_index.ts";
@@ -140,6 +145,24 @@ void names.warm();
 const recipeStore = new RecipeStore({ kv, namespace: config.gw2ApiBase });
 const recipes = new RecipeCatalogue({ store: recipeStore, clock: systemClock, log });
 if (config.catalogue) void recipes.warm();
+// The whole Trading Post, read in bulk by the sheet job (or on demand by a tool call, over the
+// interactive client): while fresh it answers every price read (`priceSheet` below).
+const sheets = new MarketSheets({
+  store: new SheetStore({ kv, namespace: config.gw2ApiBase }),
+  clock: systemClock,
+  log,
+  pages: { pricesPage: (page, size, deadline) => interactive.pricesPage(page, size, deadline) },
+  // One sheet a snapshot of the price history: PRIORY_SNAPSHOT_MINUTES sets the sheet's period.
+  periodMs: config.snapshotMinutes * 60_000,
+});
+void sheets.current();
+// The Trading Post's price history: written by the background jobs, read by the tools.
+const historyStore = new HistoryStore({ kv, namespace: config.gw2ApiBase, clock: systemClock });
+const history = new HistoryReader({
+  store: historyStore,
+  clock: systemClock,
+  snapshotMinutes: config.snapshotMinutes,
+});
 const upstream = {
   baseUrl: config.gw2ApiBase,
   kv,
@@ -150,6 +173,8 @@ const upstream = {
   priority: new BucketPriority(),
   // Write-through: every item read from upstream feeds the shared name index.
   onItemsFetched: (items: readonly Item[]) => names.record(items),
+  // Prices from the market sheet while it is fresh: one snapshot for trees, scans and gw2_prices.
+  priceSheet: (ids: readonly number[]) => sheets.prices(ids),
 };
 // Recipe lookups come from the catalogue (PRIORY_CATALOGUE): crawled, or filled on demand
 // through the same client's pages when a tree walk needs it first.
@@ -173,10 +198,15 @@ const background = createBackgroundJobs({
   names,
   recipes: recipeStore,
   catalogue: recipes,
+  sheets,
   catalogueEnabled: config.catalogue,
   ratePerSec: config.ratePerSec,
+  history: historyStore,
+  snapshotMinutes: config.snapshotMinutes,
 });
-// Registered at top level, before Deno.serve, so Deno Deploy discovers them; always all three
+// Each sheet this instance publishes (its job's, or one a tool call read) becomes a snapshot.
+sheets.onSheet((sheet) => background.snapshot(sheet));
+// Registered at top level, before Deno.serve, so Deno Deploy discovers them; always all of them
 // (a conditional registration is not discovered): the crawl itself does nothing when off. Their
 // signal is the background jobs': shutdown's first step aborts it.
 Deno.cron(CRON_JOBS.warm.name, CRON_JOBS.warm.schedule, {
@@ -191,13 +221,28 @@ Deno.cron(CRON_JOBS.catalogue.name, CRON_JOBS.catalogue.schedule, {
   backoffSchedule: CRON_JOBS.catalogue.backoffSchedule,
   signal: background.signal,
 }, background.catalogue);
-// The warm-up also runs now, unawaited: the first request never waits for it.
+Deno.cron(CRON_JOBS.history.name, CRON_JOBS.history.schedule, {
+  backoffSchedule: CRON_JOBS.history.backoffSchedule,
+  signal: background.signal,
+}, background.history);
+Deno.cron(CRON_JOBS.sheet.name, CRON_JOBS.sheet.schedule, {
+  backoffSchedule: CRON_JOBS.sheet.backoffSchedule,
+  signal: background.signal,
+}, background.sheet);
+// The warm-up and the market sheet also run now, unawaited: the first request never waits for them.
 void background.startup();
 // In dev every tool call is a line at info with its upstream cost (the interactive client's
 // counters around it); in start only failures are, and successes at debug, without the cost.
 const callLog = config.mode === "dev"
   ? { successLevel: "info", meter: new CallMeter(() => interactive.stats()) } as const
   : undefined;
+// The crafting scan: its recipe graph per catalogue, its pass per sheet; fills over `interactive`.
+const crafting = new CraftScanner({
+  catalogue: config.catalogue ? recipes : undefined,
+  pages: interactive,
+  clock: systemClock,
+  log,
+});
 // The public mode: its own authorization server, keys sealed in the same KV.
 const auth = config.publicMode === undefined ? undefined : await createPublicAuth({
   config: config.publicMode,
@@ -211,6 +256,7 @@ const handler = createHandler({
   log,
   gw2,
   names,
+  services: { sheets, crafting, history },
   config,
   ...(callLog === undefined ? {} : { callLog }),
   ...(auth === undefined ? {} : { auth }),

@@ -1,7 +1,8 @@
 /**
  * Regenerates the views' screenshots in `docs/` (shown in the README): the recipe tree view of
- * Sunrise (30703, a generation-1 legendary) and the legendary ranking view over the fake GW2
- * API's veteran account, each rendered by headless Chromium inside the test host
+ * Sunrise (30703, a generation-1 legendary), the legendary ranking view over the fake GW2 API's
+ * veteran account, and the price history view of a day of the fake's moving market, each
+ * rendered by headless Chromium inside the test host
  * (`tests/views/_host.ts`) from a real tool result of the in-process server.
  *
  * ```sh
@@ -14,11 +15,18 @@
  */
 
 import type { CallToolResult } from "@modelcontextprotocol/client";
-import { TEST_KEYS } from "../tests/fake_gw2/mod.ts";
+import { TEST_KEYS, WELL_KNOWN } from "../tests/fake_gw2/mod.ts";
 import { connectClient, startTestApp } from "../tests/support/app.ts";
 import { Browser, findChromium } from "../tests/support/browser.ts";
+import { ManualClock } from "../tests/support/clock.ts";
+import { historyDeps, MovingMarket, simulate } from "../tests/support/history.ts";
 import { hostView } from "../tests/views/_host.ts";
-import { RANKING_VIEW_URI, TREE_VIEW_URI, VIEWS } from "../src/views/mod.ts";
+import {
+  PRICE_HISTORY_VIEW_URI,
+  RANKING_VIEW_URI,
+  TREE_VIEW_URI,
+  VIEWS,
+} from "../src/views/mod.ts";
 
 const WIDTH = 880;
 /** The shots stop here: enough to show the view, small enough to keep the PNG light. */
@@ -92,4 +100,24 @@ await shoot(
   documentOf(RANKING_VIEW_URI),
   ranking as CallToolResult,
   rankingArgs,
+);
+
+// A day and a bit of snapshots of the moving market, then the history of two items.
+const clock = new ManualClock({ start: Date.UTC(2026, 10, 28, 22), advance: "delays" });
+await using market = await startTestApp({ clock });
+const historyIds = [WELL_KNOWN.mysticCoin, 19721];
+await simulate(historyDeps({ kv: market.kv, clock }), new MovingMarket(), historyIds, 26 * 60, {
+  upkeepEvery: 15,
+});
+await using marketClient = await connectClient(market.handler);
+const historyArgs = { ids: historyIds };
+const history = await marketClient.callTool({
+  name: "priory_price_history",
+  arguments: historyArgs,
+});
+await shoot(
+  "view-price-history.png",
+  documentOf(PRICE_HISTORY_VIEW_URI),
+  history as CallToolResult,
+  historyArgs,
 );

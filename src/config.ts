@@ -70,6 +70,8 @@ export interface Config {
   readonly auth: AuthMode;
   /** The public mode's settings; present exactly when {@linkcode Config.auth} is `oauth`. */
   readonly publicMode?: PublicModeConfig;
+  /** `PRIORY_SNAPSHOT_MINUTES`: minutes between Trading Post snapshots (1–60). */
+  readonly snapshotMinutes: number;
 }
 
 /** A configuration value that cannot be used; the message names the variable and the remedy. */
@@ -150,6 +152,7 @@ export function parseConfig(env: EnvGetter, options: ParseConfigOptions): Config
   const publicMode = auth === "oauth"
     ? parsePublicMode(env, { mode, port, generate: options.generateToken ?? generateRandomToken })
     : undefined;
+  const snapshotMinutes = parseSnapshotMinutes(env("PRIORY_SNAPSHOT_MINUTES"));
   return {
     mode,
     authToken,
@@ -167,6 +170,7 @@ export function parseConfig(env: EnvGetter, options: ParseConfigOptions): Config
     catalogue,
     auth,
     ...(publicMode === undefined ? {} : { publicMode }),
+    snapshotMinutes,
   };
 }
 
@@ -472,4 +476,20 @@ function parseCatalogue(raw: string | undefined): boolean {
     "PRIORY_CATALOGUE",
     `Cannot use "PRIORY_CATALOGUE": expected on or off, got "${value}". Leave it unset (on) to crawl the whole catalogue in the background, or set off to rely on caching alone`,
   );
+}
+
+/** Minutes between Trading Post snapshots when `PRIORY_SNAPSHOT_MINUTES` is unset. */
+export const DEFAULT_SNAPSHOT_MINUTES = 5;
+
+function parseSnapshotMinutes(raw: string | undefined): number {
+  const value = blankToUndefined(raw);
+  if (value === undefined) return DEFAULT_SNAPSHOT_MINUTES;
+  const minutes = Number(value);
+  if (!/^\d{1,2}$/.test(value) || minutes < 1 || minutes > 60) {
+    throw new ConfigError(
+      "PRIORY_SNAPSHOT_MINUTES",
+      `Cannot use "PRIORY_SNAPSHOT_MINUTES": expected a whole number of minutes from 1 to 60, got "${value}". Leave it unset for a snapshot of the Trading Post every ${DEFAULT_SNAPSHOT_MINUTES} minutes`,
+    );
+  }
+  return minutes;
 }

@@ -20,6 +20,9 @@ import { RecipeStore } from "../../src/catalogue/recipe_store.ts";
 import { createGw2Client } from "../../src/gw2/client.ts";
 import type { CatalogueRecipe } from "../../src/gw2/schemas.ts";
 import type { Gw2PagedReads, Page } from "../../src/gw2/types.ts";
+
+/** The paged reads a crawl makes. */
+type CrawlPages = Pick<Gw2PagedReads, "itemsPage" | "recipesPage">;
 import { silentLogger } from "../../src/log.ts";
 import { NameIndex } from "../../src/search/name_index.ts";
 import { createFakeGw2 } from "../../tests/fake_gw2/mod.ts";
@@ -45,11 +48,11 @@ interface CrawlRun {
   readonly recipes: RecipeCatalogue;
 }
 
-async function crawl(kv: Deno.Kv, pages: Gw2PagedReads, clock: ManualClock): Promise<CrawlRun> {
+async function crawl(kv: Deno.Kv, pages: CrawlPages, clock: ManualClock): Promise<CrawlRun> {
   const names = new NameIndex({ kv, namespace: NAMESPACE, log: silentLogger, clock });
   const store = new RecipeStore({ kv, namespace: NAMESPACE });
   let requests = 0;
-  const counted: Gw2PagedReads = {
+  const counted: CrawlPages = {
     itemsPage: (page, size) => (requests++, pages.itemsPage(page, size)),
     recipesPage: (page, size) => (requests++, pages.recipesPage(page, size)),
   };
@@ -86,7 +89,7 @@ async function crawl(kv: Deno.Kv, pages: Gw2PagedReads, clock: ManualClock): Pro
 function memoryPages(
   items: readonly { id: number; name: string; rarity: string; type: string }[],
   recipes: readonly CatalogueRecipe[],
-): Gw2PagedReads {
+): CrawlPages {
   const page = <T>(all: readonly T[], index: number, size: number): Promise<Page<T>> =>
     Promise.resolve({
       records: all.slice(index * size, index * size + size),
@@ -162,6 +165,9 @@ export const catalogue: Scenario = {
         id: index + 1,
         output_item_id: items[(index * 5) % items.length]?.id ?? 1,
         output_item_count: 1,
+        disciplines: ["Weaponsmith"],
+        min_rating: 400,
+        flags: ["AutoLearned"],
         ingredients: [1, 2, 3, 4].map((k) => ({
           type: "Item",
           id: items[(index * 7 + k * 131) % items.length]?.id ?? 1,

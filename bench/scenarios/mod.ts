@@ -11,7 +11,9 @@ import { catalogue } from "./catalogue.ts";
 import { coalescing } from "./coalescing.ts";
 import { coldCall } from "./cold_call.ts";
 import { coldStart } from "./cold_start.ts";
+import { craftProfit } from "./craft_profit.ts";
 import { economy } from "./economy.ts";
+import { history } from "./history.ts";
 import { holdings } from "./holdings.ts";
 import { itemSearch } from "./item_search.ts";
 import { memory } from "./memory.ts";
@@ -38,6 +40,8 @@ export const SCENARIOS: readonly Scenario[] = [
   warmUp,
   holdings,
   catalogue,
+  craftProfit,
+  history,
   economy,
   toolsList,
   coldStart,

@@ -10,7 +10,7 @@ import { PROTOCOLS } from "../support/wire.ts";
 import { tokens } from "./calls.ts";
 
 /** The contract's ceiling for the whole answer. */
-export const TOOLS_LIST_BUDGET = 4_000;
+export const TOOLS_LIST_BUDGET = 5_000;
 
 /** The tools/list scenario. */
 export const toolsList: Scenario = {

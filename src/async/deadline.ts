@@ -121,6 +121,21 @@ export function deadlineAfter(
   };
 }
 
+/**
+ * `deadline`, passed early when `signal` aborts: the bound of one part of some work that may be
+ * called off on its own (a page another reader has already read; a job at shutdown).
+ *
+ * @example
+ * ```ts
+ * const bound = deadlineOrSignal(jobDeadline, pageRead.signal);
+ * await gw2.pricesPage(3, 200, bound);
+ * ```
+ */
+export function deadlineOrSignal(deadline: Deadline, signal: AbortSignal): Deadline {
+  const any = AbortSignal.any([deadline.signal, signal]);
+  return { signal: any, remainingMs: () => any.aborted ? 0 : deadline.remainingMs() };
+}
+
 /** Milliseconds left before `deadline`; `Infinity` for unbounded work. */
 export function remainingMs(deadline: Deadline | undefined): number {
   return deadline === undefined ? Infinity : deadline.remainingMs();

@@ -8,7 +8,7 @@
  */
 
 import type { Clock } from "../async/clock.ts";
-import { type Deadline, startDeadline } from "../async/deadline.ts";
+import { type Deadline, deadlineOrSignal, startDeadline } from "../async/deadline.ts";
 import type { Logger } from "../log.ts";
 
 /** The shared dependencies of the background jobs. */
@@ -40,10 +40,5 @@ export function jobDeadline(context: BackgroundContext, ms: number): Deadline & 
   const timed = startDeadline(context.clock, ms);
   const stop = context.signal;
   if (stop === undefined) return timed;
-  const signal = AbortSignal.any([timed.signal, stop]);
-  return {
-    signal,
-    remainingMs: () => signal.aborted ? 0 : timed.remainingMs(),
-    [Symbol.dispose]: () => timed[Symbol.dispose](),
-  };
+  return { ...deadlineOrSignal(timed, stop), [Symbol.dispose]: () => timed[Symbol.dispose]() };
 }

@@ -21,9 +21,9 @@
  */
 
 import { z } from "zod";
-import { readPageOrEnd } from "../catalogue/recipe_catalogue.ts";
 import type { RecipeStore } from "../catalogue/recipe_store.ts";
 import { isGw2Failure } from "../gw2/errors.ts";
+import { readPageOrEnd } from "../gw2/paging.ts";
 import type { Deadline } from "../async/deadline.ts";
 import type { Gw2PagedReads, Page } from "../gw2/types.ts";
 import { describeError } from "../log.ts";
@@ -54,8 +54,8 @@ export function crawlIntervalMs(ratePerSec: number): number {
 export interface CrawlDeps extends BackgroundContext {
   /** `PRIORY_CATALOGUE`: when false the crawl does nothing. */
   readonly enabled: boolean;
-  /** The background client's paged reads. */
-  readonly pages: Gw2PagedReads;
+  /** The background client's paged reads (items and recipes). */
+  readonly pages: Pick<Gw2PagedReads, "itemsPage" | "recipesPage">;
   readonly names: Pick<NameIndex, "putMany" | "markCatalogueComplete">;
   readonly recipes: RecipeStore;
   /** Upstream's refill rate (`GW2_RATE_PER_SEC`), of which the crawl takes a tenth. */

@@ -13,9 +13,14 @@ import { settlesWithin } from "../async/clock.ts";
 import type { RecipeStore } from "../catalogue/recipe_store.ts";
 import type { BoundableGw2Client, Gw2PagedReads } from "../gw2/types.ts";
 import { describeError } from "../log.ts";
+import type { MarketSheet } from "../market/sheet.ts";
+import type { MarketSheets } from "../market/sheets.ts";
 import type { NameIndex } from "../search/name_index.ts";
+import type { HistoryStore } from "../history/store.ts";
 import type { BackgroundContext } from "./context.ts";
 import { crawlCatalogue } from "./crawl.ts";
+import { historyUpkeep, recordSnapshot } from "./history.ts";
+import { refreshMarketSheet } from "./sheet.ts";
 import { warmLegendaries, warmPrices } from "./warm.ts";
 
 /** A cron registration: name (≤ 64 characters, `[A-Za-z0-9 _-]`), schedule, retry delays. */
@@ -26,8 +31,10 @@ export interface CronSpec {
   readonly backoffSchedule: number[];
 }
 
-/** The three crons, by handler. */
-export const CRON_JOBS: Readonly<Record<"warm" | "prices" | "catalogue", CronSpec>> = {
+/** The crons, by handler. */
+export const CRON_JOBS: Readonly<
+  Record<"warm" | "prices" | "catalogue" | "sheet" | "history", CronSpec>
+> = {
   /** Hourly: the warm set's items, recipes and recipe lookups; retried after 30 s, 2 and 10 min. */
   warm: {
     name: "priory-warm-legendaries",
@@ -38,6 +45,13 @@ export const CRON_JOBS: Readonly<Record<"warm" | "prices" | "catalogue", CronSpe
   prices: { name: "priory-warm-prices", schedule: "* * * * *", backoffSchedule: [] },
   /** Every minute: one slice of the catalogue crawl; the next tick is the retry. */
   catalogue: { name: "priory-catalogue-crawl", schedule: "* * * * *", backoffSchedule: [] },
+  /**
+   * Every minute: the market sheet (the whole Trading Post) when the published one is older
+   * than its period; the next tick is the retry.
+   */
+  sheet: { name: "priory-market-sheet", schedule: "* * * * *", backoffSchedule: [] },
+  /** Every minute: the price history's roll-ups and retention when due; the next tick is the retry. */
+  history: { name: "priory-history-upkeep", schedule: "* * * * *", backoffSchedule: [] },
 };
 
 /**
@@ -80,9 +94,18 @@ export interface BackgroundJobsDeps extends Omit<BackgroundContext, "signal"> {
   readonly recipes: RecipeStore;
   /** This process's recipe lookup, reloaded when the crawl here publishes. */
   readonly catalogue?: Pick<RecipeCatalogue, "refresh">;
+  /**
+   * This process's market sheet, refreshed by the sheet job (read with `pages`); while it is
+   * fresh the price job reads nothing. Absent: the sheet job does nothing.
+   */
+  readonly sheets?: MarketSheets;
   /** `PRIORY_CATALOGUE`. */
   readonly catalogueEnabled: boolean;
   readonly ratePerSec: number;
+  /** The price history's store. */
+  readonly history: HistoryStore;
+  /** `PRIORY_SNAPSHOT_MINUTES`. */
+  readonly snapshotMinutes: number;
 }
 
 /** What every job run reports: whether it ran, and its own figures. */
@@ -100,9 +123,18 @@ export interface BackgroundJobs {
   prices(): Promise<void>;
   /** Handler of {@linkcode CRON_JOBS}.catalogue. */
   catalogue(): Promise<void>;
+  /** Handler of {@linkcode CRON_JOBS}.sheet. */
+  sheet(): Promise<void>;
+  /** Handler of {@linkcode CRON_JOBS}.history: roll-ups, volumes and retention when due. */
+  history(): Promise<void>;
   /**
-   * The warm-up at startup, to start without awaiting (no request waits for it); never rejects
-   * (a failure is logged, and the hourly cron tries again).
+   * Records a market sheet as a snapshot of the price history (the sheet job's hook, after each
+   * publish); never rejects (a failure is logged; the next sheet is the retry).
+   */
+  snapshot(sheet: MarketSheet): Promise<void>;
+  /**
+   * The warm-up and the market sheet at startup, to start without awaiting (no request waits for
+   * them); never rejects (a failure is logged, and the crons try again).
    */
   startup(): Promise<void>;
   /**
@@ -146,10 +178,22 @@ export function createBackgroundJobs(deps: BackgroundJobsDeps): BackgroundJobs {
       if (job === "warm" && !controller.signal.aborted) throw error;
     }
   };
+  const sheetJob = async () => {
+    const sheets = deps.sheets;
+    if (sheets === undefined) return { ran: false, reason: "off" };
+    return await refreshMarketSheet({ ...context, sheets, pages: deps.pages });
+  };
   return {
     signal: controller.signal,
     warm: () => logged("warm", () => warmLegendaries(context)),
-    prices: () => logged("prices", () => warmPrices(context)),
+    prices: () =>
+      logged("prices", () =>
+        warmPrices({
+          ...context,
+          ...(deps.sheets === undefined
+            ? {}
+            : { sheetFresh: () => deps.sheets?.isFresh() ?? false }),
+        })),
     catalogue: () =>
       logged("catalogue", () =>
         crawlCatalogue({
@@ -159,7 +203,15 @@ export function createBackgroundJobs(deps: BackgroundJobsDeps): BackgroundJobs {
             ? {}
             : { onRecipesPublished: () => deps.catalogue?.refresh() }),
         })),
-    startup: () => logged("warm", () => warmLegendaries(context)).catch(() => undefined),
+    history: () => logged("history", () => historyUpkeep(context)),
+    snapshot: (sheet) => logged("snapshot", () => recordSnapshot(context, sheet)),
+    sheet: () => logged("sheet", () => sheetJob()),
+    startup: async () => {
+      await Promise.all([
+        logged("warm", () => warmLegendaries(context)).catch(() => undefined),
+        logged("sheet", () => sheetJob()),
+      ]);
+    },
     stop: async (graceMs = 2_000) => {
       controller.abort();
       if (running.size === 0 || graceMs <= 0) return;

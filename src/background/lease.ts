@@ -58,6 +58,27 @@ export async function acquireLease(
   return undefined;
 }
 
+/**
+ * Runs `run` under the lease `key` and gives it back after (whatever `run` did): what `run`
+ * returns, or `{leased: true}` when another owner holds the lease.
+ */
+export async function underLease<T>(
+  kv: Deno.Kv,
+  key: Deno.KvKey,
+  owner: string,
+  ttlMs: number,
+  clock: Clock,
+  run: (lease: Lease) => Promise<T>,
+): Promise<T | { readonly leased: true }> {
+  const lease = await acquireLease(kv, key, owner, ttlMs, clock);
+  if (lease === undefined) return { leased: true };
+  try {
+    return await run(lease);
+  } finally {
+    await releaseLease(kv, lease).catch(() => undefined);
+  }
+}
+
 /** Gives the lease back early, if it is still the one taken (best effort). */
 export async function releaseLease(kv: Deno.Kv, lease: Lease): Promise<void> {
   await kv.atomic().check({ key: lease.key, versionstamp: lease.versionstamp }).delete(lease.key)

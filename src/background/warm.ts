@@ -61,12 +61,17 @@ export const PRICE_LEASE_MS = 45_000;
 export interface WarmDeps extends BackgroundContext {
   /** The background client, with recipe lookups from the catalogue (see `main.ts`). */
   readonly gw2: BoundableGw2Client;
+  /**
+   * Whether the market sheet is fresh (`src/market/sheets.ts`): every price read is then answered
+   * from it, so the price job has nothing to read.
+   */
+  readonly sheetFresh?: () => boolean;
 }
 
 /** A job skipped because another instance holds its lease, or had nothing to do. */
 export interface Skipped {
   readonly ran: false;
-  readonly reason: "leased" | "no_warm_set";
+  readonly reason: "leased" | "no_warm_set" | "sheet_fresh";
 }
 
 /** What {@linkcode warmLegendaries} did. */
@@ -142,13 +147,15 @@ export async function warmLegendaries(deps: WarmDeps): Promise<WarmReport | Skip
 
 /**
  * Re-reads the prices of the warm set (the background client always refetches them: they are
- * fresh for a minute), so trees and rankings price from warm data. Skipped while another
- * instance holds the lease, and until a warm-up has stored the set.
+ * fresh for a minute), so trees and rankings price from warm data. Skipped while the market sheet
+ * is fresh (prices are answered from it), while another instance holds the lease, and until a
+ * warm-up has stored the set.
  *
  * @throws {Gw2Failure} when the read fails
  */
 export async function warmPrices(deps: WarmDeps): Promise<PriceWarmReport | Skipped> {
   const { clock, gw2, kv, owner } = deps;
+  if (deps.sheetFresh?.() === true) return { ran: false, reason: "sheet_fresh" };
   const stored = await kv.get(backgroundKey(deps, "warm-set"));
   const ids = parseIds(stored.value);
   if (ids === undefined) return { ran: false, reason: "no_warm_set" };

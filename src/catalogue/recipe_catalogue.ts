@@ -20,12 +20,12 @@
  */
 
 import type { Clock } from "../async/clock.ts";
-import { mapWithConcurrency } from "../async/concurrency.ts";
-import { Gw2UpstreamError } from "../gw2/errors.ts";
+import { CollectionRead } from "../gw2/paging.ts";
 import type { CatalogueRecipe } from "../gw2/schemas.ts";
 import type { Page, RecipeSearchQuery } from "../gw2/types.ts";
 import { describeError, type Logger } from "../log.ts";
-import { type CatalogueHead, packRecipe, recipeAt, type RecipeStore } from "./recipe_store.ts";
+import { packRecipe, recipeAt } from "./recipe_layout.ts";
+import type { CatalogueHead, RecipeStore } from "./recipe_store.ts";
 
 /** How often an instance re-reads the head to notice a newer generation. */
 export const HEAD_CHECK_MS = 30_000;
@@ -46,9 +46,6 @@ export const FILL_CONCURRENCY = 8;
  */
 export const FILL_MAX_PAGES = 150;
 
-/** Attempts at one page of a fill when it fails in passing (see `withPageRetries`). */
-export const FILL_PAGE_ATTEMPTS = 3;
-
 /**
  * One `/v2/recipes?page=&page_size=` read, through the caller's client and under its deadline:
  * what {@linkcode RecipeCatalogue.fill} reads with.
@@ -64,6 +61,8 @@ interface Loaded {
   readonly head: CatalogueHead;
   /** Every recipe once, ascending id, packed. */
   readonly packed: Int32Array | Float64Array;
+  /** Where each recipe starts in `packed`, ascending id. */
+  readonly offsets: Int32Array;
   /** Item → offsets in `packed` of the recipes making it (ascending recipe id). */
   readonly byOutput: ReadonlyMap<number, readonly number[]>;
   /** Item → ids of the recipes using it (ascending). */
@@ -75,6 +74,21 @@ export interface RecipeCatalogueOptions {
   readonly store: RecipeStore;
   readonly clock: Clock;
   readonly log: Logger;
+}
+
+/**
+ * Every recipe of a loaded generation at once, for a scan over all of them (the crafting scan):
+ * packed in the store's layout (`packRecipe`; read one with `recipeAt`, its fields at `PACKED`),
+ * ascending id, with the generation's identity so a caller can keep what it derives per
+ * generation.
+ */
+export interface CatalogueRecipes {
+  readonly generation: number;
+  /** Recipes in it. */
+  readonly count: number;
+  /** Offsets in `packed` of each recipe, ascending id. */
+  readonly offsets: Int32Array;
+  readonly packed: Int32Array | Float64Array;
 }
 
 /** The catalogue's state, for logs and tests. */
@@ -93,6 +107,8 @@ export class RecipeCatalogue {
   #checkedAt = Number.NEGATIVE_INFINITY;
   #syncing: Promise<void> | undefined;
   #filling: Promise<boolean> | undefined;
+  /** The pages of the fill in flight, once it reads: a later caller's reader joins them. */
+  #fillPages: CollectionRead<CatalogueRecipe> | undefined;
 
   /** @param options the store, a clock and a logger */
   constructor(options: RecipeCatalogueOptions) {
@@ -129,16 +145,40 @@ export class RecipeCatalogue {
   }
 
   /**
+   * Every recipe of the usable catalogue, packed (see {@linkcode CatalogueRecipes}); `undefined`
+   * when none is usable.
+   */
+  async all(): Promise<CatalogueRecipes | undefined> {
+    const loaded = await this.#usable();
+    if (loaded === undefined) return undefined;
+    return {
+      generation: loaded.head.generation,
+      count: loaded.offsets.length,
+      offsets: loaded.offsets,
+      packed: loaded.packed,
+    };
+  }
+
+  /**
    * Makes sure a usable catalogue is loaded: when none is (neither here nor in KV), reads every
    * recipe page with `read` ({@linkcode FILL_CONCURRENCY} at once), publishes them in KV as a
-   * new generation and loads them. A fill already in flight on this instance is joined instead.
+   * new generation and loads them. A fill already in flight on this instance is joined instead,
+   * and `read` helps it: its workers take the pages nobody reads yet (`CollectionRead`), so a
+   * tool call joining a background fill is not held to the background client's pace.
    *
    * @returns whether a usable catalogue is loaded afterwards (false when a page read failed:
    * the caller asks upstream as before)
    */
   async fill(read: RecipePageReader): Promise<boolean> {
     if (await this.#current() !== undefined) return true;
-    this.#filling ??= this.#fill(read).finally(() => this.#filling = undefined);
+    if (this.#filling !== undefined) {
+      this.#fillPages?.join(read, FILL_CONCURRENCY);
+      return await this.#filling;
+    }
+    this.#filling = this.#fill(read).finally(() => {
+      this.#filling = undefined;
+      this.#fillPages = undefined;
+    });
     return await this.#filling;
   }
 
@@ -174,18 +214,15 @@ export class RecipeCatalogue {
       // Another instance may have published one since this one last looked.
       this.refresh();
       if (await this.#current() !== undefined) return true;
-      const first = await withPageRetries(() => read(0, FILL_PAGE_SIZE));
-      if (first.pageTotal > FILL_MAX_PAGES) {
-        throw new RangeError(
-          `Cannot fill the recipe catalogue at once: ${first.pageTotal} pages, at most ${FILL_MAX_PAGES}`,
-        );
-      }
-      const rest = await mapWithConcurrency(
-        Array.from({ length: Math.max(0, first.pageTotal - 1) }, (_, index) => index + 1),
-        FILL_CONCURRENCY,
-        (page) => readPageOrEnd(() => withPageRetries(() => read(page, FILL_PAGE_SIZE)), page),
-      );
-      const pages = [first.records, ...rest.map((page) => page.records)];
+      const collection = new CollectionRead<CatalogueRecipe>({
+        pageSize: FILL_PAGE_SIZE,
+        maxPages: FILL_MAX_PAGES,
+        what: "recipe catalogue",
+        clock: this.#clock,
+      });
+      this.#fillPages = collection;
+      collection.join((page, pageSize) => read(page, pageSize), FILL_CONCURRENCY);
+      const pages = (await collection.done).map((page) => page.records);
       const recipes = pages.flat();
       const generation = this.#clock.now();
       let head: CatalogueHead = { generation, completedAt: generation, count: recipes.length };
@@ -254,10 +291,12 @@ function index(head: CatalogueHead, recipes: readonly CatalogueRecipe[]): Loaded
   const unique = [...new Map(recipes.map((recipe) => [recipe.id, recipe])).values()]
     .sort((a, b) => a.id - b.id);
   const numbers: number[] = [];
+  const offsets = new Int32Array(unique.length);
   const byOutput = new Map<number, number[]>();
   const byInput = new Map<number, number[]>();
   // In ascending id, so every list below is too.
-  for (const recipe of unique) {
+  for (const [index, recipe] of unique.entries()) {
+    offsets[index] = numbers.length;
     addTo(byOutput, recipe.output_item_id, numbers.length);
     numbers.push(...packRecipe(recipe));
     const inputs = new Set(
@@ -270,45 +309,7 @@ function index(head: CatalogueHead, recipes: readonly CatalogueRecipe[]): Loaded
   const packed = numbers.every((n) => (n | 0) === n)
     ? Int32Array.from(numbers)
     : Float64Array.from(numbers);
-  return { head, packed, byOutput, byInput };
-}
-
-/**
- * Reads a fill's page again after a transient failure (a 5xx or a lost connection), up to
- * {@linkcode FILL_PAGE_ATTEMPTS} attempts in all: one failed page fails the whole fill, and the
- * background client, which fills at startup, makes one attempt per request. Anything else — a
- * timeout, a deadline, a 4xx — fails at once.
- */
-async function withPageRetries<T>(read: () => Promise<T>): Promise<T> {
-  for (let attempt = 1;; attempt++) {
-    try {
-      return await read();
-    } catch (error) {
-      const transient = error instanceof Gw2UpstreamError &&
-        (error.reason === "server_error" || error.reason === "network");
-      if (!transient || attempt >= FILL_PAGE_ATTEMPTS) throw error;
-    }
-  }
-}
-
-/**
- * Page `page` of a collection, read by `read`. A 400 on a page after the first means the
- * collection shrank below it since the page count was read (upstream's `page out of range`): an
- * empty page, the last one. The fill and the catalogue crawl (`src/background/crawl.ts`) read
- * their pages through it.
- */
-export async function readPageOrEnd<T>(
-  read: () => Promise<Page<T>>,
-  page: number,
-): Promise<Page<T>> {
-  try {
-    return await read();
-  } catch (error) {
-    if (page > 0 && error instanceof Gw2UpstreamError && error.status === 400) {
-      return { records: [], skipped: 0, pageTotal: page };
-    }
-    throw error;
-  }
+  return { head, packed, offsets, byOutput, byInput };
 }
 
 function addTo(map: Map<number, number[]>, itemId: number, recipeId: number): void {

@@ -47,6 +47,9 @@ import type {
 import type { CatalogueRecipe } from "../gw2/schemas.ts";
 import type { RecipeCatalogue } from "./recipe_catalogue.ts";
 
+/** The paged read the view fills the catalogue with. */
+export type RecipePages = Pick<Gw2PagedReads, "recipesPage">;
+
 /** The lookup the view consults first. */
 export type RecipeLookup = Pick<RecipeCatalogue, "search" | "recipesMaking" | "fill">;
 
@@ -65,7 +68,7 @@ export type RecipeLookup = Pick<RecipeCatalogue, "search" | "recipesMaking" | "f
 export function withRecipeCatalogue(
   gw2: BoundableGw2Client,
   catalogue: RecipeLookup,
-  pages: Gw2PagedReads,
+  pages: RecipePages,
 ): BoundableGw2Client {
   return new CatalogueLookups(gw2, catalogue, pages, undefined);
 }
@@ -77,13 +80,13 @@ class CatalogueLookups implements BoundableGw2Client {
   /** What reads go to: the client, or its view bounded by `#deadline`. */
   readonly #reads: Gw2Client;
   readonly #catalogue: RecipeLookup;
-  readonly #pages: Gw2PagedReads;
+  readonly #pages: RecipePages;
   readonly #deadline: Deadline | undefined;
 
   constructor(
     client: BoundableGw2Client,
     catalogue: RecipeLookup,
-    pages: Gw2PagedReads,
+    pages: RecipePages,
     deadline?: Deadline,
   ) {
     this.#client = client;
@@ -152,6 +155,9 @@ class CatalogueLookups implements BoundableGw2Client {
   }
   accountInventory(key: string): Promise<Fresh<readonly (ItemSlot | null)[]>> {
     return this.#reads.accountInventory(key);
+  }
+  accountRecipes(key: string): Promise<Fresh<readonly number[]>> {
+    return this.#reads.accountRecipes(key);
   }
   characters(key: string): Promise<Fresh<readonly string[]>> {
     return this.#reads.characters(key);

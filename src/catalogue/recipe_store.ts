@@ -1,11 +1,14 @@
 /**
- * The recipe catalogue in Deno KV: every `/v2/recipes` record reduced to what recipe lookups and
- * trees need (id, output, output count, ingredients), written page by page by the background
+ * The recipe catalogue in Deno KV: every `/v2/recipes` record reduced to what recipe lookups,
+ * trees and the crafting scan need (id, output, output count, disciplines, minimum rating, flags,
+ * ingredients), written page by page by the background
  * crawl (`src/background/crawl.ts`) into a **generation** of its own, and published by one
  * write of the head once the whole collection is in. A daily re-crawl writes the next
  * generation beside the current one, so lookups never see a half-written catalogue. Layout,
- * under `["catalogue", "v1", <upstream base URL>]` (a KV shared by the real API and the fake
- * keeps them apart; a layout change bumps `v1`):
+ * under `["catalogue", "v2", <upstream base URL>]` (a KV shared by the real API and the fake
+ * keeps them apart; a layout change bumps the version: `v2` added disciplines, rating and flags,
+ * and a `v1` catalogue is left unread, to be filled or crawled again). The packed layout itself
+ * is `recipe_layout.ts`'s:
  *
  * | key suffix | value |
  * |---|---|
@@ -20,12 +23,19 @@
  */
 
 import type { CatalogueRecipe } from "../gw2/schemas.ts";
+import { GenerationStore } from "../kv/generations.ts";
+import { packRecipes, unpackRecipes } from "./recipe_layout.ts";
 
-/** JSON bytes per chunk value: a quarter of KV's 64 KiB value limit. */
-export const CHUNK_JSON_BYTES = 16_000;
-/** Ingredient types as stored: the index is the code. GW2 may add others; those are dropped. */
-export const INGREDIENT_TYPES = ["Item", "Currency", "GuildUpgrade"] as const;
-const DELETE_BATCH = 500;
+export {
+  CHUNK_JSON_BYTES,
+  INGREDIENT_TYPES,
+  PACKED,
+  packRecipe,
+  packRecipes,
+  RECIPE_FLAGS,
+  recipeAt,
+  unpackRecipes,
+} from "./recipe_layout.ts";
 
 /** What the head says: which generation is complete, since when, and how many recipes it holds. */
 export interface CatalogueHead {
@@ -45,20 +55,26 @@ export interface RecipeStoreOptions {
   readonly namespace: string;
 }
 
-/** The KV side of the recipe catalogue. */
+/** The KV side of the recipe catalogue: a {@linkcode GenerationStore} of packed pages. */
 export class RecipeStore {
   readonly #kv: Deno.Kv;
-  readonly #root: Deno.KvKey;
+  readonly #generations: GenerationStore<CatalogueHead>;
 
   /** @param options the KV and the namespace */
   constructor(options: RecipeStoreOptions) {
     this.#kv = options.kv;
-    this.#root = ["catalogue", "v1", options.namespace];
+    const root = ["catalogue", "v2", options.namespace];
+    this.#generations = new GenerationStore({
+      kv: options.kv,
+      headKey: [...root, "recipes-head"],
+      dataPrefix: [...root, "recipes"],
+      parseHead,
+    });
   }
 
   /** The head: the complete generation, if any. */
-  async head(): Promise<CatalogueHead | undefined> {
-    return parseHead((await this.#kv.get(this.#headKey())).value);
+  head(): Promise<CatalogueHead | undefined> {
+    return this.#generations.head();
   }
 
   /** Adds one crawled page of generation `generation` to `op` (a few chunk writes). */
@@ -69,14 +85,14 @@ export class RecipeStore {
     recipes: readonly CatalogueRecipe[],
   ): Deno.AtomicOperation {
     packRecipes(recipes).forEach((chunk, index) => {
-      op.set([...this.#root, "recipes", generation, page, index], chunk);
+      op.set(this.#generations.key(generation, [page, index]), chunk);
     });
     return op;
   }
 
   /** Adds the publication of `head` to `op`: lookups switch to its generation on commit. */
   publish(op: Deno.AtomicOperation, head: CatalogueHead): Deno.AtomicOperation {
-    return op.set(this.#headKey(), head);
+    return this.#generations.publish(op, head);
   }
 
   /**
@@ -109,10 +125,9 @@ export class RecipeStore {
   /** Every recipe of `generation`, in page order. */
   async load(generation: number): Promise<CatalogueRecipe[]> {
     const recipes: CatalogueRecipe[] = [];
-    const list = this.#kv.list({ prefix: [...this.#root, "recipes", generation] }, {
-      batchSize: 500,
-    });
-    for await (const entry of list) recipes.push(...unpackRecipes(entry.value));
+    for await (const entry of this.#generations.list(generation)) {
+      recipes.push(...unpackRecipes(entry.value));
+    }
     return recipes;
   }
 
@@ -120,123 +135,17 @@ export class RecipeStore {
    * Deletes every generation but `keep`: the one replaced before the current (no instance loads
    * it any more) and any abandoned pass.
    */
-  async prune(keep: readonly number[]): Promise<void> {
-    await this.#deleteUnder([...this.#root, "recipes"], (key) => {
-      const generation = key[this.#root.length + 1];
-      return !(typeof generation === "number" && keep.includes(generation));
-    });
+  prune(keep: readonly number[]): Promise<void> {
+    return this.#generations.prune(keep);
   }
 
   /**
    * Deletes generation `generation` alone (a crawl pass given up for a catalogue published by
    * someone else), leaving any other — one an on-demand fill is still writing, say.
    */
-  async deleteGeneration(generation: number): Promise<void> {
-    await this.#deleteUnder([...this.#root, "recipes", generation], () => true);
+  deleteGeneration(generation: number): Promise<void> {
+    return this.#generations.deleteGeneration(generation);
   }
-
-  /** Deletes the entries under `prefix` that `doomed` names, in batches. */
-  async #deleteUnder(prefix: Deno.KvKey, doomed: (key: Deno.KvKey) => boolean): Promise<void> {
-    let keys: Deno.KvKey[] = [];
-    const flush = async () => {
-      const op = this.#kv.atomic();
-      for (const key of keys) op.delete(key);
-      await op.commit();
-      keys = [];
-    };
-    for await (const entry of this.#kv.list({ prefix })) {
-      if (!doomed(entry.key)) continue;
-      keys.push(entry.key);
-      if (keys.length === DELETE_BATCH) await flush();
-    }
-    if (keys.length > 0) await flush();
-  }
-
-  #headKey(): Deno.KvKey {
-    return [...this.#root, "recipes-head"];
-  }
-}
-
-/**
- * Packs recipes as flat integer arrays, `[id, outputId, outputCount, n, (type, id, count) × n,
- * …]` ({@linkcode packRecipe} each), split so each chunk's JSON stays under
- * {@linkcode CHUNK_JSON_BYTES}.
- */
-export function packRecipes(recipes: readonly CatalogueRecipe[]): number[][] {
-  const chunks: number[][] = [];
-  let current: number[] = [];
-  let bytes = 2;
-  for (const recipe of recipes) {
-    const packed = packRecipe(recipe);
-    const size = JSON.stringify(packed).length - 1;
-    if (current.length > 0 && bytes + size > CHUNK_JSON_BYTES) {
-      chunks.push(current);
-      current = [];
-      bytes = 2;
-    }
-    current.push(...packed);
-    bytes += size;
-  }
-  if (current.length > 0) chunks.push(current);
-  return chunks;
-}
-
-/**
- * One recipe as `[id, outputId, outputCount, n, (type, id, count) × n]`, the type as its index in
- * {@linkcode INGREDIENT_TYPES}; ingredients of a type outside it are dropped.
- */
-export function packRecipe(recipe: CatalogueRecipe): number[] {
-  const ingredients = recipe.ingredients.flatMap((ingredient) => {
-    const code = INGREDIENT_TYPES.findIndex((type) => type === ingredient.type);
-    return code === -1 ? [] : [code, ingredient.id, ingredient.count];
-  });
-  return [
-    recipe.id,
-    recipe.output_item_id,
-    recipe.output_item_count,
-    ingredients.length / 3,
-    ...ingredients,
-  ];
-}
-
-/** The recipes of one packed chunk; a value that does not fit the layout reads as empty. */
-export function unpackRecipes(value: unknown): CatalogueRecipe[] {
-  if (!Array.isArray(value) || !value.every((n) => Number.isSafeInteger(n))) return [];
-  const recipes: CatalogueRecipe[] = [];
-  for (let index = 0; index < value.length;) {
-    const read = recipeAt(value, index);
-    if (read === undefined) return [];
-    recipes.push(read.recipe);
-    index = read.end;
-  }
-  return recipes;
-}
-
-/**
- * The recipe packed ({@linkcode packRecipe}) at offset `at` of `numbers`, and where the next one
- * starts; `undefined` when what is there does not fit the layout.
- */
-export function recipeAt(
-  numbers: ArrayLike<number>,
-  at: number,
-): { readonly recipe: CatalogueRecipe; readonly end: number } | undefined {
-  if (at + 4 > numbers.length) return undefined;
-  const n = numbers[at + 3] ?? 0;
-  const end = at + 4 + n * 3;
-  if (n < 0 || end > numbers.length) return undefined;
-  const ingredients = [];
-  for (let next = at + 4; next < end; next += 3) {
-    const type = INGREDIENT_TYPES[numbers[next] ?? -1];
-    if (type === undefined) return undefined;
-    ingredients.push({ type, id: numbers[next + 1] ?? 0, count: numbers[next + 2] ?? 0 });
-  }
-  const recipe = {
-    id: numbers[at] ?? 0,
-    output_item_id: numbers[at + 1] ?? 0,
-    output_item_count: numbers[at + 2] ?? 0,
-    ingredients,
-  };
-  return { recipe, end };
 }
 
 function parseHead(value: unknown): CatalogueHead | undefined {

@@ -56,6 +56,7 @@ import {
   CatalogueItemSchema,
   type CatalogueRecipe,
   CatalogueRecipeSchema,
+  PriceSchema,
 } from "./schemas.ts";
 import { type FetchFn, Transport } from "./transport.ts";
 import { PageReader } from "./page_reader.ts";
@@ -122,6 +123,13 @@ export interface Gw2ClientOptions {
    */
   readonly onItemsFetched?: (items: readonly Item[]) => Promise<void>;
   /**
+   * Answers a price read from memory when it can: the market sheet while it is fresh
+   * (`src/market/sheets.ts`, `MarketSheets.prices`), so every price read — trees, `gw2_prices`,
+   * the warm-up's — prices from the same snapshot of the whole Trading Post; `undefined` sends
+   * the read on to the cache and upstream as usual. Counted as cache hits.
+   */
+  readonly priceSheet?: (ids: readonly number[]) => BulkRead<Price> | undefined;
+  /**
    * Makes this a background client (warm-up, catalogue crawl) over the same KV cache and bucket:
    * it leaves `reserveTokens` of the shared bucket to interactive calls, and re-reads cached
    * records and searches that would expire within `refreshAheadMs`, so data it warms never
@@ -143,8 +151,8 @@ export interface Gw2ClientOptions {
 }
 
 /**
- * A {@linkcode BoundableGw2Client} with the counters the benchmark reads, and the crawl's paged
- * reads.
+ * A {@linkcode BoundableGw2Client} with the counters the benchmark reads, and the paged reads
+ * (the crawl, the catalogue's fill, the market sheet).
  */
 export interface InstrumentedGw2Client extends BoundableGw2Client, Gw2PagedReads {
   /** Counters since creation (or the last reset). */
@@ -227,6 +235,8 @@ class KvGw2Client implements InstrumentedGw2Client {
   readonly #account: AccountReaders;
   readonly #itemPages: PageReader<CatalogueItem>;
   readonly #recipePages: PageReader<CatalogueRecipe>;
+  readonly #pricePages: PageReader<Price>;
+  readonly #priceSheet: ((ids: readonly number[]) => BulkRead<Price> | undefined) | undefined;
 
   constructor(options: Gw2ClientOptions) {
     const random = options.random ?? Math.random;
@@ -301,7 +311,10 @@ class KvGw2Client implements InstrumentedGw2Client {
     this.#listings = new BulkReader(LISTINGS, {
       ...bulk,
       memoryEntries: Math.min(bulk.memoryEntries, BOOK_MEMORY_ENTRIES),
-      memoryWeight: { max: BOOK_MEMORY_LEVELS, weigh: (book) => 1 + book.sells.length },
+      memoryWeight: {
+        max: BOOK_MEMORY_LEVELS,
+        weigh: (book) => 1 + book.sells.length + (book.buys?.length ?? 0),
+      },
     });
     const docs: DocReaderOptions = {
       ...shared,
@@ -316,6 +329,7 @@ class KvGw2Client implements InstrumentedGw2Client {
       account_wallet: new DocReader(ACCOUNT_ENDPOINTS.account_wallet, docs),
       account_bank: new DocReader(ACCOUNT_ENDPOINTS.account_bank, docs),
       account_inventory: new DocReader(ACCOUNT_ENDPOINTS.account_inventory, docs),
+      account_recipes: new DocReader(ACCOUNT_ENDPOINTS.account_recipes, docs),
       characters: new DocReader(ACCOUNT_ENDPOINTS.characters, docs),
       characters_all: new DocReader(ACCOUNT_ENDPOINTS.characters_all, docs),
       character_inventory: new DocReader(ACCOUNT_ENDPOINTS.character_inventory, docs),
@@ -323,6 +337,8 @@ class KvGw2Client implements InstrumentedGw2Client {
     };
     this.#itemPages = new PageReader(ITEMS.path, CatalogueItemSchema, transport);
     this.#recipePages = new PageReader(RECIPES.path, CatalogueRecipeSchema, transport);
+    this.#pricePages = new PageReader(PRICES.path, PriceSchema, transport);
+    this.#priceSheet = options.priceSheet;
   }
 
   withDeadline(deadline: Deadline): Gw2Client {
@@ -340,7 +356,11 @@ class KvGw2Client implements InstrumentedGw2Client {
   }
 
   prices(ids: readonly number[], deadline?: Deadline): Promise<BulkRead<Price>> {
-    return this.#prices.read(ids, deadline);
+    const sheet = ids.length === 0 ? undefined : this.#priceSheet?.(ids);
+    if (sheet === undefined) return this.#prices.read(ids, deadline);
+    this.#counters.add("cacheHits", sheet.found.length + sheet.missingIds.length);
+    this.#counters.add("memoryHits", sheet.found.length + sheet.missingIds.length);
+    return Promise.resolve(sheet);
   }
 
   listings(ids: readonly number[], deadline?: Deadline): Promise<BulkRead<OrderBook>> {
@@ -405,6 +425,10 @@ class KvGw2Client implements InstrumentedGw2Client {
     return this.#accountRead(key, "account_inventory", deadline);
   }
 
+  accountRecipes(key: string, deadline?: Deadline): Promise<Fresh<readonly number[]>> {
+    return this.#accountRead(key, "account_recipes", deadline);
+  }
+
   characters(key: string, deadline?: Deadline): Promise<Fresh<readonly string[]>> {
     return this.#accountRead(key, "characters", deadline);
   }
@@ -452,6 +476,10 @@ class KvGw2Client implements InstrumentedGw2Client {
     deadline?: Deadline,
   ): Promise<Page<CatalogueRecipe>> {
     return this.#recipePages.read(page, pageSize, deadline);
+  }
+
+  pricesPage(page: number, pageSize: number, deadline?: Deadline): Promise<Page<Price>> {
+    return this.#pricePages.read(page, pageSize, deadline);
   }
 
   stats(): CounterSnapshot {
@@ -549,6 +577,9 @@ class DeadlineView implements Gw2Client {
   }
   accountInventory(key: string): Promise<Fresh<readonly (ItemSlot | null)[]>> {
     return this.#client.accountInventory(key, this.#deadline);
+  }
+  accountRecipes(key: string): Promise<Fresh<readonly number[]>> {
+    return this.#client.accountRecipes(key, this.#deadline);
   }
   characters(key: string): Promise<Fresh<readonly string[]>> {
     return this.#client.characters(key, this.#deadline);

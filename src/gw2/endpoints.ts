@@ -171,6 +171,7 @@ export const ACCOUNT_ENDPOINTS = {
   account_wallet: accountDoc("/v2/account/wallet", z.array(WalletEntrySchema), "wallet"),
   account_bank: accountDoc("/v2/account/bank", SlotsSchema, "inventories"),
   account_inventory: accountDoc("/v2/account/inventory", SlotsSchema, "inventories"),
+  account_recipes: accountDoc("/v2/account/recipes", RecipeIdsSchema, "unlocks"),
   characters: accountDoc("/v2/characters", CharacterNamesSchema, "characters"),
   characters_all: accountDoc("/v2/characters", z.array(CharacterBagsSchema), "characters"),
   character_inventory: accountDoc(

@@ -25,7 +25,8 @@ export const BOOK_MAX_LEVELS = 1_000;
 /**
  * The book as kept: sell levels lowest price first (levels without units dropped) until
  * {@linkcode BOOK_MAX_UNITS} units or {@linkcode BOOK_MAX_LEVELS} levels, `more` when the book
- * went on past them, and the best buy level. Sorted here rather than trusted to be sorted.
+ * went on past them; the best buy level; and buy levels highest first under the same caps
+ * (`moreBuys`), what a run of crafts sells into. Sorted here rather than trusted to be sorted.
  *
  * @example
  * ```ts
@@ -34,27 +35,36 @@ export const BOOK_MAX_LEVELS = 1_000;
  * ```
  */
 export function keptBook(listing: Listing): OrderBook {
-  const sells = listing.sells.filter((level) => level.quantity > 0)
-    .sort((a, b) => a.unit_price - b.unit_price);
-  const kept: BookLevel[] = [];
-  let units = 0;
-  for (const level of sells) {
-    if (units >= BOOK_MAX_UNITS || kept.length >= BOOK_MAX_LEVELS) break;
-    kept.push([level.unit_price, level.quantity]);
-    units += level.quantity;
-  }
-  let best: BookLevel | undefined;
-  for (const level of listing.buys) {
-    if (level.quantity > 0 && (best === undefined || level.unit_price > best[0])) {
-      best = [level.unit_price, level.quantity];
-    }
-  }
+  const sells = kept(listing.sells, (a, b) => a.unit_price - b.unit_price);
+  const buys = kept(listing.buys, (a, b) => b.unit_price - a.unit_price);
+  const best = buys.levels[0];
   return {
     id: listing.id,
-    sells: kept,
+    sells: sells.levels,
     ...(best === undefined ? {} : { buy: best }),
-    ...(kept.length < sells.length ? { more: true } : {}),
+    ...(sells.more ? { more: true } : {}),
+    ...(buys.levels.length === 0 ? {} : { buys: buys.levels }),
+    ...(buys.more ? { moreBuys: true } : {}),
   };
+}
+
+/**
+ * One side's levels in `order` (levels without units dropped) until {@linkcode BOOK_MAX_UNITS}
+ * units or {@linkcode BOOK_MAX_LEVELS} levels, and whether the side went on past them.
+ */
+function kept(
+  side: Listing["sells"],
+  order: (a: Listing["sells"][number], b: Listing["sells"][number]) => number,
+): { levels: BookLevel[]; more: boolean } {
+  const sorted = side.filter((level) => level.quantity > 0).sort(order);
+  const levels: BookLevel[] = [];
+  let units = 0;
+  for (const level of sorted) {
+    if (units >= BOOK_MAX_UNITS || levels.length >= BOOK_MAX_LEVELS) break;
+    levels.push([level.unit_price, level.quantity]);
+    units += level.quantity;
+  }
+  return { levels, more: levels.length < sorted.length };
 }
 
 /** The record kept for an id whose book upstream could not return: no levels, `unread`. */

@@ -59,6 +59,11 @@ export class PageReader<T> {
       const record = this.#parse(raw);
       if (record !== undefined) records.push(record);
     }
-    return { records, skipped: answer.json.length - records.length, pageTotal: answer.pageTotal };
+    return {
+      records,
+      skipped: answer.json.length - records.length,
+      pageTotal: answer.pageTotal,
+      ...(answer.resultTotal === undefined ? {} : { resultTotal: answer.resultTotal }),
+    };
   }
 }

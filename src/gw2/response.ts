@@ -25,6 +25,8 @@ export interface RawAnswer {
   readonly retryAfter: string | null;
   /** `X-Page-Total` of a paged read (`page=`), when sent. */
   readonly pageTotal?: string | null;
+  /** `X-Result-Total` (the collection's size), when sent. */
+  readonly resultTotal?: string | null;
 }
 
 /** The meaning of one answer. */
@@ -35,6 +37,8 @@ export type Classified =
     readonly json: unknown;
     /** Pages of the collection, from `X-Page-Total` (paged reads only). */
     readonly pageTotal?: number;
+    /** Records of the collection, from `X-Result-Total` (paged reads only). */
+    readonly resultTotal?: number;
   }
   | {
     readonly kind: "not_found";
@@ -48,6 +52,12 @@ export type Classified =
     /** Upstream's own wait hint (`Retry-After`), when it gave one. */
     readonly retryAfterMs?: number;
   };
+
+/** A count header (`X-Page-Total`, `X-Result-Total`) as a number; `undefined` unless digits. */
+function headerCount(value: string | null | undefined): number | undefined {
+  const text = value?.trim() ?? "";
+  return /^\d{1,9}$/.test(text) ? Number(text) : undefined;
+}
 
 /** Texts of 400 answers that GW2 gives for transient backend trouble (worth a retry). */
 const TRANSIENT_400 = new Set(["errbaddata", "errinternal", "errtimeout", "unknown error"]);
@@ -64,10 +74,15 @@ export function classifyAnswer(answer: RawAnswer, fallbackScope: string, now: nu
   if (status >= 200 && status < 300) {
     const json = parseJson(answer);
     if (json === undefined) return failure(new Gw2UpstreamError("malformed", status), false);
-    const pageTotal = answer.pageTotal?.trim() ?? "";
-    return /^\d{1,9}$/.test(pageTotal)
-      ? { kind: "ok", status, json: json.value, pageTotal: Number(pageTotal) }
-      : { kind: "ok", status, json: json.value };
+    const pageTotal = headerCount(answer.pageTotal);
+    const resultTotal = pageTotal === undefined ? undefined : headerCount(answer.resultTotal);
+    return {
+      kind: "ok",
+      status,
+      json: json.value,
+      ...(pageTotal === undefined ? {} : { pageTotal }),
+      ...(resultTotal === undefined ? {} : { resultTotal }),
+    };
   }
   const text = errorText(answer);
   if (status === 404) {

@@ -104,7 +104,9 @@ export type BookLevel = z.infer<typeof BookLevelSchema>;
 /**
  * An order book as the client keeps and returns it (see `docs/upstream.md`, "Order books"): the
  * sell levels a plan could need, lowest price first (up to a cap of units and of levels; `more`
- * when the book goes on past them), and the best buy level. `unread` marks a book upstream could
+ * when the book goes on past them), the best buy level, and the buy levels highest price first
+ * under the same caps (`moreBuys` when the book goes on; what a run of crafts sells into, absent
+ * in entries cached before they were kept). `unread` marks a book upstream could
  * not return (a 502 for that id alone, the real API's answer for some huge books): no levels,
  * the caller falls back to the unit price.
  */
@@ -113,6 +115,8 @@ export const OrderBookSchema = z.object({
   sells: z.array(BookLevelSchema),
   buy: BookLevelSchema.optional(),
   more: z.literal(true).optional(),
+  buys: z.array(BookLevelSchema).optional(),
+  moreBuys: z.literal(true).optional(),
   unread: z.literal(true).optional(),
 });
 /** A validated order book. */
@@ -131,15 +135,37 @@ export const CatalogueItemSchema = ItemSchema.pick({
 /** A catalogue item. */
 export type CatalogueItem = z.infer<typeof CatalogueItemSchema>;
 
-/** A recipe as the catalogue crawl keeps it (`/v2/recipes?page=`): output and ingredients. */
+/**
+ * A recipe as the catalogue crawl keeps it (`/v2/recipes?page=`): output, ingredients, and who may
+ * craft it — its disciplines, minimum rating and flags (`AutoLearned`, `LearnedFromItem`), for the
+ * crafting scan.
+ */
 export const CatalogueRecipeSchema = RecipeSchema.pick({
   id: true,
   output_item_id: true,
   output_item_count: true,
+  disciplines: true,
+  min_rating: true,
+  flags: true,
   ingredients: true,
 });
 /** A catalogue recipe. */
 export type CatalogueRecipe = z.infer<typeof CatalogueRecipeSchema>;
+
+/** The crafting disciplines (`/v2/recipes`' `disciplines`, `/v2/characters`' `crafting`). */
+export const DISCIPLINES = [
+  "Armorsmith",
+  "Artificer",
+  "Chef",
+  "Huntsman",
+  "Jeweler",
+  "Leatherworker",
+  "Scribe",
+  "Tailor",
+  "Weaponsmith",
+] as const;
+/** One of {@linkcode DISCIPLINES}. */
+export type Discipline = typeof DISCIPLINES[number];
 
 /** `/v2/recipes/search` answer: recipe ids. */
 export const RecipeIdsSchema = z.array(Id);
@@ -240,15 +266,25 @@ export type CharacterInventory = z.infer<typeof CharacterInventorySchema>;
  */
 const EquipmentSchema = z.object({ id: Id, location: z.string().optional() });
 
+/** One of a character's crafting disciplines: its rating, and whether it is active. */
+export const CraftingSchema = z.object({
+  discipline: z.string(),
+  rating: z.number().int(),
+  active: z.boolean(),
+});
+/** A validated crafting discipline of a character. */
+export type Crafting = z.infer<typeof CraftingSchema>;
+
 /**
  * A `/v2/characters?ids=all` record reduced to the name, the bags and what the character wears
- * (both present only when the key has the `inventories` scope); skills, crafting and the rest
- * are dropped.
+ * (both present only when the key has the `inventories` scope), and its crafting disciplines;
+ * skills and the rest are dropped.
  */
 export const CharacterBagsSchema = z.object({
   name: z.string(),
   bags: BagsSchema.optional(),
   equipment: z.array(EquipmentSchema).optional(),
+  crafting: z.array(CraftingSchema).optional(),
 });
 /** A validated character with its bags and equipment. */
 export type CharacterBags = z.infer<typeof CharacterBagsSchema>;

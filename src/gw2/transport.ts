@@ -173,6 +173,7 @@ export class Transport {
           body,
           retryAfter: response.headers.get("retry-after"),
           pageTotal: response.headers.get("x-page-total"),
+          resultTotal: response.headers.get("x-result-total"),
         },
       };
     } catch (error) {

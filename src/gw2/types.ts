@@ -72,10 +72,13 @@ export interface Gw2Client {
   accountWallet(key: string): Promise<Fresh<readonly WalletEntry[]>>;
   accountBank(key: string): Promise<Fresh<readonly (ItemSlot | null)[]>>;
   accountInventory(key: string): Promise<Fresh<readonly (ItemSlot | null)[]>>;
+  /** `/v2/account/recipes`: the ids of the recipes the account has learned (scope `unlocks`). */
+  accountRecipes(key: string): Promise<Fresh<readonly number[]>>;
   characters(key: string): Promise<Fresh<readonly string[]>>;
   /**
-   * Every character with its bags in one request (`/v2/characters?ids=all`); `bags` is absent
-   * on each when the key lacks the `inventories` scope.
+   * Every character with its bags and crafting disciplines in one request
+   * (`/v2/characters?ids=all`); `bags` is absent on each when the key lacks the `inventories`
+   * scope.
    */
   characterBags(key: string): Promise<Fresh<readonly CharacterBags[]>>;
   characterInventory(key: string, name: string): Promise<Fresh<CharacterInventory>>;
@@ -109,19 +112,20 @@ export interface BoundableGw2Client extends Gw2Client {
 
 /**
  * One page of a collection (`?page=&page_size=`): the records that validated, how many did not
- * (skipped, so one odd record cannot stall a crawl), and the collection's page count
- * (`X-Page-Total`).
+ * (skipped, so one odd record cannot stall a crawl), the collection's page count
+ * (`X-Page-Total`) and, when upstream sent it, its record count (`X-Result-Total`).
  */
 export interface Page<T> {
   readonly records: readonly T[];
   readonly skipped: number;
   readonly pageTotal: number;
+  readonly resultTotal?: number;
 }
 
 /**
- * Whole-collection reads for the background catalogue crawl. Pages are not cached: the crawl
- * keeps only what search and trees need, in its own layout. Its one caller, a cron job rather
- * than a tool call, passes its slice's deadline with each read.
+ * Whole-collection reads: the background catalogue crawl, the recipe catalogue's fill and the
+ * market sheet (`src/market/`). Pages are not cached: each caller keeps only what it needs, in
+ * its own layout, and passes its own deadline with each read.
  */
 export interface Gw2PagedReads {
   /** `/v2/items?page=&page_size=`: id, name, rarity and type of each item, until `deadline`. */
@@ -132,4 +136,9 @@ export interface Gw2PagedReads {
     pageSize: number,
     deadline?: Deadline,
   ): Promise<Page<CatalogueRecipe>>;
+  /**
+   * `/v2/commerce/prices?page=&page_size=`: the best buy and sell of every tradeable item
+   * (~27,000 on the real API: 135 pages of 200), until `deadline`.
+   */
+  pricesPage(page: number, pageSize: number, deadline?: Deadline): Promise<Page<Price>>;
 }

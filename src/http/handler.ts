@@ -26,7 +26,7 @@ import { createMcpEndpoint, type RequestCaller } from "../mcp/endpoint.ts";
 import type { CallLogOptions } from "../mcp/server.ts";
 import type { NameIndex } from "../search/name_index.ts";
 import { TOOLS } from "../tools/mod.ts";
-import type { ToolDefinition } from "../tools/types.ts";
+import type { ToolDefinition, ToolServices } from "../tools/types.ts";
 import { MAX_BODY_BYTES, readBoundedBody } from "./body.ts";
 import { createGuard, createPlaceGuard, type GuardPolicy } from "./guard.ts";
 import { textResponse } from "./responses.ts";
@@ -55,6 +55,8 @@ export interface HandlerDeps {
   readonly gw2: BoundableGw2Client;
   /** The item-name index of the process (`priory_item_search`). */
   readonly names?: NameIndex;
+  /** The process's other services for the tools (the market sheet, …). */
+  readonly services?: ToolServices;
   /** The clock tool-call deadlines run on; defaults to the system clock. */
   readonly clock?: Clock;
   /** The guard's part of the configuration: token, allowed origins, allowed hosts. */
@@ -96,6 +98,7 @@ export function createHandler(deps: HandlerDeps): Handler {
     gw2: deps.gw2,
     log: deps.log,
     ...(deps.names === undefined ? {} : { names: deps.names }),
+    ...(deps.services === undefined ? {} : { services: deps.services }),
     ...(deps.clock === undefined ? {} : { clock: deps.clock }),
     tools: deps.tools ?? TOOLS,
     maxBodyBytes,

@@ -35,6 +35,8 @@ export function typeOf(schema: unknown): string {
       const fields = Object.entries(properties).map(([name, sub]) =>
         `${name}${required.includes(name) ? "" : "?"}: ${typeOf(sub)}`
       );
+      // A row the schema leaves open (its fields named in the description).
+      if (fields.length === 0) return "object";
       return `{${fields.join(", ")}}`;
     }
     case "array": {

@@ -19,7 +19,7 @@ import type { Clock } from "../async/clock.ts";
 import type { BoundableGw2Client } from "../gw2/types.ts";
 import type { Logger } from "../log.ts";
 import type { NameIndex } from "../search/name_index.ts";
-import type { ToolDefinition } from "../tools/types.ts";
+import type { ToolDefinition, ToolServices } from "../tools/types.ts";
 import { batchRefused, isOversizedBatch } from "./batch.ts";
 import {
   ALL_SURFACES,
@@ -38,6 +38,8 @@ export interface McpEndpointDeps {
   readonly log: Logger;
   /** The item-name index, handed to the tools. */
   readonly names?: NameIndex;
+  /** The process's other services, handed to the tools as they are. */
+  readonly services?: ToolServices;
   /** The clock tool-call deadlines run on; defaults to the system clock. */
   readonly clock?: Clock;
   /** The tools to serve. */
@@ -171,6 +173,7 @@ function toolDeps(
   caller: RequestCaller | undefined,
 ): ServerDeps {
   const shared = {
+    ...deps.services,
     gw2: deps.gw2,
     log: deps.log,
     ...(deps.names === undefined ? {} : { names: deps.names }),

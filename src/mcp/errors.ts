@@ -7,6 +7,8 @@
  */
 
 import { DeadlineExceededError } from "../async/deadline.ts";
+import { CraftCatalogueError } from "../craft/scanner.ts";
+import { MarketSheetPendingError } from "../market/sheets.ts";
 import { NotCraftableError } from "../tree/pricing.ts";
 import { isGw2Failure, type UpstreamFailureReason } from "../gw2/errors.ts";
 import { NameIndexUnavailableError } from "../search/name_index.ts";
@@ -52,6 +54,8 @@ const RATE_LIMIT_ADVICE: Readonly<Record<string, string>> = {
     "; the records already read are cached, so the retry asks the GW2 API for less",
   priory_legendary_ranking:
     " (a cold ranking reads hundreds of records); what it already read is cached, so the retry, on any instance, asks for less",
+  priory_craft_profit:
+    " (a fresh server reads the whole Trading Post, ~135 requests); what it already read is kept, so the retry asks for less",
 };
 
 const UPSTREAM_TEXT: Readonly<Record<UpstreamFailureReason, string>> = {
@@ -100,6 +104,23 @@ export function toolErrorText(
   if (error instanceof NotCraftableError) {
     const name = error.itemName === undefined ? "" : ` (${error.itemName})`;
     return `Not craftable: item ${error.itemId}${name} has no recipe in the GW2 API nor in Priory's Mystic Forge and vendor data, so there is no tree to price. Its Trading Post price is in gw2_prices.`;
+  }
+  if (error instanceof MarketSheetPendingError) {
+    const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));
+    const read = error.pageTotal === undefined
+      ? ""
+      : ` (${error.pagesRead} of ${error.pageTotal} pages read)`;
+    return `Not ready: this server is still reading the whole Trading Post${read}, which pricing every recipe needs; it goes on without you. Retry in ${seconds} s.`;
+  }
+  if (error instanceof CraftCatalogueError) {
+    switch (error.reason) {
+      case "off":
+        return "Crafting scan unavailable: this server runs without its recipe catalogue (PRIORY_CATALOGUE=off), which the scan over every recipe needs. Use priory_recipe_tree for one item instead.";
+      case "pending":
+        return "Not ready: this server is still reading the recipe catalogue (every recipe page of the GW2 API), which the scan over every recipe needs; it goes on without you. Retry in 30 s.";
+      case "failed":
+        return "Crafting scan unavailable: the recipe catalogue could not be read from the GW2 API just now. Retry in a minute.";
+    }
   }
   if (error instanceof DeadlineExceededError) {
     return "Timed out: the answer was not ready within this tool's time limit, usually because the GW2 API is slow or not answering. Retry in a minute.";

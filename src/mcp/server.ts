@@ -25,6 +25,8 @@ import {
   unlessAborted,
 } from "../async/deadline.ts";
 import { NotCraftableError } from "../tree/pricing.ts";
+import { CraftCatalogueError } from "../craft/scanner.ts";
+import { MarketSheetPendingError } from "../market/sheets.ts";
 import { isGw2Failure } from "../gw2/errors.ts";
 import type { BoundableGw2Client } from "../gw2/types.ts";
 import { describeError } from "../log.ts";
@@ -327,6 +329,10 @@ function logFailure(
   }
   if (error instanceof NotCraftableError) {
     deps.log.info("tool call", { tool, ok: false, failure: "not_craftable", ...measured });
+    return;
+  }
+  if (error instanceof MarketSheetPendingError || error instanceof CraftCatalogueError) {
+    deps.log.info("tool call", { tool, ok: false, failure: "not_ready", ...measured });
     return;
   }
   if (error instanceof DeadlineExceededError) {

@@ -12,9 +12,12 @@ import { gw2Recipes } from "./gw2_recipes.ts";
 import { prioryAccount } from "./priory_account.ts";
 import { prioryAccountMaterials } from "./priory_account_materials.ts";
 import { prioryAccountWallet } from "./priory_account_wallet.ts";
+import { prioryCraftProfit } from "./priory_craft_profit.ts";
+import { prioryFlips } from "./priory_flips.ts";
 import { prioryItemSearch } from "./priory_item_search.ts";
 import { prioryLegendaryRanking } from "./priory_legendary_ranking.ts";
 import { prioryLegendaries } from "./priory_legendaries.ts";
+import { prioryPriceHistory } from "./priory_price_history.ts";
 import { prioryRecipeTree } from "./priory_recipe_tree.ts";
 import type { ToolDefinition } from "./types.ts";
 
@@ -35,4 +38,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   prioryAccountMaterials,
   prioryAccountWallet,
   prioryLegendaryRanking,
+  prioryCraftProfit,
+  prioryPriceHistory,
+  prioryFlips,
 ];

@@ -7,6 +7,7 @@
  */
 
 import { z } from "zod";
+import type { HistoryReader } from "../history/query.ts";
 import { planTree } from "../tree/plan.ts";
 import { TREE_VIEW_URI } from "../views/uris.ts";
 import { argumentsSchema, idSchema, MAX_IDS, received, staleAgeField } from "./inputs.ts";
@@ -26,7 +27,7 @@ export const prioryRecipeTree = defineTool({
   name: "priory_recipe_tree",
   title: "Priced recipe tree",
   description:
-    `Priory-computed: an item's buy-or-craft tree, priced here: official recipes + Priory's curated Mystic Forge and vendor data (every legendary) the GW2 API lacks. Copper. Per ingredient the cheaper of buying (lowest sell listing) or crafting; root always crafted. netSell: best buy order less 15% fee. partial + unavailable: neither buyable nor craftable (never priced 0); currencies: non-coin, not in the total. names: id→name. Node: id|cur (1 = coin), q (default 1), own (held), cost, buy/craft (other option), via forge|vendor, runs, na, rep (repeat), c (ingredients). toBuy (per item): {id,count,unit,total}: total walks the Trading Post sell listings up from unit; short: units unlisted, priced at the highest listing; craftCheaper: crafting costs less; noDepth: listings unread, count×unit. Also {id,count,vendor,total}|{id,count,na}|{cur,count}. summary.buyCost: toBuy's coin; depthExtra: its excess over unit prices. useAccount: holdings first (toBuy after), adds summary.saved. One itemId; MAX_IDS = ${MAX_IDS} is for lists.`,
+    `Priory-computed: an item's buy-or-craft tree, priced here: official recipes + Priory's curated Mystic Forge and vendor data (every legendary) the GW2 API lacks. Copper. Per ingredient the cheaper of buying (lowest sell listing) or crafting; root always crafted. netSell: best buy order less 15% fee. partial + unavailable: neither buyable nor craftable (never priced 0); currencies: non-coin, not in the total. names: id→name. Node: id|cur (1 = coin), q (default 1), own (held), cost, buy/craft (other option), via forge|vendor, runs, na, rep (repeat), c (ingredients). toBuy (per item): {id,count,unit,total}: total walks the Trading Post sell listings up from unit; short: units unlisted, priced at the highest listing; craftCheaper: crafting costs less; noDepth: listings unread, count×unit; soldPerWeek: count exceeds a week's sales. Also {id,count,vendor,total}|{id,count,na}|{cur,count}. summary.buyCost: toBuy's coin; depthExtra: its excess over unit prices. useAccount: holdings first (toBuy after), adds summary.saved. One itemId; MAX_IDS = ${MAX_IDS} is for lists.`,
   inputSchema: argumentsSchema({
     itemId: idSchema("item").describe("Item to craft"),
     quantity: z.number({ error: quantityError }).int({ error: quantityError })
@@ -56,6 +57,21 @@ export const prioryRecipeTree = defineTool({
   view: TREE_VIEW_URI,
   handle({ itemId, quantity, useAccount }, deps) {
     const gw2Key = useAccount ? requireGw2Key(deps) : undefined;
-    return planTree(deps.gw2, { itemId, quantity, gw2Key });
+    const history = deps.history;
+    return planTree(deps.gw2, {
+      itemId,
+      quantity,
+      gw2Key,
+      ...(history === undefined ? {} : { soldPerDay: (ids) => soldPerDay(history, ids) }),
+    });
   },
 });
+
+/** Units sold a day of `ids`, from the price history's running volumes. */
+async function soldPerDay(
+  history: HistoryReader,
+  ids: readonly number[],
+): Promise<Map<number, number>> {
+  const volumes = await history.dailyVolumes(ids);
+  return new Map([...volumes].map(([id, volume]) => [id, volume.soldPerDay]));
+}

@@ -7,12 +7,35 @@
  */
 
 import type { z } from "zod";
+import type { CraftScanner } from "../craft/scanner.ts";
 import type { Gw2Client } from "../gw2/types.ts";
+import type { HistoryReader } from "../history/query.ts";
 import type { Logger } from "../log.ts";
+import type { MarketSheets } from "../market/sheets.ts";
 import type { NameIndex } from "../search/name_index.ts";
 
+/**
+ * The process's long-lived services a tool may use besides the GW2 client, built once by
+ * `main.ts` and handed to every call unchanged (through the HTTP edge and the MCP endpoint as one
+ * bag). Each is optional: a test wires the ones its tools use.
+ */
+export interface ToolServices {
+  /**
+   * The market sheet: the whole Trading Post's prices, read in bulk (`src/market/sheets.ts`).
+   * `forCall(deadline)` gives a fresh one, reading it within the call's time when it must.
+   */
+  readonly sheets?: MarketSheets;
+  /** The crafting scan (`src/craft/scanner.ts`): the recipe graph and its pass per sheet. */
+  readonly crafting?: CraftScanner;
+  /**
+   * The Trading Post's price history, read from this server's own snapshots
+   * (`priory_price_history`, `priory_flips`, the daily volumes other tools quote).
+   */
+  readonly history?: HistoryReader;
+}
+
 /** What every tool handler may use. Built per call. */
-export interface ToolDeps {
+export interface ToolDeps extends ToolServices {
   /**
    * The GW2 client, bound to this call's deadline: every read gives up in time (answering from
    * an expired cache entry when it may, else with a timeout or rate-limit failure).
@@ -145,4 +168,17 @@ export function requireGw2Key(deps: ToolDeps): string {
   if (deps.gw2Key === undefined || deps.gw2Key === "") throw new MissingGw2KeyError();
   if (deps.gw2Key.includes("$")) throw new UnexpandedGw2KeyError();
   return deps.gw2Key;
+}
+
+/**
+ * The price history from the tool's dependencies.
+ *
+ * @throws {Error} when the server was wired without one (a programming error, reported as an
+ * internal error).
+ */
+export function requireHistory(deps: ToolDeps): HistoryReader {
+  if (deps.history === undefined) {
+    throw new Error("Cannot read the price history: this server was started without one");
+  }
+  return deps.history;
 }

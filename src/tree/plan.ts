@@ -25,6 +25,11 @@ export interface TreeRequest {
   readonly quantity: number;
   /** The player's GW2 API key, to use their holdings; none prices the tree from scratch. */
   readonly gw2Key?: string | undefined;
+  /**
+   * Units the market sells a day of each of `ids` (the price history's estimates; an id it does
+   * not know is absent): the shopping list says when a count is more than a week's.
+   */
+  readonly soldPerDay?: (ids: readonly number[]) => Promise<ReadonlyMap<number, number>>;
 }
 
 /**
@@ -72,8 +77,12 @@ export async function planTree(gw2: Gw2Client, request: TreeRequest): Promise<Tr
     : await withHoldings(gw2, gw2Key, treeAndPrices);
   const plan = priceRecipeTree(resolved.recipes, itemId, quantity, prices, holdings?.counts);
   const bought = purchases(plan, prices, resolved.recipes);
-  const books = await readTreeBooks(gw2, marketIds(bought));
-  const { toBuy, buyCost, depthExtra } = shoppingList(bought, books.books);
+  // The history's estimates beside the book read; without them the list is the same, unflagged.
+  const [books, sales] = await Promise.all([
+    readTreeBooks(gw2, marketIds(bought)),
+    request.soldPerDay?.(marketIds(bought)).catch(() => undefined),
+  ]);
+  const { toBuy, buyCost, depthExtra } = shoppingList(bought, books.books, sales);
   const shaped = shapeRecipeTree(
     plan,
     resolved.names,

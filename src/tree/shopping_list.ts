@@ -27,7 +27,9 @@ import type { PricedNode, PricedTree, TreePrice, TreeRecipe } from "./pricing.ts
  * `count` units costs walking the sell listings from the lowest price up. `short`: units the book
  * lacks (priced at its highest listed price; the whole count when its sell side is empty, priced
  * at `unit`). `craftCheaper`: crafting `count` costs less than `total`. `noDepth`: the book could
- * not be read, `total` is `count × unit`.
+ * not be read, `total` is `count × unit`. `soldPerWeek`: the units the market sells in a week
+ * (the price history's estimate), when `count` is more than that: the listings will take longer
+ * than a week to refill what the plan buys.
  */
 export type ShoppingItem = {
   readonly id: number;
@@ -37,6 +39,7 @@ export type ShoppingItem = {
   readonly short?: number;
   readonly craftCheaper?: true;
   readonly noDepth?: true;
+  readonly soldPerWeek?: number;
 };
 
 /** Units bought from a vendor for coin: `total` copper, paid to `vendor`. */
@@ -197,18 +200,23 @@ export function marketIds(bought: Purchases): number[] {
  * ```
  * @param bought what the plan buys (see {@linkcode purchases})
  * @param books order books by item id (see `Gw2Client.listings`)
+ * @param soldPerDay units the market sells a day, by item id, where the price history knows
  */
 export function shoppingList(
   bought: Purchases,
   books: ReadonlyMap<number, OrderBook>,
+  soldPerDay: ReadonlyMap<number, number> = new Map(),
 ): PricedShoppingList {
   let depthExtra = 0;
   const market = bought.market.map((line): ShoppingItem => {
     const { id, count, unit } = line;
     const atUnit = count * unit;
+    const daily = soldPerDay.get(id);
+    const week = daily === undefined ? undefined : Math.floor(daily * 7);
+    const liquidity = week !== undefined && count > week ? { soldPerWeek: week } : {};
     const book = books.get(id);
     if (book === undefined || book.unread === true) {
-      return { id, count, unit, total: atUnit, noDepth: true };
+      return { id, count, unit, total: atUnit, noDepth: true, ...liquidity };
     }
     const walk = walkSells(book.sells, count, book.more === true) ??
       { total: atUnit, short: count };
@@ -222,6 +230,7 @@ export function shoppingList(
       ...(line.craftCost !== undefined && line.craftCost < walk.total
         ? { craftCheaper: true }
         : {}),
+      ...liquidity,
     };
   });
   const byTotal = (a: { id: number; total: number }, b: { id: number; total: number }) =>

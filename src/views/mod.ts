@@ -1,5 +1,5 @@
 /**
- * The MCP Apps views (`io.modelcontextprotocol/ui`): the two documents, their `ui://` URIs and
+ * The MCP Apps views (`io.modelcontextprotocol/ui`): the documents, their `ui://` URIs and
  * their registration as resources on a request's server. A tool links its view with
  * `ToolDefinition.view`; hosts that render views fetch the document with `resources/read` and
  * hand it the tool's result, and every other host ignores the link, so the tool result is the
@@ -10,11 +10,27 @@
 
 import type { McpServer } from "@modelcontextprotocol/server";
 import { viewDocument } from "./document.ts";
+import { CRAFT_RENDER_JS } from "./craft.ts";
+import { HISTORY_RENDER_JS } from "./history.ts";
 import { RANKING_RENDER_JS } from "./ranking.ts";
+import { TABLE_JS } from "./table.ts";
 import { TREE_RENDER_JS } from "./tree.ts";
-import { RANKING_VIEW_URI, TREE_VIEW_URI, VIEW_MIME_TYPE } from "./uris.ts";
+import {
+  CRAFT_VIEW_URI,
+  PRICE_HISTORY_VIEW_URI,
+  RANKING_VIEW_URI,
+  TREE_VIEW_URI,
+  VIEW_MIME_TYPE,
+} from "./uris.ts";
 
-export { RANKING_VIEW_URI, TREE_VIEW_URI, VIEW_MIME_TYPE, viewMeta } from "./uris.ts";
+export {
+  CRAFT_VIEW_URI,
+  PRICE_HISTORY_VIEW_URI,
+  RANKING_VIEW_URI,
+  TREE_VIEW_URI,
+  VIEW_MIME_TYPE,
+  viewMeta,
+} from "./uris.ts";
 
 /** One view: a resource served as one HTML document. */
 export interface ViewDefinition {
@@ -57,8 +73,34 @@ export const VIEWS: readonly ViewDefinition[] = [
     html: viewDocument({
       title: "Priory legendary ranking",
       appName: "priory-legendary-ranking",
-      scripts: [TREE_RENDER_JS, RANKING_RENDER_JS],
+      scripts: [TREE_RENDER_JS, TABLE_JS, RANKING_RENDER_JS],
       renderer: "PrioryRanking",
+    }),
+  },
+  {
+    name: "craft-profit-view",
+    title: "Crafting profit view",
+    description:
+      "Interactive view of priory_craft_profit: a sortable table of crafts with profit bars; choosing a row opens one craft's tree.",
+    uri: CRAFT_VIEW_URI,
+    html: viewDocument({
+      title: "Priory crafting profit",
+      appName: "priory-craft-profit",
+      scripts: [TREE_RENDER_JS, TABLE_JS, CRAFT_RENDER_JS],
+      renderer: "PrioryCraft",
+    }),
+  },
+  {
+    name: "price-history-view",
+    title: "Price history view",
+    description:
+      "Chart of priory_price_history: per item the lowest listing and best order as lines, units sold and bought as bars, and the figures.",
+    uri: PRICE_HISTORY_VIEW_URI,
+    html: viewDocument({
+      title: "Priory price history",
+      appName: "priory-price-history",
+      scripts: [HISTORY_RENDER_JS],
+      renderer: "PrioryHistory",
     }),
   },
 ];

@@ -10,9 +10,9 @@
  * @module
  */
 
-/** The ranking renderer script (needs `PrioryDom`, `PrioryTree` and `PrioryView`). */
+/** The ranking renderer script (needs `PrioryDom` and `PrioryTable`). */
 export const RANKING_RENDER_JS = String.raw`
-var PrioryRanking = (function (D, T, V) {
+var PrioryRanking = (function (D, P) {
   "use strict";
   var el = D.el;
   var COLUMNS = [
@@ -22,31 +22,6 @@ var PrioryRanking = (function (D, T, V) {
     { key: "profit", label: "Profit", numeric: true },
     { key: "saved", label: "Holdings save", numeric: true }
   ];
-
-  function compare(key, direction) {
-    return function (a, b) {
-      var x = a[key];
-      var y = b[key];
-      if (typeof x !== "number" && typeof y !== "number" && key === "name") {
-        return direction * String(x).localeCompare(String(y));
-      }
-      // Rows without a figure (no buy order) sort last whichever the direction.
-      if (typeof x !== "number") return typeof y !== "number" ? a.id - b.id : 1;
-      if (typeof y !== "number") return -1;
-      return direction * (x - y) || a.id - b.id;
-    };
-  }
-
-  function bar(profit, scale, twoSided) {
-    var track = el("span", { class: "bar" + (twoSided ? " bar-two" : ""), "aria-hidden": "true" });
-    if (typeof profit !== "number" || scale <= 0) return track;
-    var share = Math.min(1, Math.abs(profit) / scale) * (twoSided ? 50 : 100);
-    var fill = el("span", { class: "fill " + (profit < 0 ? "neg" : "pos") });
-    fill.style.width = share.toFixed(2) + "%";
-    fill.style.left = (twoSided ? (profit < 0 ? 50 - share : 50) : 0).toFixed(2) + "%";
-    track.appendChild(fill);
-    return track;
-  }
 
   function caveats(row, names) {
     var list = [];
@@ -82,41 +57,13 @@ var PrioryRanking = (function (D, T, V) {
       state.chosen = row.id;
       var ticket = ++state.ticket;
       draw();
-      panel.hidden = false;
-      var body = el("div", { class: "panel-body" }, el("p", { class: "status", role: "status", text: "Pricing the tree of " + row.name + "…" }));
-      D.clear(panel).appendChild(el("div", { class: "panel-head" }, [
-        el("h2", { text: row.name + ": your plan" }),
-        el("button", { type: "button", onclick: function () { state.chosen = null; state.ticket++; panel.hidden = true; D.clear(panel); draw(); }, text: "Close" })
-      ]));
-      panel.appendChild(body);
-      if (!V.canCallTools()) {
-        D.clear(body).appendChild(el("p", { class: "status", text: "This host does not let a view call tools: ask for priory_recipe_tree with itemId " + row.id + " and useAccount true." }));
-        return;
-      }
-      V.callTool("priory_recipe_tree", { itemId: row.id, useAccount: true }).then(function (result) {
-        if (ticket !== state.ticket) return;
-        var answer = V.resultData(result);
-        if (answer.error) D.clear(body).appendChild(el("p", { class: "status status-error", text: answer.error }));
-        else T.render(answer.data, body);
-      }, function (error) {
-        if (ticket !== state.ticket) return;
-        D.clear(body).appendChild(el("p", { class: "status status-error", text: "The host could not run priory_recipe_tree: " + (error && error.message ? error.message : String(error)) }));
-      }).catch(V.reportError);
-    }
-
-    function drawHead() {
-      D.clear(headRow);
-      headRow.appendChild(el("th", { scope: "col", class: "rank", text: "#" }));
-      COLUMNS.forEach(function (column) {
-        var sorted = state.key === column.key;
-        headRow.appendChild(el("th", {
-          scope: "col",
-          class: column.numeric ? "num" : "",
-          "aria-sort": sorted ? (state.direction > 0 ? "ascending" : "descending") : "none"
-        }, el("button", { type: "button", class: "sort", onclick: function () { sortBy(column.key); } }, [
-          column.label,
-          el("span", { class: "arrow", "aria-hidden": "true", text: sorted ? (state.direction > 0 ? " ▲" : " ▼") : "" })
-        ])));
+      P.openTree(panel, {
+        title: row.name + ": your plan",
+        loading: "Pricing the tree of " + row.name + "…",
+        manual: "This host does not let a view call tools: ask for priory_recipe_tree with itemId " + row.id + " and useAccount true.",
+        args: { itemId: row.id, useAccount: true },
+        isCurrent: function () { return ticket === state.ticket; },
+        onClose: function () { state.chosen = null; state.ticket++; panel.hidden = true; D.clear(panel); draw(); }
       });
     }
 
@@ -132,16 +79,16 @@ var PrioryRanking = (function (D, T, V) {
         el("td", { class: "num profit" }, [
           row.partial ? el("span", { class: "muted", title: "Items to earn are not in the cost: an upper bound", text: "≤ " }) : null,
           D.money(row.profit, typeof row.profit === "number" ? (row.profit < 0 ? "neg" : "pos") : ""),
-          bar(row.profit, scale, twoSided)
+          P.bar(row.profit, scale, twoSided)
         ]),
         el("td", { class: "num" }, D.money(row.saved))
       ]);
     }
 
     function draw() {
-      drawHead();
+      P.drawHead(headRow, COLUMNS, state, sortBy);
       D.clear(tbody);
-      rows.slice().sort(compare(state.key, state.direction)).forEach(function (row, index) {
+      rows.slice().sort(P.compare(state.key, state.direction)).forEach(function (row, index) {
         tbody.appendChild(drawRow(row, index));
       });
     }
@@ -159,5 +106,5 @@ var PrioryRanking = (function (D, T, V) {
   }
 
   return { render: render };
-})(PrioryDom, PrioryTree, PrioryView);
+})(PrioryDom, PrioryTable);
 `;

@@ -150,4 +150,27 @@ button { font: inherit; color: inherit; }
 .panel-head { display: flex; justify-content: space-between; align-items: center; gap: 8px; margin-bottom: 8px; }
 .tree-panel .tree-view h1 { font-size: 17px; }
 :focus-visible { outline: 2px solid var(--accent); outline-offset: 1px; }
+
+.card-note.trend-down { color: var(--bad); }
+.card-note.trend-up { color: var(--good); }
+.history-item { margin-top: 14px; padding-top: 4px; border-top: 1px solid var(--line); }
+.history-item:first-of-type { border-top: 0; }
+.chart-frame { position: relative; }
+.chart { display: block; width: 100%; height: 200px; background: var(--bg-2); border-radius: var(--radius); }
+.chart .axis { stroke: var(--line); stroke-width: 1; }
+.chart polyline { fill: none; stroke-width: 2; vector-effect: non-scaling-stroke; stroke-linejoin: round; }
+.chart .line-sell { stroke: var(--accent); }
+.chart .line-buy { stroke: var(--good); stroke-dasharray: 5 3; }
+.chart .dot-sell { fill: var(--accent); }
+.chart .dot-buy { fill: var(--good); }
+.chart .bar-sold { fill: var(--accent); opacity: .45; }
+.chart .bar-bought { fill: var(--good); opacity: .45; }
+.chart-scale { position: absolute; top: 4px; right: 8px; bottom: 64px; display: flex; flex-direction: column; justify-content: space-between; font-size: 11px; color: var(--fg-2); pointer-events: none; text-align: right; }
+.chart-time { display: flex; justify-content: space-between; font-size: 11px; margin-top: 2px; }
+.legend { font-size: 12px; display: flex; gap: 4px; align-items: center; flex-wrap: wrap; margin: 0 0 4px; }
+.key { display: inline-block; width: 14px; height: 3px; margin-left: 8px; vertical-align: middle; }
+.key-sell { background: var(--accent); }
+.key-buy { background: var(--good); }
+.key-sold { background: var(--accent); opacity: .45; height: 9px; width: 8px; }
+.key-bought { background: var(--good); opacity: .45; height: 9px; width: 8px; }
 `;

@@ -7,7 +7,7 @@
  * It shows the summary (craft cost, buying the list at order-book depth `summary.buyCost`,
  * buying the item ready-made, selling it, profit, what the holdings saved), what makes the total
  * partial, the tree collapsible by level with each node's decision as a badge, and the shopping
- * list `toBuy` (Trading Post rows with `unit`/`total`/`short`/`craftCheaper`/`noDepth`, vendor
+ * list `toBuy` (Trading Post rows with `unit`/`total`/`short`/`craftCheaper`/`noDepth`/`soldPerWeek`, vendor
  * rows, currencies, items to earn). A node marked `rep` expands to the ingredients of its first
  * appearance. Fields it does not know are ignored.
  *
@@ -180,6 +180,7 @@ var PrioryTree = (function (D) {
     if (typeof entry.short === "number" && entry.short > 0) remarks.push("the order book is " + D.count(entry.short) + " short: priced at its highest listing");
     if (entry.noDepth === true) remarks.push("order book not read: every unit at the lowest listing");
     if (entry.craftCheaper === true) remarks.push("cheaper to craft");
+    if (typeof entry.soldPerWeek === "number") remarks.push("the market sells only ~" + D.count(entry.soldPerWeek) + " a week");
     if (entry.na) remarks.push("neither bought nor crafted");
     return el("tr", { class: entry.short ? "short" : "" }, [
       el("td", {}, [D.badge(kind), " ", ctx.itemName(entry.id)]),

@@ -14,6 +14,11 @@ export const TREE_VIEW_URI = "ui://priory/recipe-tree.html";
 /** The legendary ranking's view (`priory_legendary_ranking`). */
 export const RANKING_VIEW_URI = "ui://priory/legendary-ranking.html";
 
+/** The crafting profit table's view (`priory_craft_profit`). */
+export const CRAFT_VIEW_URI = "ui://priory/craft-profit.html";
+/** The price history's chart (`priory_price_history`). */
+export const PRICE_HISTORY_VIEW_URI = "ui://priory/price-history.html";
+
 /**
  * The `_meta` a tool publishes in `tools/list` to link its view: the extension's
  * `ui.resourceUri`, and the flat `ui/resourceUri` key hosts that predate it read (the extension's

@@ -128,7 +128,7 @@ Deno.test("a pass finding the recipes filled on demand reads only the items, and
 /** The recipe generations in KV (published or not). */
 async function generations(app: BackgroundApp): Promise<number[]> {
   const found = new Set<number>();
-  const prefix = ["catalogue", "v1", "http://gw2.test", "recipes"];
+  const prefix = ["catalogue", "v2", "http://gw2.test", "recipes"];
   for await (const entry of app.kv.list({ prefix })) {
     const generation = entry.key[prefix.length];
     if (typeof generation === "number") found.add(generation);
@@ -146,7 +146,15 @@ Deno.test("a pass giving up its recipes for a filled catalogue deletes its own p
   // Another instance's fill is writing its generation (not published yet) when this one's
   // fill publishes.
   const elsewhere = app.clock.now() + 1;
-  const other = { id: 1, output_item_id: 2, output_item_count: 1, ingredients: [] };
+  const other = {
+    id: 1,
+    output_item_id: 2,
+    output_item_count: 1,
+    disciplines: [],
+    min_rating: 0,
+    flags: [],
+    ingredients: [],
+  };
   await app.recipeStore.addPage(app.kv.atomic(), elsewhere, 0, [other]).commit();
   assert.equal(
     await app.recipes.fill((page, size) => app.backgroundGw2.recipesPage(page, size)),
@@ -227,7 +235,7 @@ Deno.test("the catalogue is refreshed after a day into a new generation; older o
   const generations = async () => {
     const found = new Set<unknown>();
     for await (
-      const entry of app.kv.list({ prefix: ["catalogue", "v1", "http://gw2.test", "recipes"] })
+      const entry of app.kv.list({ prefix: ["catalogue", "v2", "http://gw2.test", "recipes"] })
     ) {
       found.add(entry.key[4]);
     }
@@ -242,7 +250,7 @@ Deno.test("the catalogue is refreshed after a day into a new generation; older o
     pages: 0,
   });
   // An abandoned pass (its progress lost) leaves a generation behind; the next publication prunes it.
-  await app.kv.set(["catalogue", "v1", "http://gw2.test", "recipes", 1, 0, 0], [1, 2, 3, 0]);
+  await app.kv.set(["catalogue", "v2", "http://gw2.test", "recipes", 1, 0, 0], [1, 2, 3, 0]);
   for (let pass = 2; pass <= 3; pass++) {
     app.clock.advance(CRAWL_REFRESH_MS);
     const before = app.sent.background.length;

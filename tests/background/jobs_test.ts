@@ -14,7 +14,7 @@ Deno.test("CRON_JOBS: names Deno accepts, explicit retry schedules within Deno's
     assert.ok(spec.backoffSchedule.length <= 5);
     assert.ok(spec.backoffSchedule.every((ms) => ms > 0 && ms <= 3_600_000));
   }
-  assert.equal(new Set(Object.values(CRON_JOBS).map((spec) => spec.name)).size, 3);
+  assert.equal(new Set(Object.values(CRON_JOBS).map((spec) => spec.name)).size, 5);
 });
 
 Deno.test("backgroundClientOptions(): half the burst in reserve, one attempt per request, no process memory", () => {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { acquireLease, releaseLease } from "../../src/background/lease.ts";
+import { acquireLease, releaseLease, underLease } from "../../src/background/lease.ts";
 import { ManualClock } from "../support/clock.ts";
 import { openMemoryKv, tempKvFile } from "../support/kv.ts";
 
@@ -45,4 +45,23 @@ Deno.test("acquireLease(): of many contenders on two handles of one file, exactl
     ),
   );
   assert.equal(results.filter((lease) => lease !== undefined).length, 1);
+});
+
+Deno.test("underLease(): runs under the lease and gives it back, even when the run throws; refused while held", async () => {
+  using kv = await openMemoryKv();
+  const clock = new ManualClock();
+  const held = await acquireLease(kv, KEY, "other", 1000, clock);
+  assert.ok(held);
+  assert.deepEqual(await underLease(kv, KEY, "a", 1000, clock, () => Promise.resolve(1)), {
+    leased: true,
+  });
+  await releaseLease(kv, held);
+  assert.equal(await underLease(kv, KEY, "a", 1000, clock, () => Promise.resolve(1)), 1);
+  assert.ok(await acquireLease(kv, KEY, "b", 1000, clock), "given back after the run");
+  clock.advance(1000);
+  await assert.rejects(
+    underLease(kv, KEY, "a", 1000, clock, () => Promise.reject(new Error("failed"))),
+    /failed/,
+  );
+  assert.ok(await acquireLease(kv, KEY, "c", 1000, clock), "given back after a failure");
 });

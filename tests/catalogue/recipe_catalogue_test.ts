@@ -6,12 +6,15 @@ import {
   RecipeCatalogue,
   type RecipePageReader,
 } from "../../src/catalogue/recipe_catalogue.ts";
-import { type RecipeLookup, withRecipeCatalogue } from "../../src/catalogue/recipe_lookup.ts";
+import {
+  type RecipeLookup,
+  type RecipePages,
+  withRecipeCatalogue,
+} from "../../src/catalogue/recipe_lookup.ts";
 import { startDeadline } from "../../src/async/deadline.ts";
 import { RecipeStore } from "../../src/catalogue/recipe_store.ts";
 import { Gw2UpstreamError } from "../../src/gw2/errors.ts";
 import type { CatalogueRecipe } from "../../src/gw2/schemas.ts";
-import type { Gw2PagedReads } from "../../src/gw2/types.ts";
 import { silentLogger } from "../../src/log.ts";
 import { getWorld } from "../fake_gw2/mod.ts";
 import { ManualClock } from "../support/clock.ts";
@@ -23,6 +26,9 @@ const SWORD: CatalogueRecipe = {
   id: 20,
   output_item_id: 500,
   output_item_count: 1,
+  disciplines: ["Weaponsmith"],
+  min_rating: 400,
+  flags: ["AutoLearned"],
   ingredients: [
     { type: "Item", id: 19684, count: 2 },
     { type: "Item", id: 19684, count: 1 },
@@ -33,13 +39,15 @@ const INGOT: CatalogueRecipe = {
   id: 7,
   output_item_id: 19684,
   output_item_count: 1,
+  disciplines: ["Weaponsmith"],
+  min_rating: 400,
+  flags: ["AutoLearned"],
   ingredients: [{ type: "Item", id: 19700, count: 2 }],
 };
 const SECOND_SWORD: CatalogueRecipe = { ...SWORD, id: 3 };
 
 /** Paged reads that must not be made (the catalogue is published, or the lookup is a stub). */
-const NO_PAGES: Gw2PagedReads = {
-  itemsPage: () => Promise.reject(new Error("no item page expected")),
+const NO_PAGES: RecipePages = {
   recipesPage: () => Promise.reject(new Error("no recipe page expected")),
 };
 
@@ -205,6 +213,41 @@ Deno.test("RecipeCatalogue.fill(): callers and lookups meanwhile join the one fi
   assert.deepEqual(reads, [0, 1], "one fill's reads");
 });
 
+Deno.test("RecipeCatalogue.fill(): a later caller's reader helps the fill in flight, reading the pages nobody reads yet", async () => {
+  using env = await setup([]);
+  const { catalogue } = env;
+  const held = Promise.withResolvers<void>();
+  const slowReads: number[] = [];
+  const answer = (page: number) => ({
+    records: [{ ...SWORD, id: 100 + page }],
+    skipped: 0,
+    pageTotal: 12,
+  });
+  // The background client, stuck waiting for its share after the first page.
+  const slow: RecipePageReader = async (page) => {
+    slowReads.push(page);
+    if (page > 0) await held.promise;
+    return answer(page);
+  };
+  const fastReads: number[] = [];
+  const fast: RecipePageReader = (page) => {
+    fastReads.push(page);
+    return Promise.resolve(answer(page));
+  };
+  const background = catalogue.fill(slow);
+  for (let turn = 0; turn < 50 && slowReads.length < 9; turn++) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  const call = catalogue.fill(fast);
+  for (let turn = 0; turn < 50 && fastReads.length < 3; turn++) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  assert.deepEqual(fastReads.sort((a, b) => a - b), [9, 10, 11], "the pages left free");
+  held.resolve();
+  assert.deepEqual(await Promise.all([background, call]), [true, true]);
+  assert.equal((await env.store.head())?.count, 12, "each page once");
+});
+
 Deno.test("RecipeCatalogue.fill(): a failed page leaves no catalogue; the next fill reads again", async () => {
   using env = await setup([]);
   const { catalogue, store } = env;
@@ -295,8 +338,7 @@ Deno.test("withRecipeCatalogue(): officialRecipes fills the catalogue through th
   const stub = new StubGw2Client();
   const asked: (number | undefined)[] = [];
   using deadline = startDeadline(env.clock, 14_000);
-  const pages: Gw2PagedReads = {
-    itemsPage: () => Promise.reject(new Error("no item page expected")),
+  const pages: RecipePages = {
     recipesPage: (_page, _size, bound) => {
       asked.push(bound?.remainingMs());
       return Promise.resolve({ records: [SWORD, INGOT], skipped: 0, pageTotal: 1 });
@@ -320,6 +362,9 @@ Deno.test("a loaded catalogue the real API's size (13,200 recipes) holds under 3
       id: index + 1,
       output_item_id: recipe.output_item_id,
       output_item_count: recipe.output_item_count,
+      disciplines: [...recipe.disciplines],
+      min_rating: recipe.min_rating,
+      flags: [...recipe.flags],
       ingredients: recipe.ingredients.map((ingredient) => ({ ...ingredient })),
     };
   });

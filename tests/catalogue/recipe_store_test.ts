@@ -13,6 +13,9 @@ function recipe(id: number, ingredients = 4): CatalogueRecipe {
     id,
     output_item_id: 100_000 + id,
     output_item_count: 1 + (id % 5),
+    disciplines: id % 2 === 0 ? ["Chef"] : ["Armorsmith", "Weaponsmith"],
+    min_rating: id % 500,
+    flags: id % 3 === 0 ? [] : ["LearnedFromItem"],
     ingredients: Array.from({ length: ingredients }, (_, index) => ({
       type: index === 3 ? "Currency" : "Item",
       id: 19_000 + index,
@@ -44,13 +47,35 @@ Deno.test("packRecipes() splits a page so every chunk stays far below KV's 64 Ki
   assert.deepEqual(await store.load(7), page);
 });
 
+Deno.test("packRecipes() keeps disciplines, minimum rating and the two known flags; others are dropped", () => {
+  const odd = {
+    ...recipe(1, 1),
+    disciplines: ["Scribe", "Homesteader", "Armorsmith"],
+    min_rating: 425,
+    flags: ["LearnedFromItem", "Shiny", "AutoLearned"],
+  };
+  assert.deepEqual(unpackRecipes(packRecipes([odd])[0]), [{
+    ...odd,
+    disciplines: ["Armorsmith", "Scribe"],
+    flags: ["AutoLearned", "LearnedFromItem"],
+  }]);
+});
+
 Deno.test("packRecipes() drops ingredients of a type it does not know", () => {
   const odd = { ...recipe(1, 2), ingredients: [{ type: "Mystery", id: 5, count: 1 }] };
   assert.deepEqual(unpackRecipes(packRecipes([odd])[0]), [{ ...odd, ingredients: [] }]);
 });
 
 Deno.test("unpackRecipes() reads a value that does not fit the layout as empty", () => {
-  for (const value of [null, "x", [1, 2, 3], [1, 2, 3, 2, 0, 5, 1], [1, 2, 3, 1, 9, 5, 1], [1.5]]) {
+  const values = [
+    null,
+    "x",
+    [1, 2, 3],
+    [1, 2, 3, 0, 0, 0, 2, 0, 5, 1],
+    [1, 2, 3, 0, 0, 0, 1, 9, 5, 1],
+    [1.5],
+  ];
+  for (const value of values) {
     assert.deepEqual(unpackRecipes(value), [], JSON.stringify(value));
   }
 });

@@ -16,6 +16,7 @@ import { failure, render, renderBare, TEXT } from "./responses.ts";
 import { type ResolvedRoute, resolveRoute } from "./routes.ts";
 import { requestedSchema } from "./schema_version.ts";
 import { FakeClosedError, linkSignals, never } from "./waits.ts";
+import type { MovingMarket } from "./world/market.ts";
 import { type FakeWorld, getWorld } from "./world/world.ts";
 
 /** Options of a fake instance. */
@@ -31,6 +32,11 @@ export interface FakeGw2Options {
    * to a real timer. Pass a `ManualClock`'s `sleep` to drive latency without waiting.
    */
   readonly sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /**
+   * A Trading Post that moves with `now` (`world/market.ts`): prices, quantities and order books
+   * follow the clock. Opt-in: without it the world's prices never change.
+   */
+  readonly market?: MovingMarket;
 }
 
 /** An in-process fake: serve requests without a port. */
@@ -62,6 +68,7 @@ export class FakeGw2Instance implements FakeGw2 {
   readonly #bucket: TokenBucket;
   readonly #now: () => number;
   readonly #sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+  readonly #market: MovingMarket | undefined;
   readonly #lifetime = new AbortController();
 
   /** @param options see {@linkcode FakeGw2Options} */
@@ -69,6 +76,7 @@ export class FakeGw2Instance implements FakeGw2 {
     this.world = getWorld();
     this.#now = options.now ?? Date.now;
     this.#sleep = options.sleep ?? systemClock.sleep;
+    this.#market = options.market;
     this.#bucket = new TokenBucket(
       options.rateBurst ?? DEFAULT_RATE_BURST,
       options.ratePerSec ?? DEFAULT_RATE_PER_SEC,
@@ -161,6 +169,7 @@ export class FakeGw2Instance implements FakeGw2 {
       key,
       capture,
       books: this.#control.books,
+      ...(this.#market === undefined ? {} : { market: { moving: this.#market, now: options.now } }),
     });
     return render(answer, options);
   }

@@ -1,6 +1,7 @@
 /**
  * `deno task fake-gw2`: the fake GW2 API on 127.0.0.1 for trying Priory offline. Reads
- * FAKE_GW2_PORT (default 8787), FAKE_GW2_RATE_BURST and FAKE_GW2_RATE_PER_SEC; prints the base
+ * FAKE_GW2_PORT (default 8787), FAKE_GW2_RATE_BURST, FAKE_GW2_RATE_PER_SEC and FAKE_GW2_MARKET
+ * (`moving`: a Trading Post whose prices and quantities follow the clock); prints the base
  * URL and the test keys; stops on SIGINT/SIGTERM. Point the server at it with
  * `GW2_API_BASE=http://127.0.0.1:8787`.
  *
@@ -10,6 +11,7 @@
 import {
   DEFAULT_RATE_BURST,
   DEFAULT_RATE_PER_SEC,
+  MovingMarket,
   type RunningFakeGw2,
   startFakeGw2,
   TEST_KEYS,
@@ -39,9 +41,17 @@ const ratePerSec = numberFromEnv(
   (value) => value >= 0,
 );
 
+const marketSetting = Deno.env.get("FAKE_GW2_MARKET")?.trim() ?? "";
+if (marketSetting !== "" && marketSetting !== "moving" && marketSetting !== "fixed") {
+  // deno-lint-ignore no-console -- startup failure goes to stderr for the human
+  console.error(`fake-gw2: invalid FAKE_GW2_MARKET: "${marketSetting}" (moving or fixed)`);
+  Deno.exit(1);
+}
+const market = marketSetting === "moving" ? { market: new MovingMarket() } : {};
+
 async function start(): Promise<RunningFakeGw2> {
   try {
-    return await startFakeGw2({ port, rateBurst, ratePerSec });
+    return await startFakeGw2({ port, rateBurst, ratePerSec, ...market });
   } catch (error) {
     if (!(error instanceof Deno.errors.AddrInUse)) throw error;
     // deno-lint-ignore no-console -- startup failure goes to stderr for the human

@@ -36,6 +36,12 @@ export { DEFAULT_PAGE_SIZE, MAX_IDS, MAX_PAGE_SIZE } from "./bulk.ts";
 export { SCHEMA } from "./schema_version.ts";
 export { type FakeWorld, getWorld } from "./world/world.ts";
 export { type ListingLevel, type ListingRecord } from "./world/listings.ts";
+export { MARKET_TICK_MS, type MarketParams, MovingMarket } from "./world/market.ts";
+export {
+  CRAFT_MARKET,
+  CRAFT_MARKET_RECIPE_IDS,
+  CRAFT_MARKET_SCALE,
+} from "./world/crafting_market.ts";
 export {
   FILLER_COUNT,
   FILLER_FIRST_ID,

@@ -10,10 +10,12 @@
 import type { Scope, TestKey } from "./auth.ts";
 import { bulkAnswer, type Collection, parseNumericId, splitIds } from "./bulk.ts";
 import type { FakeBookState } from "./control.ts";
+import type { MovingMarket } from "./world/market.ts";
 import type { ListingRecord } from "./world/listings.ts";
 import { type Answer, failure, ok, TEXT } from "./responses.ts";
 import { SCHEMA, schemaAtLeast } from "./schema_version.ts";
 import type { FakeAccount } from "./world/account.ts";
+import { learnedRecipeIds } from "./world/crafting_market.ts";
 import type { FakeWorld } from "./world/world.ts";
 import type { AccountRecord, FakeCharacter } from "./world/types.ts";
 
@@ -29,6 +31,8 @@ export interface RouteContext {
   readonly capture: string | undefined;
   /** Order books set apart by the control (`huge`, `sold_out`). */
   readonly books: ReadonlyMap<number, FakeBookState>;
+  /** The moving Trading Post and the time to read it at, when the fake has one. */
+  readonly market?: { readonly moving: MovingMarket; readonly now: number };
 }
 
 /** One endpoint. */
@@ -134,7 +138,7 @@ const BAD_GATEWAY_PAGE =
  * `top=N` levels when given. A request naming a `huge` book answers 502 with a gateway's page,
  * whatever else it names; a `sold_out` book has no sell levels.
  */
-function listings({ world, params, capture, books }: RouteContext): Answer {
+function listings({ world, params, capture, books, market }: RouteContext): Answer {
   const named = capture ?? params.get("ids") ?? params.get("id");
   const asked = named === null ? [] : splitIds(named).map(parseNumericId);
   if (asked.some((id) => id !== undefined && books.get(id) === "huge")) {
@@ -151,7 +155,13 @@ function listings({ world, params, capture, books }: RouteContext): Answer {
     ids: world.listings.ids,
     record: (id) => {
       const book = world.listings.get(id);
-      return book === undefined ? undefined : view(book);
+      const base = world.prices.get(id);
+      if (book === undefined) return undefined;
+      return view(
+        market === undefined || base === undefined
+          ? book
+          : market.moving.listing(book, base, market.now),
+      );
     },
     parse: parseNumericId,
     allowAll: false,
@@ -251,6 +261,20 @@ function tokenInfo({ key, schema }: RouteContext): Answer {
   });
 }
 
+const fixedPrices = bulk((w) => w.prices, "/v2/commerce/prices");
+
+/** `/v2/commerce/prices` of the moving market: the world's records as they stand now. */
+function movingPrices({ world, params, capture, market }: RouteContext): Answer {
+  const collection = numericCollection(world.prices, "/v2/commerce/prices");
+  const record = (id: number) => {
+    const base = world.prices.get(id);
+    return base === undefined || market === undefined
+      ? undefined
+      : market.moving.price(base, market.now);
+  };
+  return bulkAnswer({ ...collection, record }, params, capture);
+}
+
 const ITEMS = publicEndpoint("/v2/items", true, bulk((w) => w.items, "/v2/items"));
 const RECIPES = publicEndpoint(
   "/v2/recipes",
@@ -266,7 +290,7 @@ const RECIPE_SEARCH = publicEndpoint("/v2/recipes/search", false, recipeSearch);
 const PRICES = publicEndpoint(
   "/v2/commerce/prices",
   false,
-  bulk((w) => w.prices, "/v2/commerce/prices"),
+  (context) => context.market === undefined ? fixedPrices(context) : movingPrices(context),
   PRICES_CACHE,
 );
 const LISTINGS = publicEndpoint("/v2/commerce/listings", false, listings, PRICES_CACHE);
@@ -305,6 +329,15 @@ const ACCOUNT_INVENTORY = privateEndpoint(
   ["account", "inventories"],
   (context) => ok(holder(context).sharedInventory),
 );
+const ACCOUNT_RECIPES = privateEndpoint(
+  "/v2/account/recipes",
+  ["account", "unlocks"],
+  (context) =>
+    ok(learnedRecipeIds(
+      context.world.recipes,
+      holder(context) === context.world.veteran ? "veteran" : "main",
+    )),
+);
 const CHARACTERS = privateEndpoint("/v2/characters", ["account", "characters"], characters);
 const CHARACTER_INVENTORY = privateEndpoint(
   "/v2/characters/:name/inventory",
@@ -326,6 +359,7 @@ const FIXED: ReadonlyMap<string, Endpoint> = new Map([
   ["v2/account/wallet", ACCOUNT_WALLET],
   ["v2/account/bank", ACCOUNT_BANK],
   ["v2/account/inventory", ACCOUNT_INVENTORY],
+  ["v2/account/recipes", ACCOUNT_RECIPES],
   ["v2/characters", CHARACTERS],
   ["v2/tokeninfo", TOKEN_INFO],
 ]);

@@ -1,6 +1,7 @@
 /**
  * The client's background options and paged reads: the bucket's reserve, reading ahead of
- * expiry, and `itemsPage` / `recipesPage` (`X-Page-Total`, odd records skipped, past the end).
+ * expiry, and `itemsPage` / `recipesPage` / `pricesPage` (`X-Page-Total`, `X-Result-Total`, odd
+ * records skipped, past the end).
  */
 
 import assert from "node:assert/strict";
@@ -166,8 +167,11 @@ Deno.test("itemsPage() and recipesPage() read a page of the collection with its 
   assert.equal(last.pageTotal, lastPage + 1);
   assert.equal(last.records.length, fake.world.recipes.size - lastPage * 200);
   assert.deepEqual(Object.keys(last.records[0] ?? {}).sort(), [
+    "disciplines",
+    "flags",
     "id",
     "ingredients",
+    "min_rating",
     "output_item_count",
     "output_item_id",
   ]);
@@ -186,6 +190,29 @@ Deno.test("itemsPage() and recipesPage() read a page of the collection with its 
   // Nothing is cached: a paged read is the crawl's, kept in its own layout.
   assert.equal((await client.items([first.records[0]?.id ?? 0])).found.length, 1);
   assert.equal(fake.control.requests.length, 4);
+});
+
+Deno.test("pricesPage() reads the Trading Post page by page, with X-Page-Total and X-Result-Total", async () => {
+  using kv = await openMemoryKv();
+  const clock = new ManualClock({ advance: "delays" });
+  const fake = createFakeGw2({ now: () => clock.now() });
+  const client = clientOverFake(kv, clock, fake);
+  const total = fake.world.prices.size;
+  const first = await client.pricesPage(0, 200);
+  assert.equal(first.pageTotal, Math.ceil(total / 200));
+  assert.equal(first.resultTotal, total, "X-Result-Total: every tradeable id");
+  assert.equal(first.records.length, 200);
+  assert.deepEqual(first.records[0], fake.world.prices.get(first.records[0]?.id ?? 0));
+  const last = await client.pricesPage(first.pageTotal - 1, 200);
+  assert.equal(last.records.length, total - (first.pageTotal - 1) * 200);
+  assert.deepEqual(fake.control.requests.map((request) => request.path), [
+    "/v2/commerce/prices",
+    "/v2/commerce/prices",
+  ]);
+  await assert.rejects(() => client.pricesPage(first.pageTotal, 200), (error) => {
+    assert.ok(error instanceof Gw2UpstreamError);
+    return error.status === 400;
+  });
 });
 
 Deno.test("a page skips records that fail the schema, and a page without X-Page-Total is malformed", async () => {

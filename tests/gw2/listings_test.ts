@@ -24,13 +24,16 @@ async function setup() {
   return { clock, kv, fake, client, listings, [Symbol.dispose]: () => kv.close() };
 }
 
-/** The fake's book as the client should keep it: every sell level, the best buy level. */
+/** The fake's book as the client should keep it: every sell level, the best buy level, every buy level. */
 function expectedBook(book: ListingRecord): OrderBook {
   const best = book.buys[0];
   return {
     id: book.id,
     sells: book.sells.map((level) => [level.unit_price, level.quantity]),
     ...(best === undefined ? {} : { buy: [best.unit_price, best.quantity] }),
+    ...(book.buys.length === 0
+      ? {}
+      : { buys: book.buys.map((level) => [level.unit_price, level.quantity]) }),
   };
 }
 
@@ -136,6 +139,8 @@ Deno.test("keptBook() keeps the cheapest sell levels up to its caps, the best bu
   assert.equal(wide.sells.length, BOOK_MAX_LEVELS);
   assert.deepEqual(wide.sells[0], [2_000_000_000 - 4_999, 1], "lowest price first");
   assert.deepEqual(wide.buy, [7, 2]);
+  assert.deepEqual(wide.buys, [[7, 2], [6, 4], [5, 9]], "buy levels, highest price first");
+  assert.equal(wide.moreBuys, undefined);
   assert.equal(wide.more, true);
   const entry = { fetchedAt: Date.now(), found: true, value: wide };
   const stored = serialize(entry).byteLength;
@@ -162,6 +167,17 @@ Deno.test("keptBook() keeps the cheapest sell levels up to its caps, the best bu
   assert.equal(deep.buy, undefined, "no buy orders");
   const whole = keptBook({ id: 3, buys: [], sells: [level(10, 5)] });
   assert.deepEqual(whole, { id: 3, sells: [[10, 5]] }, "a whole book: no `more`");
+  // Both sides at the level cap, at the largest prices: still one KV value.
+  const full = keptBook({
+    id: 4,
+    buys: Array.from({ length: 5_000 }, (_, index) => level(1_999_999_999 - index, 1)),
+    sells: Array.from({ length: 5_000 }, (_, index) => level(2_000_000_000 + index, 1)),
+  });
+  assert.equal(full.buys?.length, BOOK_MAX_LEVELS);
+  assert.deepEqual(full.buys?.[0], [1_999_999_999, 1]);
+  assert.equal(full.moreBuys, true);
+  const both = { fetchedAt: Date.now(), found: true, value: full };
+  assert.ok(kvValueSizeBound(both) <= KV_VALUE_MAX_BYTES, `bound ${kvValueSizeBound(both)}`);
 });
 
 Deno.test("a book read back from the cache holds no more heap than the same book built from upstream", () => {

@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import { z } from "zod";
 import { Gw2RateLimitedError } from "../../src/gw2/errors.ts";
 import { createLogger } from "../../src/log.ts";
+import { MarketSheets } from "../../src/market/sheets.ts";
+import { SheetStore } from "../../src/market/sheet_store.ts";
 import { CallMeter, Counters } from "../../src/metrics.ts";
 import type { Notification } from "@modelcontextprotocol/server";
 import { callTool, createMcpServer, serveToolCall } from "../../src/mcp/server.ts";
@@ -304,4 +306,26 @@ Deno.test("serveToolCall() sends nothing after a timeout answer, though the hand
   for (let turn = 0; turn < 5; turn++) await Promise.resolve();
   assert.ok(reportedLate, "the handler did report again");
   assert.deepEqual(events, ["started", "result"]);
+});
+
+Deno.test("the process's services reach every tool call through the HTTP edge unchanged", async () => {
+  using kv = await Deno.openKv(":memory:");
+  const sheets = new MarketSheets({
+    store: new SheetStore({ kv, namespace: "none" }),
+    clock: new ManualClock(),
+    log: createLogger({ level: "error", write: () => {} }),
+  });
+  let seen: unknown;
+  const probe = probeTool((deps) => {
+    seen = deps.sheets;
+    return Promise.resolve({ ok: true });
+  });
+  await using handler = createTestHandler({
+    gw2: new StubGw2Client(),
+    tools: [probe],
+    services: { sheets },
+  });
+  await using client = await connectClient(handler);
+  await client.callTool({ name: "priory_probe", arguments: {} });
+  assert.equal(seen, sheets);
 });

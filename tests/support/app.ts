@@ -11,17 +11,22 @@ import { type Config, parseConfig } from "../../src/config.ts";
 import { RecipeCatalogue } from "../../src/catalogue/recipe_catalogue.ts";
 import { withRecipeCatalogue } from "../../src/catalogue/recipe_lookup.ts";
 import { RecipeStore } from "../../src/catalogue/recipe_store.ts";
+import { CraftScanner } from "../../src/craft/scanner.ts";
 import { createGw2Client, type InstrumentedGw2Client } from "../../src/gw2/client.ts";
 import type { Clock } from "../../src/async/clock.ts";
 import type { BoundableGw2Client } from "../../src/gw2/types.ts";
+import { HistoryReader } from "../../src/history/query.ts";
+import { HistoryStore } from "../../src/history/store.ts";
 import { createHandler, type Handler } from "../../src/http/handler.ts";
 import type { GuardPolicy } from "../../src/http/guard.ts";
 import { createLogger, type Logger, silentLogger } from "../../src/log.ts";
+import { MarketSheets } from "../../src/market/sheets.ts";
+import { SheetStore } from "../../src/market/sheet_store.ts";
 import { NameIndex } from "../../src/search/name_index.ts";
-import type { ToolDefinition } from "../../src/tools/types.ts";
+import type { ToolDefinition, ToolServices } from "../../src/tools/types.ts";
+import { createFakeGw2, type FakeGw2, type MovingMarket } from "../fake_gw2/mod.ts";
 import { createPublicAuth, type PublicAuth } from "../../src/auth/mod.ts";
 import type { DocumentFetcher } from "../../src/auth/document_fetch.ts";
-import { createFakeGw2, type FakeGw2 } from "../fake_gw2/mod.ts";
 import { ManualClock } from "./clock.ts";
 
 /** The bearer token of every test handler. */
@@ -43,6 +48,8 @@ export const TEST_POLICY: GuardPolicy = {
 export interface TestHandlerOptions {
   readonly gw2: BoundableGw2Client;
   readonly names?: NameIndex;
+  /** The tools' other services (the market sheet, …). */
+  readonly services?: ToolServices;
   /** The clock of call deadlines; defaults to the system clock. */
   readonly clock?: Clock;
   readonly log?: Logger;
@@ -56,6 +63,7 @@ export function createTestHandler(options: TestHandlerOptions): Handler & AsyncD
   const handler = createHandler({
     gw2: options.gw2,
     ...(options.names === undefined ? {} : { names: options.names }),
+    ...(options.services === undefined ? {} : { services: options.services }),
     log: options.log ?? silentLogger,
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     config: { ...TEST_POLICY, ...options.policy },
@@ -187,6 +195,15 @@ export interface TestApp extends AsyncDisposable {
   readonly lookups: BoundableGw2Client;
   /** The name index, fed by the client's write-through as in `main.ts`. */
   readonly names: NameIndex;
+  /** The price history's store (tests write snapshots into it) and the tools' reader of it. */
+  readonly historyStore: HistoryStore;
+  readonly history: HistoryReader;
+  /** The market sheet, when `sheet` was asked for (price reads answered from it while fresh). */
+  readonly sheets: MarketSheets | undefined;
+  /** The recipe catalogue the lookups and the crafting scan use. */
+  readonly recipes: RecipeCatalogue;
+  /** The crafting scan, when `craft` was asked for. */
+  readonly crafting: CraftScanner | undefined;
   /** The KV holding cache, budget, key secret and names (`:memory:` unless one was given). */
   readonly kv: Deno.Kv;
   readonly config: Config;
@@ -217,6 +234,15 @@ export interface TestAppOptions {
    * is not fresh for it). A new one (delays advance at once) when absent.
    */
   readonly clock?: ManualClock;
+  /** A Trading Post that moves with the clock, for the fake (`tests/fake_gw2/world/market.ts`). */
+  readonly market?: MovingMarket;
+  /**
+   * Wires the market sheet as `main.ts` does (on-demand reads over the client, price reads from
+   * it while fresh, handed to the tools). @default false
+   */
+  readonly sheet?: boolean;
+  /** Wires the crafting scan too (and the sheet it needs), as `main.ts` does. @default false */
+  readonly craft?: boolean;
   /** Public mode: how client metadata documents are fetched (the real, guarded one if absent). */
   readonly fetchDocument?: DocumentFetcher;
 }
@@ -249,10 +275,20 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const fake = createFakeGw2({
     now: () => clock.now(),
     ...(options.latencyOnClock ? { sleep: (ms, signal) => clock.timer(ms, signal) } : {}),
+    ...(options.market === undefined ? {} : { market: options.market }),
   });
   const ownKv = options.kv === undefined;
   const kv = options.kv ?? await Deno.openKv(":memory:");
   const names = new NameIndex({ kv, namespace: config.gw2ApiBase, log, clock });
+  const sheets = options.sheet === true || options.craft === true
+    ? new MarketSheets({
+      store: new SheetStore({ kv, namespace: config.gw2ApiBase }),
+      clock,
+      log,
+      // Called only once the client below exists.
+      pages: { pricesPage: (page, size, deadline) => gw2.pricesPage(page, size, deadline) },
+    })
+    : undefined;
   const gw2 = createGw2Client({
     baseUrl: config.gw2ApiBase,
     kv,
@@ -262,6 +298,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     fetch: (input, init) => fake.fetch(new Request(input, init)),
     ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
     onItemsFetched: (items) => names.record(items),
+    ...(sheets === undefined ? {} : { priceSheet: (ids: readonly number[]) => sheets.prices(ids) }),
   });
   // Recipe lookups from the catalogue (filled on demand, no crawl here), as main.ts wires them.
   const recipes = new RecipeCatalogue({
@@ -270,6 +307,20 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     log,
   });
   const lookups = config.catalogue ? withRecipeCatalogue(gw2, recipes, gw2) : gw2;
+  const crafting = options.craft === true
+    ? new CraftScanner({
+      catalogue: config.catalogue ? recipes : undefined,
+      pages: gw2,
+      clock,
+      log,
+    })
+    : undefined;
+  const historyStore = new HistoryStore({ kv, namespace: config.gw2ApiBase, clock });
+  const history = new HistoryReader({
+    store: historyStore,
+    clock,
+    snapshotMinutes: config.snapshotMinutes,
+  });
   const auth = config.publicMode === undefined ? undefined : await createPublicAuth({
     config: config.publicMode,
     staticToken: config.authToken,
@@ -283,6 +334,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     log,
     gw2: lookups,
     names,
+    services: {
+      history,
+      ...(sheets === undefined ? {} : { sheets }),
+      ...(crafting === undefined ? {} : { crafting }),
+    },
     config,
     clock,
     ...(auth === undefined ? {} : { auth }),
@@ -293,6 +349,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     gw2,
     lookups,
     names,
+    historyStore,
+    history,
+    sheets,
+    recipes,
+    crafting,
     kv,
     config,
     clock,

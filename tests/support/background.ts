@@ -27,6 +27,11 @@ import type { Item } from "../../src/gw2/schemas.ts";
 import type { BoundableGw2Client } from "../../src/gw2/types.ts";
 import type { Handler } from "../../src/http/handler.ts";
 import { createLogger, type Logger } from "../../src/log.ts";
+import { CraftScanner } from "../../src/craft/scanner.ts";
+import { HistoryReader } from "../../src/history/query.ts";
+import { HistoryStore } from "../../src/history/store.ts";
+import { MarketSheets } from "../../src/market/sheets.ts";
+import { SheetStore } from "../../src/market/sheet_store.ts";
 import { NameIndex } from "../../src/search/name_index.ts";
 import { createFakeGw2, type FakeGw2 } from "../fake_gw2/mod.ts";
 import { createTestHandler } from "./app.ts";
@@ -47,6 +52,9 @@ export interface BackgroundApp extends AsyncDisposable {
   readonly names: NameIndex;
   readonly recipes: RecipeCatalogue;
   readonly recipeStore: RecipeStore;
+  /** The price history's store, as the jobs write it, and its reader, as the tools read it. */
+  readonly historyStore: HistoryStore;
+  readonly history: HistoryReader;
   /** The interactive client as the handler sees it (recipe lookups from the catalogue). */
   readonly gw2: BoundableGw2Client;
   /** The interactive client itself: its counters and the bucket level. */
@@ -55,6 +63,8 @@ export interface BackgroundApp extends AsyncDisposable {
   /** The background client as the jobs see it (recipe lookups from the catalogue). */
   readonly backgroundView: BoundableGw2Client;
   readonly jobs: BackgroundJobs;
+  /** The market sheet, when `sheet` was asked for (the sheet job runs only then). */
+  readonly sheets: MarketSheets | undefined;
   readonly handler: Handler;
   /** Requests of the interactive client, and of the background client. */
   readonly sent: { readonly interactive: SentRequest[]; readonly background: SentRequest[] };
@@ -83,6 +93,14 @@ export interface BackgroundAppOptions {
   readonly backgroundGate?: (path: string) => Promise<void>;
   /** This process's id. @default "instance-a" */
   readonly owner?: string;
+  /**
+   * Wires the market sheet as `main.ts` does: its job, on-demand reads over the interactive
+   * client, price reads answered from it while fresh. @default false (the older tests count the
+   * warm-up's requests alone)
+   */
+  readonly sheet?: boolean;
+  /** `PRIORY_SNAPSHOT_MINUTES`: the sheet's period and the history's. @default 5 */
+  readonly snapshotMinutes?: number;
 }
 
 const BASE = "http://gw2.test";
@@ -106,7 +124,22 @@ export async function startBackgroundApp(
   const names = new NameIndex({ kv, namespace: BASE, log, clock });
   const recipeStore = new RecipeStore({ kv, namespace: BASE });
   const recipes = new RecipeCatalogue({ store: recipeStore, clock, log });
+  const historyStore = new HistoryStore({ kv, namespace: BASE, clock });
+  const snapshotMinutes = options.snapshotMinutes ?? 5;
+  const history = new HistoryReader({ store: historyStore, clock, snapshotMinutes });
   const sent = { interactive: [] as SentRequest[], background: [] as SentRequest[] };
+  const sheets = options.sheet === true
+    ? new MarketSheets({
+      store: new SheetStore({ kv, namespace: BASE }),
+      clock,
+      log,
+      periodMs: snapshotMinutes * 60_000,
+      pages: {
+        // Called only once the client below exists.
+        pricesPage: (page, size, deadline) => interactiveGw2.pricesPage(page, size, deadline),
+      },
+    })
+    : undefined;
   const recording =
     (into: SentRequest[], gate?: (path: string) => Promise<void>) =>
     async (input: string, init: RequestInit): Promise<Response> => {
@@ -123,6 +156,7 @@ export async function startBackgroundApp(
     rate: { burst: rateBurst, perSec: ratePerSec },
     priority: new BucketPriority(),
     onItemsFetched: (items: readonly Item[]) => names.record(items),
+    ...(sheets === undefined ? {} : { priceSheet: (ids: readonly number[]) => sheets.prices(ids) }),
   };
   const wrap = (client: InstrumentedGw2Client): BoundableGw2Client =>
     catalogue ? withRecipeCatalogue(client, recipes, client) : client;
@@ -145,10 +179,32 @@ export async function startBackgroundApp(
     names,
     recipes: recipeStore,
     catalogue: recipes,
+    ...(sheets === undefined ? {} : { sheets }),
     catalogueEnabled: catalogue,
     ratePerSec,
+    history: historyStore,
+    snapshotMinutes,
   });
-  const handler = createTestHandler({ gw2, names, log, clock });
+  // As main.ts wires it: each sheet published here is a snapshot of the price history.
+  sheets?.onSheet((sheet) => jobs.snapshot(sheet));
+  const handler = createTestHandler({
+    gw2,
+    names,
+    log,
+    clock,
+    services: {
+      history,
+      ...(sheets === undefined ? {} : {
+        sheets,
+        crafting: new CraftScanner({
+          catalogue: catalogue ? recipes : undefined,
+          pages: interactiveGw2,
+          clock,
+          log,
+        }),
+      }),
+    },
+  });
   return {
     fake,
     kv,
@@ -156,11 +212,14 @@ export async function startBackgroundApp(
     names,
     recipes,
     recipeStore,
+    historyStore,
+    history,
     gw2,
     interactiveGw2,
     backgroundGw2,
     backgroundView,
     jobs,
+    sheets,
     handler,
     sent,
     logs,

@@ -49,3 +49,31 @@ export function stallingKv(
     },
   });
 }
+
+/**
+ * `kv` whose every atomic commit first awaits `before(n)` (`n`: 1 for the first commit made
+ * through it): to count commits, pause one, or make one fail like a process killed there (throw).
+ */
+export function interceptedCommits(
+  kv: Deno.Kv,
+  before: (n: number) => void | Promise<void>,
+): Deno.Kv {
+  let commits = 0;
+  return new Proxy(kv, {
+    get(target, property) {
+      if (property === "atomic") {
+        return () => {
+          const op = target.atomic();
+          const commit = op.commit.bind(op);
+          op.commit = async () => {
+            await before(++commits);
+            return await commit();
+          };
+          return op;
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}

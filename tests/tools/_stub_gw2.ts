@@ -209,6 +209,9 @@ export class StubGw2Client implements BoundableGw2Client {
   accountInventory(key: string): Promise<Fresh<readonly (ItemSlot | null)[]>> {
     return this.#unsupported("accountInventory", key);
   }
+  accountRecipes(key: string): Promise<Fresh<readonly number[]>> {
+    return this.#unsupported("accountRecipes", key);
+  }
   characters(key: string): Promise<Fresh<readonly string[]>> {
     return this.#unsupported("characters", key);
   }

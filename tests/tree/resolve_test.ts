@@ -216,6 +216,9 @@ Deno.test("resolveRecipes() takes an official recipe over the curated record whe
     id: 990_001,
     output_item_id: runestone,
     output_item_count: 2,
+    disciplines: ["Artificer"],
+    min_rating: 0,
+    flags: ["AutoLearned"],
     ingredients: [{ type: "Item", id: WELL_KNOWN.globOfEctoplasm, count: 3 }],
   };
   const catalogue = {

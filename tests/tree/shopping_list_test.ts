@@ -192,3 +192,26 @@ Deno.test("shoppingList(): a vendor purchase paid in coin is one vendor row; oth
   assert.deepEqual([priced.buyCost, priced.depthExtra], [42, 0]);
   assert.equal(plan.summary.totalCraftCost, 42, "vendor coin is in the unit-price cost too");
 });
+
+Deno.test("shoppingList() says when a count is more than the market sells in a week", () => {
+  // 10 × item 1 buys 60 of item 4 and 10 of item 3 (item 2 crafted: 2 × 3 × 10).
+  const plan = priceRecipeTree(RECIPES, 1, 10, PRICES);
+  const bought = purchases(plan, PRICES, RECIPES);
+  const deep = new Map([[3, book(3, [[70, 1_000]])], [4, book(4, [[20, 1_000]])]]);
+  const sales = new Map([[4, 8.4], [3, 1.5]]); // 58 and 10 a week
+  const rows = shoppingList(bought, deep, sales).toBuy;
+  const row = (id: number) => rows.find((entry) => "id" in entry && entry.id === id);
+  assert.deepEqual(row(4), { id: 4, count: 60, unit: 20, total: 1_200, soldPerWeek: 58 });
+  assert.deepEqual(row(3), { id: 3, count: 10, unit: 70, total: 700 }, "10 is a week's: no flag");
+  assert.deepEqual(
+    shoppingList(bought, deep).toBuy,
+    shoppingList(bought, deep, new Map()).toBuy,
+    "no estimates: the list is unchanged",
+  );
+  const unread = shoppingList(bought, new Map(), sales).toBuy;
+  assert.equal(
+    unread.find((entry) => "id" in entry && entry.id === 4 && "soldPerWeek" in entry) !== undefined,
+    true,
+    "an unread book's row is flagged too",
+  );
+});

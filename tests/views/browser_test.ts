@@ -14,9 +14,11 @@ import {
   getToolUiResourceUri,
   RESOURCE_MIME_TYPE,
 } from "@modelcontextprotocol/ext-apps/app-bridge";
-import { TEST_KEYS } from "../fake_gw2/mod.ts";
+import { TEST_KEYS, WELL_KNOWN } from "../fake_gw2/mod.ts";
 import { connectClient, startTestApp, type TestApp } from "../support/app.ts";
 import { type AxNode, Browser, findChromium, type Page } from "../support/browser.ts";
+import { ManualClock } from "../support/clock.ts";
+import { historyDeps, MovingMarket, simulate } from "../support/history.ts";
 import { hostView } from "./_host.ts";
 
 const CHROMIUM = await findChromium();
@@ -77,6 +79,40 @@ async function visibleText(
   const text = nodes.filter((node) => node.role === "StaticText").map((node) => node.name)
     .join("");
   return { text, nodes };
+}
+
+/**
+ * A table view (the ranking, the crafting profit) hosted in a new page, its tool calls relayed to
+ * the server through `client` as a real host does, and drawn from `result`: the host, the view's
+ * frame, and the drawn table's size.
+ */
+async function hostTable(
+  browser: Browser,
+  html: string,
+  client: Awaited<ReturnType<typeof connectClient>>,
+  result: unknown,
+  appName: string,
+) {
+  const page = await browser.newPage();
+  await page.viewport(900, 700);
+  const host = await hostView(page, html, {
+    // The host forwards the view's call to the server, as a real host does.
+    callTool: async (params) =>
+      await client.callTool({
+        name: params.name,
+        arguments: params.arguments ?? {},
+      }) as CallToolResult,
+  });
+  assert.equal(host.bridge.getAppVersion()?.name, appName);
+  const waiting = await host.sizeFrom(0, () => true, "the waiting view's first size");
+  const mark = host.sizes.length;
+  await host.bridge.sendToolResult(result as CallToolResult);
+  const table = await host.sizeFrom(
+    mark,
+    (size) => (size.height ?? 0) > (waiting.height ?? 0) + 200,
+    "the drawn table's size",
+  );
+  return { page, host, frame: await host.frameId(), table };
 }
 
 Deno.test({
@@ -143,27 +179,13 @@ Deno.test({
     const chosen = ranking[0];
     assert.ok(chosen);
 
-    const page = await browser.newPage();
-    await page.viewport(900, 700);
-    const host = await hostView(page, html, {
-      // The host forwards the view's call to the server, as a real host does.
-      callTool: async (params) =>
-        await client.callTool({
-          name: params.name,
-          arguments: params.arguments ?? {},
-        }) as CallToolResult,
-    });
-    assert.equal(host.bridge.getAppVersion()?.name, "priory-legendary-ranking");
-    const waiting = await host.sizeFrom(0, () => true, "the waiting view's first size");
-    const mark = host.sizes.length;
-    await host.bridge.sendToolResult(result as CallToolResult);
-    const table = await host.sizeFrom(
-      mark,
-      (size) => (size.height ?? 0) > (waiting.height ?? 0) + 200,
-      "the drawn ranking's size",
+    const { page, host, frame, table } = await hostTable(
+      browser,
+      html,
+      client,
+      result,
+      "priory-legendary-ranking",
     );
-
-    const frame = await host.frameId();
     const { text, nodes } = await visibleText(page, frame);
     for (const row of ranking) assert.ok(text.includes(row.name), `${row.name} is listed`);
     const button = nodes.find((node) => node.role === "button" && node.name === chosen.name);
@@ -185,6 +207,65 @@ Deno.test({
     const after = await visibleText(page, frame);
     assert.match(after.text, /Recipe tree/);
     assert.match(after.text, /Shopping list/, "the tree with the holdings has a shopping list");
+    assert.deepEqual(host.errors, [], "the view reported no error");
+    assert.deepEqual(page.errors, [], "the page logged no error (CSP, exception)");
+  },
+});
+
+Deno.test({
+  name:
+    `craft view: renders the crafting profit table; sorting reorders it; choosing a row calls priory_recipe_tree for one craft${SUFFIX}`,
+  ignore: SKIPPED,
+  async fn() {
+    await using browser = await launch();
+    await using app = await startTestApp({ craft: true });
+    const html = await viewFor(app, "priory_craft_profit");
+    await using client = await connectClient(app.handler);
+    const result = await client.callTool({ name: "priory_craft_profit", arguments: {} });
+    assert.equal(result.isError, undefined);
+    const rows = (result.structuredContent as {
+      opportunities: { id: number; name: string; count: number; profit: number; roi: number }[];
+    }).opportunities;
+    const chosen = rows[0];
+    assert.ok(chosen);
+
+    const { page, host, frame, table } = await hostTable(
+      browser,
+      html,
+      client,
+      result,
+      "priory-craft-profit",
+    );
+    const { text, nodes } = await visibleText(page, frame);
+    for (const row of rows) assert.ok(text.includes(row.name), `${row.name} is listed`);
+    assert.ok(text.includes(coins(chosen.profit)), "the best profit in coins");
+    // Sorting by ROI puts the highest ROI first.
+    const roiHeading = nodes.find((node) => node.role === "button" && node.name === "ROI");
+    assert.ok(roiHeading?.backendDOMNodeId, "a sortable ROI column");
+    await page.click(roiHeading.backendDOMNodeId);
+    const byRoi = [...rows].sort((a, b) => b.roi - a.roi || a.id - b.id);
+    const sorted = await visibleText(page, frame);
+    const first = byRoi[0]?.name ?? "";
+    const second = byRoi[1]?.name ?? "";
+    assert.ok(sorted.text.indexOf(first) < sorted.text.indexOf(second), "highest ROI first");
+
+    const button = sorted.nodes.find((node) => node.role === "button" && node.name === chosen.name);
+    assert.ok(button?.backendDOMNodeId, `a control opens ${chosen.name}`);
+    const calls = host.toolCalls.length;
+    const before = host.sizes.length;
+    await page.click(button.backendDOMNodeId);
+    const call = await host.toolCallFrom(calls);
+    assert.deepEqual(call, {
+      name: "priory_recipe_tree",
+      arguments: { itemId: chosen.id, quantity: chosen.count },
+    });
+    await host.sizeFrom(
+      before,
+      (size) => (size.height ?? 0) > (table.height ?? 0) + 200,
+      "the table with the chosen craft's tree drawn below it",
+    );
+    const after = await visibleText(page, frame);
+    assert.match(after.text, /Recipe tree/);
     assert.deepEqual(host.errors, [], "the view reported no error");
     assert.deepEqual(page.errors, [], "the page logged no error (CSP, exception)");
   },
@@ -223,7 +304,7 @@ Deno.test({
         },
         toBuy: [
           { ...bought[0], short: 7 },
-          { ...bought[1], craftCheaper: true },
+          { ...bought[1], craftCheaper: true, soldPerWeek: 42 },
           ...structured.toBuy.slice(2),
           { id: 19721, count: 3, unit: 2_000, total: 6_000, noDepth: true },
           { id: 19925, count: 2, vendor: "Miyani", total: 20_000 },
@@ -244,10 +325,93 @@ Deno.test({
     assert.ok(text.includes(coins(depthExtra)), "depthExtra");
     assert.match(text, /7 short/);
     assert.match(text, /cheaper to craft/);
+    assert.match(text, /the market sells only ~42 a week/, "soldPerWeek");
     assert.match(text, /order book not read: every unit at the lowest listing/, "noDepth");
     assert.match(text, /Miyani/);
     assert.match(text, /Total at order-book depth/);
     assert.deepEqual(host.errors, [], "the view reported no error");
     assert.deepEqual(page.errors, [], "the page logged no error (CSP, exception)");
+  },
+});
+
+Deno.test({
+  name:
+    `history view: draws each item's lines and volume bars from a real history, with its figures${SUFFIX}`,
+  ignore: SKIPPED,
+  async fn() {
+    await using browser = await launch();
+    const clock = new ManualClock({ start: Date.UTC(2026, 10, 29), advance: "delays" });
+    await using app = await startTestApp({ clock });
+    // Six hours of the fake's moving market, snapshotted as the jobs do.
+    const ids = [WELL_KNOWN.mysticCoin, 19721];
+    await simulate(historyDeps({ kv: app.kv, clock }), new MovingMarket(), ids, 6 * 60);
+    const html = await viewFor(app, "priory_price_history");
+    await using client = await connectClient(app.handler);
+    const result = await client.callTool({ name: "priory_price_history", arguments: { ids } });
+    assert.equal(result.isError, undefined);
+    const history = (result.structuredContent as {
+      history: { name: string; points: [number, number | null, number | null][] }[];
+    }).history;
+
+    const page = await browser.newPage();
+    await page.viewport(900, 700);
+    const host = await hostView(page, html);
+    assert.equal(host.bridge.getAppVersion()?.name, "priory-price-history");
+    const waiting = await host.sizeFrom(0, () => true, "the waiting view's first size");
+    const mark = host.sizes.length;
+    await host.bridge.sendToolResult(result as CallToolResult);
+    await host.sizeFrom(
+      mark,
+      (size) => (size.height ?? 0) > (waiting.height ?? 0) + 400,
+      "two drawn charts' size",
+    );
+    const { text, nodes } = await visibleText(page, await host.frameId());
+    for (const row of history) {
+      assert.ok(text.includes(row.name), `${row.name} is drawn`);
+      const last = row.points.at(-1)?.[2];
+      assert.ok(typeof last === "number" && text.includes(coins(last)), "its lowest listing now");
+      const chart = nodes.find((node) => node.role === "image" && node.name.startsWith(row.name));
+      assert.ok(chart, `${row.name}'s chart is an image named for what it shows`);
+      assert.match(
+        chart.name,
+        new RegExp(`lowest listing .* over 24h, ${row.points.length} points`),
+      );
+      // Drawn at the width the host gave it, at the chart's height.
+      const { model } = await page.send("DOM.getBoxModel", {
+        backendNodeId: chart.backendDOMNodeId ?? 0,
+      }) as { model: { width: number; height: number } };
+      assert.ok(model.width > 700 && Math.round(model.height) === 200, JSON.stringify(model));
+    }
+    assert.match(text, /Traded a day/);
+    assert.match(text, /cancellations count/);
+    assert.deepEqual(host.errors, [], "the view reported no error");
+    assert.deepEqual(page.errors, [], "the page logged no error (CSP, exception)");
+  },
+});
+
+Deno.test({
+  name: `history view: a fresh server's answer says when the first snapshot comes${SUFFIX}`,
+  ignore: SKIPPED,
+  async fn() {
+    await using browser = await launch();
+    await using app = await startTestApp();
+    const html = await viewFor(app, "priory_price_history");
+    await using client = await connectClient(app.handler);
+    const result = await client.callTool({
+      name: "priory_price_history",
+      arguments: { ids: [WELL_KNOWN.mysticCoin] },
+    });
+    const page = await browser.newPage();
+    await page.viewport(900, 700);
+    const host = await hostView(page, html);
+    const mark = host.sizes.length;
+    await host.bridge.sendToolResult(result as CallToolResult);
+    await host.sizeFrom(mark, () => true, "the drawn answer's size");
+    const { text } = await visibleText(page, await host.frameId());
+    assert.match(text, /No snapshot yet/);
+    assert.match(text, /Mystic Coin/);
+    assert.match(text, /not recorded yet/);
+    assert.deepEqual(host.errors, []);
+    assert.deepEqual(page.errors, []);
   },
 });

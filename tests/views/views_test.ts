@@ -12,7 +12,14 @@ import {
 } from "@modelcontextprotocol/ext-apps/app-bridge";
 import { TOOLS } from "../../src/tools/mod.ts";
 import type { ToolDefinition } from "../../src/tools/types.ts";
-import { RANKING_VIEW_URI, TREE_VIEW_URI, VIEW_MIME_TYPE, VIEWS } from "../../src/views/mod.ts";
+import {
+  CRAFT_VIEW_URI,
+  PRICE_HISTORY_VIEW_URI,
+  RANKING_VIEW_URI,
+  TREE_VIEW_URI,
+  VIEW_MIME_TYPE,
+  VIEWS,
+} from "../../src/views/mod.ts";
 import { TEST_KEYS } from "../fake_gw2/mod.ts";
 import {
   connectClient,
@@ -53,11 +60,16 @@ Deno.test("each view is one self-contained HTML document within 150 KB", async (
 });
 
 for (const era of ["2025", "2026"] satisfies Era[]) {
-  Deno.test(`resources/list and resources/read serve both views (${era})`, async () => {
+  Deno.test(`resources/list and resources/read serve every view (${era})`, async () => {
     await using handler = createTestHandler({ gw2: new StubGw2Client() });
     await using client = await connectClient(handler, { era });
     const { resources } = await client.listResources();
-    assert.deepEqual(resources.map((resource) => resource.uri), [TREE_VIEW_URI, RANKING_VIEW_URI]);
+    assert.deepEqual(resources.map((resource) => resource.uri), [
+      TREE_VIEW_URI,
+      RANKING_VIEW_URI,
+      CRAFT_VIEW_URI,
+      PRICE_HISTORY_VIEW_URI,
+    ]);
     for (const resource of resources) {
       assert.equal(resource.mimeType, "text/html;profile=mcp-app");
       assert.deepEqual(resource._meta, { ui: { csp: {}, prefersBorder: true } });
@@ -88,7 +100,7 @@ Deno.test("resources/read of a view may be cached an hour by 2026 clients", asyn
   assert.equal(result.cacheScope, "public");
 });
 
-Deno.test("tools/list links exactly the tree and the ranking to their views, as hosts read it", async () => {
+Deno.test("tools/list links exactly the tree, the ranking, the crafting profit and the price history to their views, as hosts read it", async () => {
   await using handler = createTestHandler({ gw2: new StubGw2Client() });
   await using client = await connectClient(handler, { era: "2026" });
   const { tools } = await client.listTools();
@@ -101,6 +113,8 @@ Deno.test("tools/list links exactly the tree and the ranking to their views, as 
   assert.deepEqual(linked, {
     priory_recipe_tree: TREE_VIEW_URI,
     priory_legendary_ranking: RANKING_VIEW_URI,
+    priory_craft_profit: CRAFT_VIEW_URI,
+    priory_price_history: PRICE_HISTORY_VIEW_URI,
   });
   const tree = tools.find((tool: Tool) => tool.name === "priory_recipe_tree");
   assert.deepEqual(tree?._meta, {
@@ -122,6 +136,7 @@ for (const era of ["2025", "2026"] satisfies Era[]) {
     await using plain = createTestHandler({
       gw2: app.lookups,
       names: app.names,
+      services: { history: app.history },
       clock: app.clock,
       tools: WITHOUT_VIEWS,
     });
@@ -132,6 +147,7 @@ for (const era of ["2025", "2026"] satisfies Era[]) {
       { name: "priory_recipe_tree", arguments: { itemId: 30703 } },
       { name: "priory_recipe_tree", arguments: { itemId: 30703, useAccount: true } },
       { name: "priory_legendary_ranking", arguments: { limit: 5 } },
+      { name: "priory_price_history", arguments: { ids: [19721, 24] } },
     ];
     for (const call of calls) {
       await t.step(`${call.name} ${JSON.stringify(call.arguments)}`, async () => {

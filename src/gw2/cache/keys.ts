@@ -26,6 +26,7 @@ export type AccountDoc =
   | "account_wallet"
   | "account_bank"
   | "account_inventory"
+  | "account_recipes"
   | "characters"
   | "characters_all"
   | "character_inventory"

@@ -13,6 +13,7 @@ import {
   curatedMaterialCategories,
   curatedRecipes,
 } from "./curated.ts";
+import { craftMarketItems, craftMarketPrices, craftMarketRecipes } from "./crafting_market.ts";
 import { fillerItems } from "./filler.ts";
 import { FakeBooks } from "./listings.ts";
 import { generatePrices } from "./prices.ts";
@@ -61,6 +62,8 @@ export interface FakeWorld extends FakeAccount {
   readonly standInItemIds: readonly number[];
   /** Generated filler ids (900001 and up). */
   readonly fillerItemIds: readonly number[];
+  /** The crafting market's synthetic ids (970001 and up, `crafting_market.ts`). */
+  readonly craftMarketItemIds: readonly number[];
 }
 
 let shared: FakeWorld | undefined;
@@ -78,16 +81,26 @@ export function getWorld(): FakeWorld {
  */
 export function buildWorld(): FakeWorld {
   const curated = curatedItems();
-  const { current, classic } = curatedRecipes();
+  const curatedRecipeRows = curatedRecipes();
+  const craftRecipes = craftMarketRecipes();
+  const current = [...curatedRecipeRows.current, ...craftRecipes.current];
+  const classic = [...curatedRecipeRows.classic, ...craftRecipes.classic];
   const categories = curatedMaterialCategories();
   const curatedIds = new Set(curated.map((item) => item.id));
-  const standIns = standInItems(curatedIds, current, categories);
+  const standIns = standInItems(curatedIds, curatedRecipeRows.current, categories);
   const filler = fillerItems(FILLER_FIRST_ID, FILLER_COUNT);
-  const items = byId([...curated, ...standIns, ...filler]);
+  // The accounts are generated from the items before the crafting market's were added, so their
+  // holdings stay what they were.
+  const accountItems = byId([...curated, ...standIns, ...filler]);
+  const craftItems = craftMarketItems();
+  const items = byId([...accountItems.values(), ...craftItems]);
   const currencies = byId(curatedCurrencies());
-  const account = buildAccount(MAIN_ACCOUNT, items, categories, currencies);
-  const veteran = buildAccount(VETERAN_ACCOUNT, items, categories, currencies);
-  const prices = byId(generatePrices([...items.values()]));
+  const account = buildAccount(MAIN_ACCOUNT, accountItems, categories, currencies);
+  const veteran = buildAccount(VETERAN_ACCOUNT, accountItems, categories, currencies);
+  // The crafting market's prices are set, not generated (`crafting_market.ts`).
+  const craftIds = new Set(craftItems.map((item) => item.id));
+  const generated = generatePrices([...items.values()].filter((item) => !craftIds.has(item.id)));
+  const prices = byId([...generated, ...craftMarketPrices()]);
   return deepFreeze({
     items,
     recipes: byId(current),
@@ -108,6 +121,7 @@ export function buildWorld(): FakeWorld {
     curatedItemIds: [...curatedIds].sort((a, b) => a - b),
     standInItemIds: standIns.map((item) => item.id),
     fillerItemIds: filler.map((item) => item.id),
+    craftMarketItemIds: craftItems.map((item) => item.id),
   });
 }
 

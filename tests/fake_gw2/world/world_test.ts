@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { CRAFT_MARKET_RECIPE_IDS } from "./crafting_market.ts";
 import { buildWorld, type FakeWorld, getWorld } from "./world.ts";
 import { createFakeGw2 } from "../fake.ts";
 import {
@@ -135,8 +136,8 @@ Deno.test("getWorld() has the curated sizes and generated filler", () => {
   // The 2023 snapshot's 539 main items and 1,138 legendary-tree items (1,167 ids), and 29
   // Obsidian-armor ids the snapshot predates; its 1,048 and 410 recipes (1,274 ids).
   assert.equal(world.curatedItemIds.length, 1_196);
-  assert.equal(world.recipes.size, 1_274);
-  assert.equal(world.classicRecipes.size, 1_274);
+  assert.equal(world.recipes.size, 1_274 + CRAFT_MARKET_RECIPE_IDS.length);
+  assert.equal(world.classicRecipes.size, 1_274 + CRAFT_MARKET_RECIPE_IDS.length);
   assert.equal(world.materials.size, 9);
   assert.deepEqual([...world.materials.keys()], [5, 6, 29, 30, 37, 38, 46, 49, 50]);
   assert.equal(world.currencies.size, 69);
@@ -146,7 +147,8 @@ Deno.test("getWorld() has the curated sizes and generated filler", () => {
   assert.equal(world.fillerItemIds.at(-1), FILLER_FIRST_ID + FILLER_COUNT - 1);
   assert.equal(
     world.items.size,
-    world.curatedItemIds.length + world.standInItemIds.length + world.fillerItemIds.length,
+    world.curatedItemIds.length + world.standInItemIds.length + world.fillerItemIds.length +
+      world.craftMarketItemIds.length,
   );
   const ids = [...world.items.keys()];
   assert.deepEqual(ids, [...ids].sort((a, b) => a - b), "items iterate in ascending id order");
@@ -240,7 +242,10 @@ Deno.test("getWorld() prices tradeable items only, with real and plausible value
   let emptyBuySides = 0;
   for (const price of world.prices.values()) {
     if (price.buys.unit_price === 0) emptyBuySides++;
-    else assert.ok(price.buys.unit_price < price.sells.unit_price, `spread of ${price.id}`);
+    // A sold-out sell side (the crafting market's Sample Dust) has no spread to check.
+    else if (price.sells.unit_price > 0) {
+      assert.ok(price.buys.unit_price < price.sells.unit_price, `spread of ${price.id}`);
+    }
   }
   assert.ok(emptyBuySides > 1 && emptyBuySides < world.prices.size / 10);
 });

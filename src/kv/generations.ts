@@ -1,0 +1,129 @@
+/**
+ * A dataset published whole in Deno KV, as **generations**: a writer puts every entry of the new
+ * generation under its own key prefix, then one write of the **head** names it; readers follow
+ * the head. A writer that dies midway leaves the previous head, so the previous generation stays
+ * the published one; the orphaned entries are deleted by the next {@linkcode GenerationStore.prune}.
+ * The recipe catalogue (`src/catalogue/recipe_store.ts`) and the market sheet
+ * (`src/market/sheet_store.ts`) are kept this way.
+ *
+ * Layout: the head at `headKey`; entries at `[...dataPrefix, generation, ...suffix]`.
+ *
+ * Writes respect KV's limits on one atomic commit: they go through `batch.ts`
+ * (`commitInBatches`), which splits them into as few commits as fit. Each value must itself fit
+ * KV's 64 KiB (the caller's layout sees to it; a value over it is refused before anything is
+ * written).
+ *
+ * @module
+ */
+
+import { commitInBatches, type KvWrite } from "./batch.ts";
+import { KV_VALUE_MAX_BYTES, kvValueSizeBound } from "./limits.ts";
+
+/** Keys deleted per commit when pruning (each commit is then within `batch.ts`'s bounds). */
+const DELETE_BATCH = 500;
+
+/** Every head names the generation it publishes. */
+export interface GenerationHead {
+  readonly generation: number;
+}
+
+/** Options of {@linkcode GenerationStore}. */
+export interface GenerationStoreOptions<H extends GenerationHead> {
+  readonly kv: Deno.Kv;
+  /** Where the head lives. */
+  readonly headKey: Deno.KvKey;
+  /** The prefix every generation's entries live under. */
+  readonly dataPrefix: Deno.KvKey;
+  /** The head as stored, or `undefined` when it does not fit (read as no head). */
+  readonly parseHead: (value: unknown) => H | undefined;
+}
+
+/** One entry of a generation: its key below the generation, and its value. */
+export type GenerationEntry = readonly [suffix: Deno.KvKey, value: unknown];
+
+/** A dataset published in generations. */
+export class GenerationStore<H extends GenerationHead> {
+  readonly #kv: Deno.Kv;
+  readonly #headKey: Deno.KvKey;
+  readonly #dataPrefix: Deno.KvKey;
+  readonly #parseHead: (value: unknown) => H | undefined;
+
+  /** @param options the KV, the head's key, the entries' prefix, the head's parser */
+  constructor(options: GenerationStoreOptions<H>) {
+    this.#kv = options.kv;
+    this.#headKey = options.headKey;
+    this.#dataPrefix = options.dataPrefix;
+    this.#parseHead = options.parseHead;
+  }
+
+  /** The published head, if any. */
+  async head(): Promise<H | undefined> {
+    return this.#parseHead((await this.#kv.get(this.#headKey)).value);
+  }
+
+  /** The key of an entry of `generation`. */
+  key(generation: number, suffix: Deno.KvKey): Deno.KvKey {
+    return [...this.#dataPrefix, generation, ...suffix];
+  }
+
+  /**
+   * Writes every entry of `generation`, in as few commits as KV's limits allow (not published:
+   * see {@linkcode publish}).
+   *
+   * @throws {RangeError} before any write, when one value is over KV's 64 KiB
+   * @throws {Error} when a commit fails
+   */
+  async write(generation: number, entries: Iterable<GenerationEntry>): Promise<void> {
+    const writes: KvWrite[] = [];
+    for (const [suffix, value] of entries) {
+      const size = kvValueSizeBound(value);
+      if (size > KV_VALUE_MAX_BYTES) {
+        throw new RangeError(
+          `Cannot store ${JSON.stringify(suffix)}: ${size} bytes, at most 65536`,
+        );
+      }
+      writes.push({ key: this.key(generation, suffix), value });
+    }
+    await commitInBatches(this.#kv, writes);
+  }
+
+  /** Adds the publication of `head` to `op`: readers switch to its generation on commit. */
+  publish(op: Deno.AtomicOperation, head: H): Deno.AtomicOperation {
+    return op.set(this.#headKey, head);
+  }
+
+  /** Every entry of `generation`, in key order. */
+  list(generation: number): Deno.KvListIterator<unknown> {
+    return this.#kv.list({ prefix: [...this.#dataPrefix, generation] }, { batchSize: 500 });
+  }
+
+  /** Deletes every generation but those in `keep` (a replaced one, an abandoned write). */
+  async prune(keep: readonly number[]): Promise<void> {
+    await this.#deleteUnder(this.#dataPrefix, (key) => {
+      const generation = key[this.#dataPrefix.length];
+      return !(typeof generation === "number" && keep.includes(generation));
+    });
+  }
+
+  /** Deletes generation `generation` alone, leaving any other (one being written elsewhere). */
+  async deleteGeneration(generation: number): Promise<void> {
+    await this.#deleteUnder([...this.#dataPrefix, generation], () => true);
+  }
+
+  /** Deletes the entries under `prefix` that `doomed` names, in batches. */
+  async #deleteUnder(prefix: Deno.KvKey, doomed: (key: Deno.KvKey) => boolean): Promise<void> {
+    let keys: Deno.KvKey[] = [];
+    const flush = async () => {
+      const op = this.#kv.atomic();
+      for (const key of keys) op.delete(key);
+      await op.commit();
+      keys = [];
+    };
+    for await (const entry of this.#kv.list({ prefix })) {
+      if (!doomed(entry.key)) continue;
+      keys.push(entry.key);
+      if (keys.length === DELETE_BATCH) await flush();
+    }
+    if (keys.length > 0) await flush();
+  }
+}
