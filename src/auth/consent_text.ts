@@ -15,7 +15,7 @@ export type ConsentLanguage = typeof CONSENT_LANGUAGES[number];
 /** A family of tools and the key permissions it needs. */
 export interface ToolFamily {
   /** Where its label is in {@linkcode ConsentText.families}. */
-  readonly id: "public" | "account" | "materials" | "wallet" | "holdings";
+  readonly id: "public" | "account" | "materials" | "wallet" | "holdings" | "crafting";
   /** Permissions needed; `optional` ones add detail but are not required. */
   readonly needs: readonly string[];
   readonly optional?: readonly string[];
@@ -28,6 +28,7 @@ export const TOOL_FAMILIES: readonly ToolFamily[] = [
   { id: "materials", needs: ["inventories"] },
   { id: "wallet", needs: ["wallet"] },
   { id: "holdings", needs: ["inventories", "characters"] },
+  { id: "crafting", needs: ["unlocks", "characters"] },
 ];
 
 /** The permissions the page checks a key for: a key missing one is explained before use. */
@@ -37,6 +38,7 @@ export const USEFUL_PERMISSIONS: readonly string[] = [
   "characters",
   "wallet",
   "progression",
+  "unlocks",
 ];
 
 /** Every text of the page in one language. */
@@ -93,11 +95,12 @@ const EN: ConsentText = {
   familyHead: "Tools",
   permsHead: "Key permissions",
   families: {
-    public: "Items, recipes, prices, crafting trees, legendaries, item search",
+    public: "Items, recipes, prices and their history, flips, crafting trees, legendaries, search",
     account: "Your account (priory_account)",
     materials: "Material storage (priory_account_materials)",
     wallet: "Wallet (priory_account_wallet)",
     holdings: "What you own, in trees and the legendary ranking (useAccount)",
+    crafting: "What you can craft now, in the crafting profit scan (useAccount)",
   },
   none: "none",
   optional: "optional",
@@ -143,11 +146,13 @@ const DE: ConsentText = {
   familyHead: "Werkzeuge",
   permsHead: "Schlüsselberechtigungen",
   families: {
-    public: "Gegenstände, Rezepte, Preise, Herstellungsbäume, Legendäre, Gegenstandssuche",
+    public:
+      "Gegenstände, Rezepte, Preise und ihr Verlauf, Flips, Herstellungsbäume, Legendäre, Suche",
     account: "Dein Konto (priory_account)",
     materials: "Materialienlager (priory_account_materials)",
     wallet: "Geldbörse (priory_account_wallet)",
     holdings: "Was du besitzt, in Bäumen und der Legendären-Rangliste (useAccount)",
+    crafting: "Was du jetzt herstellen kannst, in der Herstellungsgewinn-Suche (useAccount)",
   },
   none: "keine",
   optional: "optional",
@@ -194,11 +199,14 @@ const FR: ConsentText = {
   familyHead: "Outils",
   permsHead: "Autorisations de la clé",
   families: {
-    public: "Objets, recettes, prix, arbres de fabrication, légendaires, recherche d’objets",
+    public:
+      "Objets, recettes, prix et leur historique, reventes, arbres de fabrication, légendaires, recherche",
     account: "Votre compte (priory_account)",
     materials: "Stockage de matériaux (priory_account_materials)",
     wallet: "Portefeuille (priory_account_wallet)",
     holdings: "Ce que vous possédez, dans les arbres et le classement des légendaires (useAccount)",
+    crafting:
+      "Ce que vous pouvez fabriquer maintenant, dans la recherche de fabrications rentables (useAccount)",
   },
   none: "aucune",
   optional: "facultatif",
@@ -244,11 +252,14 @@ const ES: ConsentText = {
   familyHead: "Herramientas",
   permsHead: "Permisos de la clave",
   families: {
-    public: "Objetos, recetas, precios, árboles de fabricación, legendarios, búsqueda de objetos",
+    public:
+      "Objetos, recetas, precios y su historial, reventas, árboles de fabricación, legendarios, búsqueda",
     account: "Tu cuenta (priory_account)",
     materials: "Almacén de materiales (priory_account_materials)",
     wallet: "Cartera (priory_account_wallet)",
     holdings: "Lo que posees, en los árboles y la clasificación de legendarios (useAccount)",
+    crafting:
+      "Lo que puedes fabricar ahora, en la búsqueda de fabricaciones rentables (useAccount)",
   },
   none: "ninguno",
   optional: "opcional",
@@ -292,11 +303,12 @@ const ZH: ConsentText = {
   familyHead: "工具",
   permsHead: "密钥权限",
   families: {
-    public: "物品、配方、价格、制作树、传奇、物品搜索",
+    public: "物品、配方、价格及其历史、倒卖、制作树、传奇、搜索",
     account: "你的账号（priory_account）",
     materials: "材料仓库（priory_account_materials）",
     wallet: "钱包（priory_account_wallet）",
     holdings: "你拥有的物品，用于制作树和传奇排名（useAccount）",
+    crafting: "你现在能制作的物品，用于制作利润扫描（useAccount）",
   },
   none: "无",
   optional: "可选",
