@@ -4,7 +4,9 @@
  *
  * `deno task start` runs it in production mode; `deno task dev` passes `--dev`, which binds to
  * loopback and, when `MCP_AUTH_TOKEN` is unset, uses a generated token kept in
- * `.priory/dev-token` so it survives `--watch` restarts.
+ * `.priory/dev-token` so it survives `--watch` restarts. `deno task dev --public` (or
+ * `PRIORY_AUTH=oauth`) runs the public mode locally: players sign in with OAuth, and an unset
+ * `PRIORY_SECRET` is generated and kept in `.priory/dev-secret`.
  *
  * Order matters on Deno Deploy: cron jobs are registered at the top level before `Deno.serve`
  * (the platform discovers them by evaluating this module), and shutdown drains requests before
@@ -21,6 +23,7 @@ import { CraftScanner } from "./src/craft/scanner.ts";
 import { systemClock } from "./src/async/clock.ts";
 import { type Config, ConfigError, parseConfig } from "./src/config.ts";
 import { type DevToken, keepDevToken } from "./src/process/dev_token.ts";
+import { createPublicAuth } from "./src/auth/mod.ts";
 import { BucketPriority, createGw2Client } from "./src/gw2/client.ts";
 import type { Item } from "./src/gw2/schemas.ts";
 import type { BoundableGw2Client, Gw2PagedReads } from "./src/gw2/types.ts";
@@ -49,8 +52,10 @@ function exitOnConfigError(error: unknown): never {
 
 function loadConfig(): Config {
   try {
+    const mode = Deno.args.includes("--dev") ? "dev" : "start";
     return parseConfig((name) => Deno.env.get(name), {
-      mode: Deno.args.includes("--dev") ? "dev" : "start",
+      mode,
+      public: mode === "dev" && Deno.args.includes("--public"),
     });
   } catch (error) {
     exitOnConfigError(error);
@@ -63,6 +68,10 @@ function loadConfig(): Config {
  * the variable.
  */
 function printDevBanner(devToken: DevToken | undefined, url: string): void {
+  if (config.publicMode !== undefined) {
+    printPublicBanner(devToken, config.publicMode.publicUrl);
+    return;
+  }
   const bearer = devToken?.token ?? "$MCP_AUTH_TOKEN";
   const tokenLine = devToken === undefined
     ? "Bearer token: the value of MCP_AUTH_TOKEN"
@@ -84,10 +93,46 @@ function printDevBanner(devToken: DevToken | undefined, url: string): void {
   console.error(lines.join("\n"));
 }
 
+/** The dev banner of the public mode: the URL to add, no token; the operator token beside. */
+function printPublicBanner(devToken: DevToken | undefined, publicUrl: string): void {
+  const lines = [
+    "",
+    `Priory MCP (dev, public mode: players sign in with OAuth) listening on ${publicUrl}/mcp`,
+    "",
+    "Add it to a client with no token: it discovers the sign-in and opens the consent page.",
+    `  claude mcp add --scope local --transport http priory ${publicUrl}/mcp`,
+    `  npx mcp-remote@0.15.1 ${publicUrl}/mcp`,
+    `Give the consent page a GW2 API key${
+      config.gw2ApiBase.startsWith("http://127.0.0.1")
+        ? " (against the fake: one of the test keys `deno task fake-gw2` prints)"
+        : ""
+    }.`,
+    devToken === undefined
+      ? "Operators may still use MCP_AUTH_TOKEN with X-GW2-Key."
+      : `Operators may still use the static token with X-GW2-Key: ${devToken.token}`,
+    config.publicMode?.secretGenerated === true
+      ? "PRIORY_SECRET: generated, kept in .priory/dev-secret (delete it to sign everyone out)."
+      : "PRIORY_SECRET: from the environment.",
+    "",
+  ];
+  // deno-lint-ignore no-console -- the dev banner is for the human at the terminal
+  console.error(lines.join("\n"));
+}
+
 const parsed = loadConfig();
 // `dev` without MCP_AUTH_TOKEN: reuse the token of earlier runs (or keep this one for later).
 const devToken = parsed.authTokenGenerated ? await keepDevToken(parsed.authToken) : undefined;
-const config: Config = devToken === undefined ? parsed : { ...parsed, authToken: devToken.token };
+// `dev --public` without PRIORY_SECRET: likewise, so sign-ins survive `--watch` restarts.
+const devSecret = parsed.publicMode?.secretGenerated === true
+  ? await keepDevToken(parsed.publicMode.secret, ".priory/dev-secret")
+  : undefined;
+const config: Config = {
+  ...parsed,
+  ...(devToken === undefined ? {} : { authToken: devToken.token }),
+  ...(devSecret === undefined || parsed.publicMode === undefined
+    ? {}
+    : { publicMode: { ...parsed.publicMode, secret: devSecret.token } }),
+};
 // `dev` writes the log for a human (one readable line per tool call or job run); `start` keeps
 // the contract's one JSON object per line.
 const log = createLogger({
@@ -198,6 +243,15 @@ const crafting = new CraftScanner({
   clock: systemClock,
   log,
 });
+// The public mode: its own authorization server, keys sealed in the same KV.
+const auth = config.publicMode === undefined ? undefined : await createPublicAuth({
+  config: config.publicMode,
+  staticToken: config.authToken,
+  kv,
+  gw2,
+  clock: systemClock,
+  log,
+});
 const handler = createHandler({
   log,
   gw2,
@@ -205,6 +259,7 @@ const handler = createHandler({
   services: { sheets, crafting, history },
   config,
   ...(callLog === undefined ? {} : { callLog }),
+  ...(auth === undefined ? {} : { auth }),
 });
 
 let stopping = false;
@@ -239,7 +294,12 @@ function serve(): Deno.HttpServer {
       onListen: ({ hostname, port }) => {
         const host = hostname.includes(":") ? `[${hostname}]` : hostname;
         const displayHost = host === "0.0.0.0" || host === "[::]" ? "localhost" : host;
-        log.info("listening", { hostname, port, mode: config.mode });
+        log.info("listening", {
+          hostname,
+          port,
+          mode: config.mode,
+          ...(config.auth === "oauth" ? { auth: "oauth" } : {}),
+        });
         if (config.mode === "dev") printDevBanner(devToken, `http://${displayHost}:${port}`);
       },
     }, handler);

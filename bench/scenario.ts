@@ -105,6 +105,11 @@ export interface PrioryOptions {
   readonly rate?: { readonly burst: number; readonly perSec: number };
   /** V8 flags for the process (`DENO_V8_FLAGS`), e.g. to compare heap sizing. @default none */
   readonly v8Flags?: string;
+  /**
+   * Run the public mode (`PRIORY_AUTH=oauth`, its public URL the server's own loopback address),
+   * the static bench token still accepted; optionally with each grant's call rate.
+   */
+  readonly publicMode?: { readonly callsBurst?: number; readonly callsPerMinute?: number };
 }
 
 /** A server under measurement. */

@@ -17,10 +17,33 @@ export type LogLevel = typeof LOG_LEVELS[number];
 /** How the process was started: `start` is production, `dev` is the local developer loop. */
 export type RunMode = "start" | "dev";
 
+/** `PRIORY_AUTH`: the static bearer (`token`, the default) or the public OAuth mode (`oauth`). */
+export type AuthMode = "token" | "oauth";
+
+/** The public mode's settings (`PRIORY_AUTH=oauth`). */
+export interface PublicModeConfig {
+  /** `PRIORY_PUBLIC_URL` as an origin (no trailing slash): the issuer; the resource is `<it>/mcp`. */
+  readonly publicUrl: string;
+  /** `PRIORY_SECRET`: encrypts stored keys, signs consent state. Never logged. */
+  readonly secret: string;
+  /** True when `dev` generated {@linkcode PublicModeConfig.secret} (kept in `.priory/`). */
+  readonly secretGenerated: boolean;
+  /** `PRIORY_GRANT_CALLS_BURST`: tool calls one sign-in (grant) may make at once after a pause. */
+  readonly callsBurst: number;
+  /** `PRIORY_GRANT_CALLS_PER_MINUTE`: tool calls one sign-in may make per minute, sustained. */
+  readonly callsPerMinute: number;
+  /** `PRIORY_GRANT_CALLS_AT_ONCE`: tool calls of one sign-in that run at once; more wait. */
+  readonly callsAtOnce: number;
+}
+
 /** The parsed configuration of one process. */
 export interface Config {
   readonly mode: RunMode;
-  /** The static bearer token every `/mcp` request must carry. Never logged. */
+  /**
+   * The static bearer token every `/mcp` request must carry (token mode). Never logged. In public
+   * mode it is optional: empty when `MCP_AUTH_TOKEN` is unset, and then no static token is
+   * accepted.
+   */
   readonly authToken: string;
   /** True when `dev` generated {@linkcode Config.authToken} because `MCP_AUTH_TOKEN` was unset. */
   readonly authTokenGenerated: boolean;
@@ -43,6 +66,10 @@ export interface Config {
   readonly logLevel: LogLevel;
   /** `PRIORY_CATALOGUE`: crawl the whole item and recipe catalogue in the background. */
   readonly catalogue: boolean;
+  /** `PRIORY_AUTH`. */
+  readonly auth: AuthMode;
+  /** The public mode's settings; present exactly when {@linkcode Config.auth} is `oauth`. */
+  readonly publicMode?: PublicModeConfig;
   /** `PRIORY_SNAPSHOT_MINUTES`: minutes between Trading Post snapshots (1–60). */
   readonly snapshotMinutes: number;
 }
@@ -69,12 +96,19 @@ export interface ParseConfigOptions {
   readonly mode: RunMode;
   /** Source of the token `dev` generates; injectable so tests are deterministic. */
   readonly generateToken?: () => string;
+  /** `deno task dev --public`: the public mode as if `PRIORY_AUTH=oauth` were set. */
+  readonly public?: boolean;
 }
 
 const DEFAULT_PORT = 8000;
 const DEFAULT_GW2_API_BASE = "https://api.guildwars2.com";
 const DEFAULT_RATE_BURST = 300;
 const DEFAULT_RATE_PER_SEC = 5;
+const DEFAULT_GRANT_CALLS_BURST = 30;
+const DEFAULT_GRANT_CALLS_PER_MINUTE = 60;
+const DEFAULT_GRANT_CALLS_AT_ONCE = 2;
+/** The least length of `PRIORY_SECRET`. */
+export const MIN_SECRET_LENGTH = 32;
 
 const LOOPBACK_ORIGINS = ["http://localhost:*", "http://127.0.0.1:*", "http://[::1]:*"] as const;
 const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"] as const;
@@ -90,7 +124,13 @@ const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"] as const;
  */
 export function parseConfig(env: EnvGetter, options: ParseConfigOptions): Config {
   const mode = options.mode;
-  const { authToken, authTokenGenerated } = parseAuthToken(env, mode, options.generateToken);
+  const auth = options.public === true ? "oauth" : parseAuthMode(env("PRIORY_AUTH"));
+  const { authToken, authTokenGenerated } = parseAuthToken(
+    env,
+    mode,
+    options.generateToken,
+    auth,
+  );
   const port = parsePort(env("PORT"));
   const hostname = parseHostname(env("PRIORY_HOSTNAME"), mode);
   const loopback = isLoopbackHostname(hostname);
@@ -109,6 +149,9 @@ export function parseConfig(env: EnvGetter, options: ParseConfigOptions): Config
   );
   const logLevel = parseLogLevel(env("LOG_LEVEL"));
   const catalogue = parseCatalogue(env("PRIORY_CATALOGUE"));
+  const publicMode = auth === "oauth"
+    ? parsePublicMode(env, { mode, port, generate: options.generateToken ?? generateRandomToken })
+    : undefined;
   const snapshotMinutes = parseSnapshotMinutes(env("PRIORY_SNAPSHOT_MINUTES"));
   return {
     mode,
@@ -125,6 +168,8 @@ export function parseConfig(env: EnvGetter, options: ParseConfigOptions): Config
     ratePerSec,
     logLevel,
     catalogue,
+    auth,
+    ...(publicMode === undefined ? {} : { publicMode }),
     snapshotMinutes,
   };
 }
@@ -144,6 +189,7 @@ function parseAuthToken(
   env: EnvGetter,
   mode: RunMode,
   generateToken: (() => string) | undefined,
+  auth: AuthMode,
 ): { authToken: string; authTokenGenerated: boolean } {
   const raw = env("MCP_AUTH_TOKEN");
   const token = raw?.trim() ?? "";
@@ -159,6 +205,8 @@ function parseAuthToken(
   if (mode === "dev") {
     return { authToken: (generateToken ?? generateRandomToken)(), authTokenGenerated: true };
   }
+  // Public mode: players sign in; a static token is only for operators who set one.
+  if (auth === "oauth") return { authToken: "", authTokenGenerated: false };
   const state = raw === undefined ? "unset" : "blank";
   throw new ConfigError(
     "MCP_AUTH_TOKEN",
@@ -326,6 +374,98 @@ function splitList(value: string): string[] {
 function blankToUndefined(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
   return trimmed === undefined || trimmed === "" ? undefined : trimmed;
+}
+
+function parseAuthMode(raw: string | undefined): AuthMode {
+  const value = blankToUndefined(raw)?.toLowerCase();
+  if (value === undefined || value === "token") return "token";
+  if (value === "oauth") return "oauth";
+  throw new ConfigError(
+    "PRIORY_AUTH",
+    `Cannot use "PRIORY_AUTH": expected token or oauth, got "${value}". Leave it unset (token: the static MCP_AUTH_TOKEN and the X-GW2-Key header) or set oauth for the public mode, where players sign in`,
+  );
+}
+
+/**
+ * The public mode's variables. `dev` fills what is unset so a newcomer can try the sign-in:
+ * the public URL is the dev server's own loopback address, and the secret is generated (main.ts
+ * keeps it in `.priory/dev-secret`). `start` refuses to run without either.
+ */
+function parsePublicMode(
+  env: EnvGetter,
+  context: { mode: RunMode; port: number; generate: () => string },
+): PublicModeConfig {
+  const rawUrl = blankToUndefined(env("PRIORY_PUBLIC_URL"));
+  const publicUrl = rawUrl === undefined && context.mode === "dev"
+    ? `http://127.0.0.1:${context.port}`
+    : parsePublicUrl(rawUrl);
+  const rawSecret = env("PRIORY_SECRET")?.trim() ?? "";
+  let secret = rawSecret;
+  let secretGenerated = false;
+  if (rawSecret === "" && context.mode === "dev") {
+    secret = context.generate();
+    secretGenerated = true;
+  } else if (rawSecret.length < MIN_SECRET_LENGTH) {
+    const state = rawSecret === "" ? "unset" : `only ${rawSecret.length} characters long`;
+    throw new ConfigError(
+      "PRIORY_SECRET",
+      `Cannot start the public mode: "PRIORY_SECRET" is ${state}. Set it to at least ${MIN_SECRET_LENGTH} random characters (for example the output of \`openssl rand -base64 48\`); it encrypts the players' stored GW2 keys, and changing it signs every player out`,
+    );
+  }
+  const callsBurst = parsePositive(
+    "PRIORY_GRANT_CALLS_BURST",
+    env("PRIORY_GRANT_CALLS_BURST"),
+    DEFAULT_GRANT_CALLS_BURST,
+    { integer: true },
+  );
+  const callsPerMinute = parsePositive(
+    "PRIORY_GRANT_CALLS_PER_MINUTE",
+    env("PRIORY_GRANT_CALLS_PER_MINUTE"),
+    DEFAULT_GRANT_CALLS_PER_MINUTE,
+    { integer: false },
+  );
+  const callsAtOnce = parsePositive(
+    "PRIORY_GRANT_CALLS_AT_ONCE",
+    env("PRIORY_GRANT_CALLS_AT_ONCE"),
+    DEFAULT_GRANT_CALLS_AT_ONCE,
+    { integer: true },
+  );
+  return { publicUrl, secret, secretGenerated, callsBurst, callsPerMinute, callsAtOnce };
+}
+
+/** `PRIORY_PUBLIC_URL`: an origin, `https://`, or `http://` on a loopback host only. */
+function parsePublicUrl(value: string | undefined): string {
+  const fix =
+    "Set it to the origin clients reach, without a path: https://priory.example.com (http:// only for a loopback host such as http://127.0.0.1:8000)";
+  if (value === undefined) {
+    throw new ConfigError(
+      "PRIORY_PUBLIC_URL",
+      `Cannot start the public mode: "PRIORY_PUBLIC_URL" is unset. ${fix}`,
+    );
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(
+      "PRIORY_PUBLIC_URL",
+      `Cannot use "PRIORY_PUBLIC_URL": "${value}" is not a URL. ${fix}`,
+    );
+  }
+  const secure = url.protocol === "https:" ||
+    (url.protocol === "http:" && isLoopbackHostname(url.hostname));
+  const bare = url.username === "" && url.password === "" && url.pathname === "/" &&
+    url.search === "" && url.hash === "" && !/[?#]/.test(value);
+  if (!secure || !bare) {
+    const why = !secure
+      ? "it must be https:// (http:// only on a loopback host)"
+      : "it must be an origin, without a path, query, fragment or credentials";
+    throw new ConfigError(
+      "PRIORY_PUBLIC_URL",
+      `Cannot use "PRIORY_PUBLIC_URL": "${value}": ${why}. ${fix}`,
+    );
+  }
+  return url.origin;
 }
 
 function parseCatalogue(raw: string | undefined): boolean {

@@ -18,6 +18,7 @@ import { holdings } from "./holdings.ts";
 import { itemSearch } from "./item_search.ts";
 import { memory } from "./memory.ts";
 import { orderBook } from "./order_book.ts";
+import { fairness, oauthCall, signIn } from "./public_mode.ts";
 import { ranking } from "./ranking.ts";
 import { recipeTree } from "./recipe_tree.ts";
 import { throughput } from "./throughput.ts";
@@ -45,4 +46,7 @@ export const SCENARIOS: readonly Scenario[] = [
   toolsList,
   coldStart,
   memory,
+  oauthCall,
+  signIn,
+  fairness,
 ];

@@ -25,7 +25,12 @@ export interface SpawnPrioryOptions {
   readonly cpuProfileDir?: string;
   /** `DENO_V8_FLAGS` of the process. */
   readonly v8Flags?: string;
+  /** The public mode, on a port chosen up front (its public URL must name it). */
+  readonly publicMode?: { readonly callsBurst?: number; readonly callsPerMinute?: number };
 }
+
+/** The `PRIORY_SECRET` of a bench Priory in the public mode. */
+export const BENCH_SECRET = "bench-secret-for-the-public-mode-0123456789";
 
 /** Starts Priory as `deno task start` does, on a free port, against `gw2ApiBase`. */
 export async function spawnPriory(options: SpawnPrioryOptions): Promise<BenchServer> {
@@ -43,9 +48,11 @@ export async function spawnPriory(options: SpawnPrioryOptions): Promise<BenchSer
  */
 function prioryEnv(options: SpawnPrioryOptions): Record<string, string> {
   const rate = options.rate ?? { burst: 300, perSec: 5 };
+  const port = options.publicMode === undefined ? 0 : freePort();
   return {
     MCP_AUTH_TOKEN: BENCH_TOKEN,
-    PORT: "0",
+    PORT: String(port),
+    ...(options.publicMode === undefined ? {} : publicEnv(port, options.publicMode)),
     HOSTNAME: "127.0.0.1",
     PRIORY_HOSTNAME: "127.0.0.1",
     GW2_API_BASE: options.gw2ApiBase,
@@ -55,6 +62,30 @@ function prioryEnv(options: SpawnPrioryOptions): Record<string, string> {
     LOG_LEVEL: "info",
     ...(options.v8Flags === undefined ? {} : { DENO_V8_FLAGS: options.v8Flags }),
   };
+}
+
+/** The public mode's variables for a server on `port`. */
+function publicEnv(
+  port: number,
+  rate: { readonly callsBurst?: number; readonly callsPerMinute?: number },
+): Record<string, string> {
+  return {
+    PRIORY_AUTH: "oauth",
+    PRIORY_PUBLIC_URL: `http://127.0.0.1:${port}`,
+    PRIORY_SECRET: BENCH_SECRET,
+    ...(rate.callsBurst === undefined ? {} : { PRIORY_GRANT_CALLS_BURST: String(rate.callsBurst) }),
+    ...(rate.callsPerMinute === undefined
+      ? {}
+      : { PRIORY_GRANT_CALLS_PER_MINUTE: String(rate.callsPerMinute) }),
+  };
+}
+
+/** A loopback port free right now (the public mode must know its port before it listens). */
+function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr;
+  listener.close();
+  return port;
 }
 
 /**

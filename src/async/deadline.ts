@@ -19,6 +19,11 @@ export interface Deadline {
   readonly signal: AbortSignal;
   /** Milliseconds left, on the clock that drives the deadline; 0 once it has passed. */
   remainingMs(): number;
+  /**
+   * Whom the work is for (the players a tool call serves, in public mode), so the shared upstream
+   * budget can serve waiting work fairly between them; absent or empty: nobody in particular.
+   */
+  owners?(): readonly string[];
 }
 
 /** The reason a deadline's signal aborts with. */
@@ -41,8 +46,9 @@ export class DeadlineExceededError extends Error {
 export const RELEASED: Error = new Error("released: the work ended before its deadline");
 
 /**
- * Starts a deadline `ms` from now on `clock`. Dispose it when the work ends: that cancels its
- * timer (and leaves the signal unaborted).
+ * Starts a deadline `ms` from now on `clock`, for `owner` when the work is someone's (see
+ * {@linkcode Deadline.owners}). Dispose it when the work ends: that cancels its timer (and leaves
+ * the signal unaborted).
  *
  * @example
  * ```ts
@@ -50,7 +56,11 @@ export const RELEASED: Error = new Error("released: the work ended before its de
  * const read = await gw2.withDeadline(deadline).items(ids);
  * ```
  */
-export function startDeadline(clock: Clock, ms: number): Deadline & Disposable {
+export function startDeadline(
+  clock: Clock,
+  ms: number,
+  owner?: string,
+): Deadline & Disposable {
   const expiry = new AbortController();
   const timer = new AbortController();
   const at = clock.now() + ms;
@@ -61,6 +71,7 @@ export function startDeadline(clock: Clock, ms: number): Deadline & Disposable {
   return {
     signal: expiry.signal,
     remainingMs: () => expiry.signal.aborted ? 0 : Math.max(0, at - clock.now()),
+    ...(owner === undefined ? {} : { owners: () => [owner] }),
     [Symbol.dispose]: () => timer.abort(RELEASED),
   };
 }

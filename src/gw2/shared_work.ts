@@ -41,6 +41,15 @@ export class SharedWork implements Deadline {
     return latest;
   }
 
+  /** Everyone the waiters work for: the work is theirs, for the budget's fair share. */
+  owners(): readonly string[] {
+    const owners = new Set<string>();
+    for (const waiter of this.#waiters) {
+      for (const owner of waiter.deadline?.owners?.() ?? []) owners.add(owner);
+    }
+    return [...owners];
+  }
+
   /** Adds a waiter (again is harmless). */
   join(waiter: Waiter): void {
     this.#waiters.add(waiter);

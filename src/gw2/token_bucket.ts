@@ -11,7 +11,10 @@
  * calls sharing the same entry always find that many; and within one process a bucket that
  * `yields` (the background jobs' again) admits nothing while an interactive take of the same
  * process waits for a refill ({@linkcode BucketPriority}), so a tool call never queues behind the
- * process's own background reads. Every KV step (one take's compare-and-set
+ * process's own background reads. The tokens a process's takes draw while some of them wait are
+ * handed out fairly between the players those takes are for (`Deadline.owners`), least recently
+ * served first, so one player's flood of reads cannot push another's call past its deadline.
+ * Every KV step (one take's compare-and-set
  * loop, a drain, a level read) is bounded by `timeout.ts`; a wait for a refill ends early when
  * the caller's signal aborts.
  *
@@ -116,6 +119,23 @@ export interface TokenBucketOptions {
   readonly yields?: boolean;
 }
 
+/** One take of {@linkcode TokenBucket.take}, for the fair hand-out of tokens. */
+interface Waiter {
+  readonly owners: () => readonly string[];
+  /** Arrival order, for ties. */
+  readonly arrival: number;
+  /** Set when another take handed it a token. */
+  granted: boolean;
+  /** Ends its current wait (when it is handed a token). */
+  wake?: AbortController;
+}
+
+const NOBODY = (): readonly string[] => [];
+/** Takes for nobody in particular share one owner: among themselves, first come first served. */
+const ANONYMOUS: readonly string[] = [""];
+/** Owners whose last turn is remembered; one served longer ago than all of these counts as new. */
+const MAX_REMEMBERED_OWNERS = 4_096;
+
 /** Tokens available at `now`: the stored count refilled for the elapsed time, capped at `burst`. */
 export function refill(state: BucketState, now: number, burst: number, perSec: number): number {
   const elapsed = Math.max(0, now - state.ts);
@@ -143,6 +163,12 @@ export class TokenBucket {
   readonly #priority: BucketPriority | undefined;
   readonly #yields: boolean;
   #queue: Promise<unknown> = Promise.resolve();
+  /** Takes of this instance waiting for a refill, for the fair hand-out of tokens. */
+  readonly #waiting = new Set<Waiter>();
+  /** Each owner's latest turn, least recently served first (insertion order). */
+  readonly #turns = new Map<string, number>();
+  #turn = 0;
+  #arrivals = 0;
   /** How far the leading instance's clock runs ahead of ours (never negative). */
   #offsetMs = 0;
   #seen: Sighting | undefined;
@@ -186,34 +212,117 @@ export class TokenBucket {
    * Takes one token, waiting on the clock for refills up to `maxWaitMs` in total. Resolves with
    * a refusal when the bucket stays empty past the bound, or when `signal` aborts during a wait.
    *
+   * Tokens are shared fairly between the owners of the takes that wait in this instance
+   * (`owners`, from `Deadline.owners`): whichever take the bucket admits, the token goes to the
+   * waiting take whose owners were served least recently (the earliest among equals), which is
+   * woken with it; the take that drew it tries again. So one player whose work queues many takes
+   * (a ranking in a loop) gets one token in turn with every other player who waits, instead of
+   * most of them.
+   *
    * @param maxWaitMs the longest total wait
    * @param onWait called before each wait (for counters)
    * @param signal ends a wait early (the caller's deadline)
+   * @param owners whom the take is for; none: one anonymous owner shared by all such takes
    */
-  async take(maxWaitMs: number, onWait?: () => void, signal?: AbortSignal): Promise<TakeResult> {
+  async take(
+    maxWaitMs: number,
+    onWait?: () => void,
+    signal?: AbortSignal,
+    owners?: () => readonly string[],
+  ): Promise<TakeResult> {
     const start = this.#clock.now();
+    const self: Waiter = { owners: owners ?? NOBODY, arrival: this.#arrivals++, granted: false };
     // An interactive take that has to wait makes the process's yielding buckets give way.
     let waiting: (() => void) | undefined;
     try {
       for (;;) {
+        if (self.granted) return { admitted: true };
         const result = await this.tryTake();
-        if (result.admitted) return result;
+        if (self.granted) {
+          // Handed a token while drawing one itself: the spare goes to the next in turn.
+          if (result.admitted) this.#handOut(undefined);
+          return { admitted: true };
+        }
+        if (result.admitted) {
+          if (this.#handOut(self) === self) return result;
+          continue;
+        }
         const waited = this.#clock.now() - start;
         if (waited + result.retryAfterMs > maxWaitMs || signal?.aborted) return result;
         onWait?.();
         if (!this.#yields) waiting ??= this.#priority?.enter();
+        this.#waiting.add(self);
         // A little jitter so instances woken by the same refill do not collide every time.
         const jitter = this.#random() * Math.min(50, 1000 / this.#perSec);
         const before = this.#clock.now();
+        const wake = new AbortController();
+        self.wake = wake;
         try {
-          await this.#clock.sleep(result.retryAfterMs + jitter, signal);
+          await this.#clock.sleep(
+            result.retryAfterMs + jitter,
+            signal === undefined ? wake.signal : AbortSignal.any([signal, wake.signal]),
+          );
         } catch {
+          if (self.granted) return { admitted: true };
           const left = result.retryAfterMs - (this.#clock.now() - before);
           return { admitted: false, retryAfterMs: Math.max(1, Math.ceil(left)) };
         }
       }
     } finally {
+      this.#waiting.delete(self);
       waiting?.();
+    }
+  }
+
+  /**
+   * Gives one admitted token to the fairest of the waiting takes and `drawer` (the take that drew
+   * it, if it still wants one): the one whose owners were served least recently, the earliest
+   * among equals. Returns who got it; a waiting take is woken with it. With nobody to give it to,
+   * the token is spent unused (never over-admitted: it was taken from the bucket).
+   */
+  #handOut(drawer: Waiter | undefined): Waiter | undefined {
+    let best = drawer;
+    let bestTurn = drawer === undefined ? Infinity : this.#lastTurn(drawer.owners());
+    for (const waiter of this.#waiting) {
+      if (waiter.granted) continue;
+      const turn = this.#lastTurn(waiter.owners());
+      if (
+        best === undefined || turn < bestTurn ||
+        (turn === bestTurn && waiter.arrival < best.arrival)
+      ) {
+        best = waiter;
+        bestTurn = turn;
+      }
+    }
+    if (best === undefined) return undefined;
+    this.#served(best.owners());
+    if (best !== drawer) {
+      best.granted = true;
+      this.#waiting.delete(best);
+      best.wake?.abort();
+    }
+    return best;
+  }
+
+  /** The turn at which the least recently served of `owners` was last served; -1: never. */
+  #lastTurn(owners: readonly string[]): number {
+    let turn = Infinity;
+    for (const owner of owners.length === 0 ? ANONYMOUS : owners) {
+      turn = Math.min(turn, this.#turns.get(owner) ?? -1);
+    }
+    return turn;
+  }
+
+  /** Records that `owners` were served now; the least recently served are forgotten past a bound. */
+  #served(owners: readonly string[]): void {
+    const turn = this.#turn++;
+    for (const owner of owners.length === 0 ? ANONYMOUS : owners) {
+      this.#turns.delete(owner);
+      this.#turns.set(owner, turn);
+    }
+    for (const owner of this.#turns.keys()) {
+      if (this.#turns.size <= MAX_REMEMBERED_OWNERS) break;
+      this.#turns.delete(owner);
     }
   }
 

@@ -205,6 +205,7 @@ export class Transport {
         maxWait,
         () => counters.add("bucketWaits"),
         deadline?.signal,
+        deadline?.owners?.bind(deadline),
       );
     } catch (error) {
       // The budget lives in KV; if KV fails, upstream cannot be asked safely.

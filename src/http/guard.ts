@@ -41,25 +41,11 @@ export type Guard = (request: Request) => Response | undefined;
  * ```
  */
 export function createGuard(policy: GuardPolicy, log: Logger): Guard {
-  const hostOk = hostMatcher(policy.allowedHosts);
-  const refuse = (reason: GuardRefusal, response: Response): Response => {
-    log.info("mcp request refused", { reason, status: response.status });
-    return response;
-  };
+  const refuse = refuser(log);
+  const placeOk = createPlaceGuard(policy, log, { origin: true });
   return (request) => {
-    if (!hostOk(requestHost(request))) {
-      return refuse(
-        "host",
-        textResponse(403, "Forbidden: this Host is not allowed; add it to MCP_ALLOWED_HOSTS"),
-      );
-    }
-    const origin = request.headers.get("origin");
-    if (origin !== null && !originAllowed(origin, policy.allowedOrigins)) {
-      return refuse(
-        "origin",
-        textResponse(403, "Forbidden: this Origin is not allowed; add it to MCP_ALLOWED_ORIGINS"),
-      );
-    }
+    const misplaced = placeOk(request);
+    if (misplaced !== undefined) return misplaced;
     const token = bearerToken(request.headers.get("authorization"));
     if (token === undefined) {
       return refuse(
@@ -77,6 +63,43 @@ export function createGuard(policy: GuardPolicy, log: Logger): Guard {
       );
     }
     return undefined;
+  };
+}
+
+/**
+ * The guard's first half, alone: `Host` (when restricted) and, with `origin`, a present unlisted
+ * `Origin` → 403. The public mode puts it in front of its own token check on `/mcp`, and the
+ * `Host` check in front of its OAuth endpoints (which any web origin may call).
+ */
+export function createPlaceGuard(
+  policy: Pick<GuardPolicy, "allowedHosts" | "allowedOrigins">,
+  log: Logger,
+  check: { readonly origin: boolean },
+): Guard {
+  const hostOk = hostMatcher(policy.allowedHosts);
+  const refuse = refuser(log);
+  return (request) => {
+    if (!hostOk(requestHost(request))) {
+      return refuse(
+        "host",
+        textResponse(403, "Forbidden: this Host is not allowed; add it to MCP_ALLOWED_HOSTS"),
+      );
+    }
+    const origin = check.origin ? request.headers.get("origin") : null;
+    if (origin !== null && !originAllowed(origin, policy.allowedOrigins)) {
+      return refuse(
+        "origin",
+        textResponse(403, "Forbidden: this Origin is not allowed; add it to MCP_ALLOWED_ORIGINS"),
+      );
+    }
+    return undefined;
+  };
+}
+
+function refuser(log: Logger): (reason: GuardRefusal, response: Response) => Response {
+  return (reason, response) => {
+    log.info("mcp request refused", { reason, status: response.status });
+    return response;
   };
 }
 

@@ -10,19 +10,25 @@
  * | `GET` (or `HEAD`) `/healthz` | 200 `{"status":"ok"}`, no auth |
  * | anything else, `/.well-known/*` included | 404 |
  *
+ * In the public mode (`PRIORY_AUTH=oauth`, an `auth` dependency) the MCP paths check the caller
+ * with `src/auth/` instead of the static bearer (after the same Host/Origin check), and the OAuth
+ * paths — the discovery documents, `/authorize`, `/token`, `/register`, `/revoke` — are routed to
+ * it after the Host check, with bodies bounded to 16 KiB.
+ *
  * @module
  */
 
 import type { Clock } from "../async/clock.ts";
+import { MAX_AUTH_BODY_BYTES, type PublicAuth } from "../auth/mod.ts";
 import type { BoundableGw2Client } from "../gw2/types.ts";
 import { describeError, type Logger } from "../log.ts";
-import { createMcpEndpoint } from "../mcp/endpoint.ts";
+import { createMcpEndpoint, type RequestCaller } from "../mcp/endpoint.ts";
 import type { CallLogOptions } from "../mcp/server.ts";
 import type { NameIndex } from "../search/name_index.ts";
 import { TOOLS } from "../tools/mod.ts";
 import type { ToolDefinition, ToolServices } from "../tools/types.ts";
 import { MAX_BODY_BYTES, readBoundedBody } from "./body.ts";
-import { createGuard, type GuardPolicy } from "./guard.ts";
+import { createGuard, createPlaceGuard, type GuardPolicy } from "./guard.ts";
 import { textResponse } from "./responses.ts";
 
 export { textResponse } from "./responses.ts";
@@ -61,6 +67,8 @@ export interface HandlerDeps {
   readonly maxBodyBytes?: number;
   /** How tool calls are logged; by default successes at debug. */
   readonly callLog?: CallLogOptions;
+  /** The public mode (`PRIORY_AUTH=oauth`); absent: the token mode. */
+  readonly auth?: PublicAuth;
 }
 
 /** The process's request handler; `close()` aborts in-flight MCP exchanges on shutdown. */
@@ -82,6 +90,10 @@ export interface Handler {
 export function createHandler(deps: HandlerDeps): Handler {
   const maxBodyBytes = deps.maxBodyBytes ?? MAX_BODY_BYTES;
   const guard = createGuard(deps.config, deps.log);
+  const auth = deps.auth;
+  // Public mode: Host and Origin as in token mode on /mcp; Host only on the OAuth paths.
+  const mcpPlace = createPlaceGuard(deps.config, deps.log, { origin: true });
+  const authPlace = createPlaceGuard(deps.config, deps.log, { origin: false });
   const endpoint = createMcpEndpoint({
     gw2: deps.gw2,
     log: deps.log,
@@ -94,8 +106,26 @@ export function createHandler(deps: HandlerDeps): Handler {
   });
 
   async function serveMcp(request: Request): Promise<Response> {
-    const refused = guard(request);
-    if (refused !== undefined) return refused;
+    let caller: RequestCaller | undefined;
+    if (auth === undefined) {
+      const refused = guard(request);
+      if (refused !== undefined) return refused;
+    } else {
+      const misplaced = mcpPlace(request);
+      if (misplaced !== undefined) return misplaced;
+      const found = await auth.authenticate(request);
+      if (found instanceof Response) return found;
+      if (found.kind === "player") {
+        const { player } = found;
+        // Fair use is per grant: its own rate of calls, its own turn at the upstream budget.
+        caller = {
+          gw2Key: player.key,
+          owner: player.grantId,
+          admitToolCalls: (calls) => auth.admitCalls(player.grantId, calls),
+          enterCall: (signal) => auth.enterCall(player.grantId, signal),
+        };
+      }
+    }
     if (request.method !== "POST") {
       return textResponse(405, "Method not allowed: this MCP endpoint accepts POST only", {
         allow: "POST",
@@ -107,7 +137,20 @@ export function createHandler(deps: HandlerDeps): Handler {
         ? textResponse(413, `Payload too large: MCP requests are limited to ${maxBodyBytes} bytes`)
         : textResponse(400, "Bad request: the request body could not be read");
     }
-    return await endpoint.handle(request, read.body);
+    return await endpoint.handle(request, read.body, caller);
+  }
+
+  async function serveAuth(publicAuth: PublicAuth, request: Request, path: string) {
+    const misplaced = authPlace(request);
+    if (misplaced !== undefined) return misplaced;
+    if (request.method !== "POST") return await publicAuth.serve(request, path, undefined);
+    const read = await readBoundedBody(request, MAX_AUTH_BODY_BYTES);
+    if (!read.ok) {
+      return read.reason === "too_large"
+        ? textResponse(413, `Payload too large: at most ${MAX_AUTH_BODY_BYTES} bytes here`)
+        : textResponse(400, "Bad request: the request body could not be read");
+    }
+    return await publicAuth.serve(request, path, read.body);
   }
 
   async function handle(request: Request): Promise<Response> {
@@ -128,6 +171,14 @@ export function createHandler(deps: HandlerDeps): Handler {
     }
     if (pathname === "/healthz" && (request.method === "GET" || request.method === "HEAD")) {
       return Response.json({ status: "ok" });
+    }
+    if (auth?.handles(pathname)) {
+      try {
+        return await serveAuth(auth, request, pathname);
+      } catch (error) {
+        deps.log.error("auth request crashed", { error: describeError(error) });
+        return textResponse(500, "Internal error: the request could not be served");
+      }
     }
     return textResponse(404, "Not found");
   }

@@ -50,10 +50,38 @@ export interface McpEndpointDeps {
   readonly callLog?: CallLogOptions;
 }
 
+/**
+ * Who a request is from, when the HTTP edge knows more than its headers say (the public mode):
+ * a signed-in player, whose key comes with the sign-in instead of `X-GW2-Key`.
+ */
+export interface RequestCaller {
+  /** The player's GW2 key, bound to their sign-in. Never logged. */
+  readonly gw2Key: string;
+  /** Whose calls these are (the grant), for the fair share of the upstream budget. */
+  readonly owner: string;
+  /**
+   * Takes `calls` tool calls from the player's rate: 0 when admitted, else the milliseconds to
+   * wait (the request is then answered 429 with `Retry-After`, and none of it runs).
+   */
+  admitToolCalls(calls: number): number;
+  /**
+   * Waits for one of the player's call slots (a few of their calls run at once); the returned
+   * function gives it back. Rejects when `signal` (the call's deadline) aborts first.
+   */
+  enterCall(signal: AbortSignal): Promise<() => void>;
+}
+
 /** One MCP request already past the guard, with its body read. */
 export interface McpEndpoint {
-  /** Serves a POST whose body (at most the bound) has been read into `body`. */
-  handle(request: Request, body: Uint8Array<ArrayBuffer>): Promise<Response>;
+  /**
+   * Serves a POST whose body (at most the bound) has been read into `body`; `caller` is the
+   * signed-in player in the public mode (absent: the key is read from `X-GW2-Key`).
+   */
+  handle(
+    request: Request,
+    body: Uint8Array<ArrayBuffer>,
+    caller?: RequestCaller,
+  ): Promise<Response>;
   /** Aborts in-flight 2026 exchanges; for shutdown. */
   close(): Promise<void>;
 }
@@ -70,12 +98,14 @@ export function createMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
   // The tools and surfaces each forwarded request needs; a request the SDK hands back as another
   // object (none today) simply gets everything.
   const needed = new WeakMap<Request, Needs>();
+  const callers = new WeakMap<Request, RequestCaller>();
   const factory = (context: McpRequestContext) => {
     const request = context.requestInfo;
     const needs = request === undefined ? undefined : needed.get(request);
+    const caller = request === undefined ? undefined : callers.get(request);
     return createMcpServer(
       needs?.tools ?? deps.tools,
-      toolDeps(deps, request),
+      toolDeps(deps, request, caller),
       needs?.surfaces ?? ALL_SURFACES,
     );
   };
@@ -86,12 +116,21 @@ export function createMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
     onerror: (error) => deps.log.info("mcp protocol refusal", { error: error.message }),
   });
   return {
-    async handle(request, body) {
+    async handle(request, body, caller) {
       const parsed = parseJson(body);
       // A batch over the limit is refused whole, before the SDK runs any of it.
       if (parsed.ok && isOversizedBatch(parsed.value)) {
         deps.log.info("mcp batch refused", { messages: parsed.value.length });
         return batchRefused(parsed.value.length);
+      }
+      // A player past their rate of tool calls: refused whole, before anything runs.
+      if (caller !== undefined && parsed.ok) {
+        const calls = countToolCalls(parsed.value);
+        const waitMs = calls === 0 ? 0 : caller.admitToolCalls(calls);
+        if (waitMs > 0) {
+          deps.log.info("mcp calls refused", { reason: "player_rate", calls });
+          return callsRefused(parsed.value, waitMs);
+        }
       }
       // Given a parsed body the SDK never reads one, so the original request goes on as it is
       // (its body consumed, which nothing reads again). Only a body that did not parse needs a
@@ -117,24 +156,70 @@ export function createMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
           surfaces: surfacesFor(parsed.value),
         });
       }
+      if (caller !== undefined) callers.set(forward, caller);
       return sdk.fetch(forward, parsed.ok ? { parsedBody: parsed.value } : undefined);
     },
     close: () => sdk.close(),
   };
 }
 
-/** Dependencies of one request's server: the shared client, logger and clock plus its key. */
-function toolDeps(deps: McpEndpointDeps, request: Request | undefined): ServerDeps {
-  const key = request?.headers.get(GW2_KEY_HEADER)?.trim();
-  return {
+/**
+ * Dependencies of one request's server: the shared client, logger and clock plus its key — the
+ * signed-in player's (whose `X-GW2-Key` is ignored), else the header's.
+ */
+function toolDeps(
+  deps: McpEndpointDeps,
+  request: Request | undefined,
+  caller: RequestCaller | undefined,
+): ServerDeps {
+  const shared = {
     ...deps.services,
     gw2: deps.gw2,
     log: deps.log,
     ...(deps.names === undefined ? {} : { names: deps.names }),
     ...(deps.clock === undefined ? {} : { clock: deps.clock }),
     ...(deps.callLog === undefined ? {} : { callLog: deps.callLog }),
-    ...(key === undefined || key === "" ? {} : { gw2Key: key }),
   };
+  if (caller !== undefined) {
+    return {
+      ...shared,
+      gw2Key: caller.gw2Key,
+      owner: caller.owner,
+      keySource: "sign-in",
+      enterCall: (signal) => caller.enterCall(signal),
+    };
+  }
+  const key = request?.headers.get(GW2_KEY_HEADER)?.trim();
+  return { ...shared, ...(key === undefined || key === "" ? {} : { gw2Key: key }) };
+}
+
+/** How many `tools/call` requests a message (or batch) holds. */
+export function countToolCalls(message: unknown): number {
+  const messages: readonly unknown[] = Array.isArray(message) ? message : [message];
+  return messages.filter((item) =>
+    typeof item === "object" && item !== null && "method" in item && item.method === "tools/call"
+  ).length;
+}
+
+/**
+ * The 429 for a player past their rate: `Retry-After` in whole seconds, and a JSON-RPC error the
+ * agent can read (for the request's id when it is one request).
+ */
+function callsRefused(message: unknown, waitMs: number): Response {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  const id = typeof message === "object" && message !== null && !Array.isArray(message) &&
+      "id" in message && (typeof message.id === "string" || typeof message.id === "number")
+    ? message.id
+    : null;
+  return Response.json({
+    jsonrpc: "2.0",
+    id,
+    error: {
+      code: -32000,
+      message:
+        `Rate limited: this server allows each player a limited number of tool calls per minute, and yours are used up. Retry in ${seconds} s, and batch ids into fewer calls where a tool takes a list.`,
+    },
+  }, { status: 429, headers: { "retry-after": String(seconds) } });
 }
 
 /**

@@ -15,6 +15,12 @@ import { NameIndexUnavailableError } from "../search/name_index.ts";
 import { MAX_IDS } from "../tools/inputs.ts";
 import { MissingGw2KeyError, UnexpandedGw2KeyError } from "../tools/types.ts";
 
+/**
+ * Where a call's GW2 key came from: the `X-GW2-Key` header (token mode), or the player's sign-in
+ * (public mode), whose remedy for a bad key is to sign in again.
+ */
+export type KeySource = "header" | "sign-in";
+
 /** Where a player creates or edits GW2 API keys. */
 const KEY_PAGE = "https://account.arena.net/applications";
 
@@ -81,7 +87,11 @@ function listIds(ids: readonly number[]): string {
  * // "Rate limited: … Retry in 12 s …"
  * ```
  */
-export function toolErrorText(error: unknown, toolName: string): string {
+export function toolErrorText(
+  error: unknown,
+  toolName: string,
+  keySource: KeySource = "header",
+): string {
   if (error instanceof MissingGw2KeyError) {
     return `No GW2 API key: this tool reads your GW2 account and needs the header "X-GW2-Key: <your GW2 API key>" in this MCP server's client configuration, next to the Authorization header (Claude Code: add --header "X-GW2-Key: <key>" to claude mcp add, or "X-GW2-Key" under "headers" in .mcp.json), then reconnect. Create a key at ${KEY_PAGE}. Never paste the key into the conversation.`;
   }
@@ -133,10 +143,16 @@ export function toolErrorText(error: unknown, toolName: string): string {
         : `Not found: the GW2 API has no ${subject} with id ${listIds(error.ids)}. ${hint}`;
     }
     case "key_rejected":
+      if (keySource === "sign-in") {
+        return `GW2 API key rejected: GW2 no longer accepts the key you gave when you signed in to this server (deleted, expired or replaced). Sign in again: disconnect and reconnect this server in your app (or remove its saved sign-in), and give a current key from ${KEY_PAGE}.`;
+      }
       return `GW2 API key rejected: GW2 does not accept the key in the X-GW2-Key header (wrong, expired or deleted). Check it, or create a new one at ${KEY_PAGE}, and update the client configuration. If the configuration uses \${VAR}, check that the variable was expanded.`;
     case "scope_missing": {
       const named = error.scopes.map((scope) => `"${scope}"`).join(", ");
       const plural = error.scopes.length > 1 ? "s" : "";
+      if (keySource === "sign-in") {
+        return `GW2 API key lacks the ${named} permission${plural}: the key you signed in with cannot read this. Create a key with ${named} ticked at ${KEY_PAGE}, then sign in again with it (disconnect and reconnect this server in your app).`;
+      }
       return `GW2 API key lacks the ${named} permission${plural}: create a key with ${named} ticked at ${KEY_PAGE} and put it in the X-GW2-Key header.`;
     }
     case "upstream": {

@@ -40,7 +40,7 @@ import {
   UnexpandedGw2KeyError,
 } from "../tools/types.ts";
 import { registerViews, viewMeta } from "../views/mod.ts";
-import { toolErrorText } from "./errors.ts";
+import { type KeySource, toolErrorText } from "./errors.ts";
 import { createProgressChannel } from "./progress.ts";
 import { leanSchema } from "./schema.ts";
 
@@ -107,6 +107,18 @@ export interface CallLogOptions {
  */
 export interface ServerDeps extends Omit<ToolDeps, "gw2" | "signal"> {
   readonly gw2: BoundableGw2Client;
+  /**
+   * Whom the calls are for (a signed-in player's pseudonym): their reads get a fair share of the
+   * upstream budget when players wait for it together.
+   */
+  readonly owner?: string;
+  /** Where `gw2Key` came from: the error texts tell a signed-in player to sign in again. */
+  readonly keySource?: KeySource;
+  /**
+   * Waits for the caller's turn to run a call (a signed-in player runs only a few at once); the
+   * wait counts against the call's deadline. Absent: every call runs at once.
+   */
+  readonly enterCall?: (signal: AbortSignal) => Promise<() => void>;
   /** The clock call deadlines run on. @default systemClock */
   readonly clock?: Clock;
   /** How each call is logged. @default successes at debug, no upstream cost */
@@ -257,12 +269,16 @@ export async function callTool(
 ): Promise<CallToolResult> {
   const started = performance.now();
   const measured = deps.callLog?.meter?.start();
-  const { clock = systemClock, gw2, callLog, ...shared } = deps;
+  const { clock = systemClock, gw2, callLog, owner, keySource, enterCall, ...shared } = deps;
   const budgetMs = tool.deadlineMs ?? CALL_DEADLINE_MS;
-  using work = startDeadline(clock, budgetMs - WORK_MARGIN_MS);
+  using work = startDeadline(clock, budgetMs - WORK_MARGIN_MS, owner);
   using answerBy = deadlineAfter(clock, work, WORK_MARGIN_MS - ANSWER_MARGIN_MS);
   const toolDeps: ToolDeps = { ...shared, gw2: gw2.withDeadline(work), signal: work.signal };
+  let leave: (() => void) | undefined;
   try {
+    leave = await enterCall?.(work.signal).catch(() => {
+      throw new DeadlineExceededError(budgetMs);
+    });
     const handled = await unlessAborted(tool.handle(input, toolDeps), answerBy.signal);
     if (handled === undefined) throw new DeadlineExceededError(budgetMs);
     const result = handled.value;
@@ -275,7 +291,12 @@ export async function callTool(
     return { content: [{ type: "text", text: JSON.stringify(result) }], structuredContent: result };
   } catch (error) {
     logFailure(deps, tool.name, error, { ms: elapsed(started), ...costFields(measured?.()) });
-    return { content: [{ type: "text", text: toolErrorText(error, tool.name) }], isError: true };
+    return {
+      content: [{ type: "text", text: toolErrorText(error, tool.name, keySource) }],
+      isError: true,
+    };
+  } finally {
+    leave?.();
   }
 }
 

@@ -10,6 +10,7 @@
  */
 
 import { withHoldings } from "../account/holdings.ts";
+import { chunk } from "../async/concurrency.ts";
 import { findLegendaries, type LegendaryFilter } from "../data/legendaries.ts";
 import type { Gw2Client } from "../gw2/types.ts";
 import { oldestStaleAge } from "../staleness.ts";
@@ -58,7 +59,7 @@ export async function runRanking(gw2: Gw2Client, request: RankingRequest): Promi
         onWalked: (ids) => progress?.report(`Reading the prices of ${ids.length} items`),
       }),
   );
-  const plans = planLegendaries(legendaries, {
+  const plans = await planInTurns(legendaries, {
     ...resolved,
     prices: priced.prices,
     owned: holdings.counts,
@@ -78,4 +79,28 @@ export async function runRanking(gw2: Gw2Client, request: RankingRequest): Promi
     characters: holdings.characters,
     staleAgeMs: oldestStaleAge(resolved.staleAgeMs, priced.staleAgeMs, books.staleAgeMs),
   });
+}
+
+/** Legendaries planned per turn of the event loop (each is two whole-tree pricings). */
+const PLANS_PER_TURN = 8;
+
+/**
+ * {@linkcode planLegendaries} a few legendaries at a time, yielding to the event loop between
+ * them. Pricing every tree twice is ~1 s of CPU on a busy machine; in one piece it would hold
+ * every other request of the process — another player's call, a KV answer its timeout is waiting
+ * for — behind it, and a player running rankings in a loop would hold them there for good.
+ */
+async function planInTurns(
+  legendaries: Parameters<typeof planLegendaries>[0],
+  inputs: Parameters<typeof planLegendaries>[1],
+): Promise<ReturnType<typeof planLegendaries>> {
+  const plans: ReturnType<typeof planLegendaries>["plans"][number][] = [];
+  let unpriced = 0;
+  for (const slice of chunk(legendaries, PLANS_PER_TURN)) {
+    const part = planLegendaries(slice, inputs);
+    plans.push(...part.plans);
+    unpriced += part.unpriced;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  return { plans, unpriced };
 }

@@ -25,6 +25,8 @@ import { SheetStore } from "../../src/market/sheet_store.ts";
 import { NameIndex } from "../../src/search/name_index.ts";
 import type { ToolDefinition, ToolServices } from "../../src/tools/types.ts";
 import { createFakeGw2, type FakeGw2, type MovingMarket } from "../fake_gw2/mod.ts";
+import { createPublicAuth, type PublicAuth } from "../../src/auth/mod.ts";
+import type { DocumentFetcher } from "../../src/auth/document_fetch.ts";
 import { ManualClock } from "./clock.ts";
 
 /** The bearer token of every test handler. */
@@ -209,6 +211,8 @@ export interface TestApp extends AsyncDisposable {
   readonly clock: ManualClock;
   /** Every log line written, as JSON text. */
   readonly logs: readonly string[];
+  /** The public mode, when the environment asked for it (`PRIORY_AUTH=oauth`). */
+  readonly auth?: PublicAuth;
 }
 
 /** Options for {@linkcode startTestApp}. */
@@ -239,6 +243,8 @@ export interface TestAppOptions {
   readonly sheet?: boolean;
   /** Wires the crafting scan too (and the sheet it needs), as `main.ts` does. @default false */
   readonly craft?: boolean;
+  /** Public mode: how client metadata documents are fetched (the real, guarded one if absent). */
+  readonly fetchDocument?: DocumentFetcher;
 }
 
 /**
@@ -315,6 +321,15 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     clock,
     snapshotMinutes: config.snapshotMinutes,
   });
+  const auth = config.publicMode === undefined ? undefined : await createPublicAuth({
+    config: config.publicMode,
+    staticToken: config.authToken,
+    kv,
+    gw2: lookups,
+    clock,
+    log,
+    ...(options.fetchDocument === undefined ? {} : { fetchDocument: options.fetchDocument }),
+  });
   const handler = createHandler({
     log,
     gw2: lookups,
@@ -326,6 +341,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
     config,
     clock,
+    ...(auth === undefined ? {} : { auth }),
   });
   return {
     handler,
@@ -342,6 +358,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     config,
     clock,
     logs,
+    ...(auth === undefined ? {} : { auth }),
     [Symbol.asyncDispose]: async () => {
       await handler.close();
       if (ownKv) kv.close();

@@ -417,3 +417,45 @@ export class Browser implements AsyncDisposable {
     return this.close();
   }
 }
+
+/**
+ * How a browser test runs here: skipped (saying so in its name) when no Chromium is installed,
+ * unless `PRIORY_REQUIRE_BROWSER=1` (set by `.ci/run`) makes a missing Chromium a failure.
+ */
+export interface BrowserGate {
+  /** Whether the tests are skipped. */
+  readonly skipped: boolean;
+  /** Appended to each test's name: why it is skipped, or nothing. */
+  readonly suffix: string;
+  /** Launches Chromium, or fails saying how to install it. */
+  launch(): Promise<Browser>;
+}
+
+/**
+ * The gate of this machine (reads `PRIORY_REQUIRE_BROWSER`).
+ *
+ * @example
+ * ```ts
+ * const browser = await browserGate();
+ * Deno.test({ name: `renders${browser.suffix}`, ignore: browser.skipped, async fn() { … } });
+ * ```
+ */
+export async function browserGate(): Promise<BrowserGate> {
+  const chromium = await findChromium();
+  const required = Deno.env.get("PRIORY_REQUIRE_BROWSER") === "1";
+  const skipped = chromium === undefined && !required;
+  return {
+    skipped,
+    suffix: skipped
+      ? " (SKIPPED: no Chromium found; apt-get install chromium-headless-shell, or set PRIORY_REQUIRE_BROWSER=1 to fail instead)"
+      : "",
+    launch: async () => {
+      if (chromium === undefined) {
+        throw new Error(
+          "PRIORY_REQUIRE_BROWSER=1 but no Chromium is installed: apt-get install chromium-headless-shell",
+        );
+      }
+      return await Browser.launch(chromium);
+    },
+  };
+}

@@ -1,0 +1,233 @@
+/**
+ * The consent page a player sees when their chat app sends them to sign in, and the page that
+ * says why a sign-in cannot go on. Self-contained HTML in the views' style (their stylesheet,
+ * nothing fetched, no script), readable on a phone, in the player's language. Every string a
+ * client chose (its name, its redirect) and every text with a placeholder is escaped here, at the
+ * one place it becomes HTML. The form: one `<form method="post">` with the signed request in a
+ * hidden field, the key field `gw2_key`, and the buttons `decision=allow|deny`. Pure.
+ *
+ * @module
+ */
+
+import { VIEW_CSS } from "../views/style.ts";
+import {
+  CONSENT_TEXT,
+  type ConsentLanguage,
+  type ConsentText,
+  TOOL_FAMILIES,
+} from "./consent_text.ts";
+import { AUTH_PATHS } from "./metadata.ts";
+import { isLocalRedirect, redirectTarget } from "./redirect.ts";
+
+/** Where players create GW2 API keys. */
+export const KEY_PAGE_URL = "https://account.arena.net/applications";
+
+/** A message above the form, after a first answer could not be used. */
+export type ConsentNotice =
+  | { readonly kind: "keyMissing" | "keyMalformed" | "keyRejected" | "keyUnchecked" }
+  | { readonly kind: "missingPerms"; readonly missing: readonly string[] };
+
+/** What the consent page shows. */
+export interface ConsentView {
+  readonly lang: ConsentLanguage;
+  /** The client's self-given name (cleaned, not yet escaped), if it gave one. */
+  readonly clientName?: string;
+  /** Where the answer goes. */
+  readonly redirectUri: string;
+  /** The signed request, for the hidden field. */
+  readonly request: string;
+  readonly notice?: ConsentNotice;
+}
+
+const CONSENT_CSS = String.raw`
+body { padding: 16px; }
+main.consent { max-width: 560px; margin: 0 auto; }
+.consent h1 { font-size: 22px; margin: 4px 0 12px; }
+.consent h2 { margin: 18px 0 6px; }
+.consent p { margin: 8px 0; }
+.app { font-weight: 600; overflow-wrap: anywhere; }
+.target { font-weight: 600; overflow-wrap: anywhere; }
+.chip { display: inline-block; margin-left: 4px; }
+.notice { border: 1px solid var(--line); border-radius: var(--radius); padding: 8px 10px; background: var(--bg-2); }
+.notice-error { border-color: var(--bad); color: var(--bad); }
+.notice-warn { border-color: var(--warn); color: var(--warn); }
+label { display: block; font-weight: 600; margin: 14px 0 4px; }
+input[type=password] {
+  width: 100%; font: 15px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; padding: 10px;
+  border: 1px solid var(--line); border-radius: var(--radius); background: var(--bg); color: var(--fg);
+}
+input[type=password]:focus { border-color: var(--accent); }
+a { color: var(--accent); }
+.grid { margin-top: 4px; table-layout: fixed; }
+.grid th, .grid td { overflow-wrap: anywhere; }
+.grid th:first-child, .grid td:first-child { width: 62%; }
+.actions { display: flex; gap: 10px; margin: 18px 0 8px; flex-wrap: wrap; }
+.actions button {
+  flex: 1 1 140px; min-height: 44px; font-size: 16px; font-weight: 600; border-radius: var(--radius);
+  border: 1px solid var(--line); background: var(--bg-2); cursor: pointer;
+}
+.actions button.allow { background: var(--accent); border-color: var(--accent); color: #fff; }
+.foot { font-size: 12px; margin-top: 16px; }
+`;
+
+/**
+ * The consent page.
+ *
+ * @example
+ * ```ts
+ * const html = consentPage({ lang: "en", clientName: "Claude", redirectUri, request });
+ * ```
+ */
+export function consentPage(view: ConsentView): string {
+  const text = CONSENT_TEXT[view.lang];
+  const target = redirectTarget(view.redirectUri);
+  const app = view.clientName === undefined
+    ? `<span class="app">${escapeHtml(text.unnamed)}</span>`
+    : `<span class="app">${escapeHtml(view.clientName)}</span>`;
+  const lead = fill(escapeHtml(text.lead), {
+    app: `${app} <span class="chip">${escapeHtml(text.unverified)}</span>`,
+  });
+  const targetHtml = `<span class="target">${escapeHtml(target)}</span>`;
+  const body = [
+    `<h1>${escapeHtml(text.title)}</h1>`,
+    `<p>${lead}</p>`,
+    `<p>${fill(escapeHtml(text.returnTo), { target: targetHtml })}</p>`,
+    isLocalRedirect(view.redirectUri)
+      ? `<p class="notice notice-warn">${
+        fill(escapeHtml(text.returnLocal), { target: targetHtml })
+      }</p>`
+      : "",
+    view.notice === undefined ? "" : noticeHtml(text, view.notice),
+    `<form method="post" action="${AUTH_PATHS.authorize}">`,
+    `<input type="hidden" name="request" value="${escapeHtml(view.request)}">`,
+    `<label for="gw2_key">${escapeHtml(text.keyLabel)}</label>`,
+    '<input id="gw2_key" name="gw2_key" type="password" autocomplete="off" autocapitalize="off" spellcheck="false" maxlength="200">',
+    `<p>${fill(escapeHtml(text.keyHelp), { link: keyLink(text) })}</p>`,
+    `<p class="muted">${escapeHtml(text.keptHow)}</p>`,
+    `<h2>${escapeHtml(text.permsTitle)}</h2>`,
+    permissionsTable(text),
+    '<div class="actions">',
+    `<button type="submit" name="decision" value="allow" class="allow">${
+      escapeHtml(text.allow)
+    }</button>`,
+    `<button type="submit" name="decision" value="deny">${escapeHtml(text.deny)}</button>`,
+    "</div>",
+    "</form>",
+    `<p class="muted foot">${escapeHtml(text.footer)}</p>`,
+  ];
+  return page(view.lang, text.title, body);
+}
+
+/** Why a sign-in stops: which of the texts, and an escaped-here detail where the text has one. */
+export type StopReason =
+  | "unknownClient"
+  | "badRedirect"
+  | "expired"
+  | "used"
+  | "forged"
+  | { readonly kind: "badRequest" | "clientDocument"; readonly detail: string };
+
+/** The page that says why a sign-in cannot go on (nothing is redirected anywhere). */
+export function stopPage(lang: ConsentLanguage, reason: StopReason): string {
+  const text = CONSENT_TEXT[lang];
+  const message = typeof reason === "string"
+    ? escapeHtml(text[reason])
+    : fill(escapeHtml(text[reason.kind]), { detail: escapeHtml(reason.detail) });
+  return page(lang, text.stopTitle, [
+    `<h1>${escapeHtml(text.stopTitle)}</h1>`,
+    `<p class="notice notice-error" role="alert">${message}</p>`,
+    `<p class="muted foot">${escapeHtml(text.footer)}</p>`,
+  ]);
+}
+
+function noticeHtml(text: ConsentText, notice: ConsentNotice): string {
+  const link = keyLink(text);
+  if (notice.kind !== "missingPerms") {
+    return `<p class="notice notice-error" role="alert">${
+      fill(escapeHtml(text[notice.kind]), { link })
+    }</p>`;
+  }
+  const tools = TOOL_FAMILIES.filter((family) =>
+    family.needs.some((need) => notice.missing.includes(need)) ||
+    (family.optional ?? []).some((need) => notice.missing.includes(need))
+  ).map((family) => text.families[family.id]);
+  return `<p class="notice notice-warn" role="alert">${
+    fill(escapeHtml(text.missingPerms), {
+      perms: escapeHtml(notice.missing.join(", ")),
+      tools: escapeHtml(tools.join("; ")),
+      link,
+    })
+  }</p>`;
+}
+
+function permissionsTable(text: ConsentText): string {
+  const rows = TOOL_FAMILIES.map((family) => {
+    const needs = family.needs.length === 0 ? text.none : family.needs.join(", ");
+    const optional = family.optional === undefined
+      ? ""
+      : ` <span class="muted">(+ ${family.optional.join(", ")}, ${text.optional})</span>`;
+    return `<tr><td>${escapeHtml(text.families[family.id])}</td><td>${
+      escapeHtml(needs)
+    }${optional}</td></tr>`;
+  });
+  return [
+    '<table class="grid">',
+    `<thead><tr><th>${escapeHtml(text.familyHead)}</th><th>${
+      escapeHtml(text.permsHead)
+    }</th></tr></thead>`,
+    `<tbody>${rows.join("")}</tbody>`,
+    "</table>",
+  ].join("");
+}
+
+function keyLink(text: ConsentText): string {
+  return `<a href="${KEY_PAGE_URL}" target="_blank" rel="noopener noreferrer">${
+    escapeHtml(text.keyPage)
+  }</a>`;
+}
+
+function page(lang: ConsentLanguage, title: string, body: readonly string[]): string {
+  return [
+    "<!doctype html>",
+    `<html lang="${lang}">`,
+    "<head>",
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="referrer" content="same-origin">',
+    `<title>${escapeHtml(title)}</title>`,
+    `<style>${VIEW_CSS}${CONSENT_CSS}</style>`,
+    "</head>",
+    "<body>",
+    '<main class="consent">',
+    ...body.filter((line) => line !== ""),
+    "</main>",
+    "</body>",
+    "</html>",
+    "",
+  ].join("\n");
+}
+
+/** Fills `{name}` placeholders of already-escaped text with already-escaped HTML. */
+function fill(escaped: string, parts: Readonly<Record<string, string>>): string {
+  return escaped.replace(/\{(\w+)\}/g, (whole, name: string) => parts[name] ?? whole);
+}
+
+/**
+ * `value` safe as HTML text and as a quoted attribute value.
+ *
+ * @example
+ * ```ts
+ * escapeHtml('<b onclick="x">'); // "&lt;b onclick=&quot;x&quot;&gt;"
+ * ```
+ */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+}
+
+const ESCAPES: Readonly<Record<string, string>> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};

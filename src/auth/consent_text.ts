@@ -1,0 +1,369 @@
+/**
+ * The consent page's words in the five GW2 languages, and the choice of one from the browser's
+ * `Accept-Language` (English when none of the five is asked for). Placeholders `{name}` are
+ * filled by the page, which escapes what it puts in. Also which key permissions each family of
+ * tools needs, the one list the page shows. Pure.
+ *
+ * @module
+ */
+
+/** The languages the page speaks: the GW2 API's. */
+export const CONSENT_LANGUAGES = ["en", "de", "fr", "es", "zh"] as const;
+/** One of {@linkcode CONSENT_LANGUAGES}. */
+export type ConsentLanguage = typeof CONSENT_LANGUAGES[number];
+
+/** A family of tools and the key permissions it needs. */
+export interface ToolFamily {
+  /** Where its label is in {@linkcode ConsentText.families}. */
+  readonly id: "public" | "account" | "materials" | "wallet" | "holdings" | "crafting";
+  /** Permissions needed; `optional` ones add detail but are not required. */
+  readonly needs: readonly string[];
+  readonly optional?: readonly string[];
+}
+
+/** Which permissions each family of tools uses (a key always has `account`). */
+export const TOOL_FAMILIES: readonly ToolFamily[] = [
+  { id: "public", needs: [] },
+  { id: "account", needs: ["account"], optional: ["progression"] },
+  { id: "materials", needs: ["inventories"] },
+  { id: "wallet", needs: ["wallet"] },
+  { id: "holdings", needs: ["inventories", "characters"] },
+  { id: "crafting", needs: ["unlocks", "characters"] },
+];
+
+/** The permissions the page checks a key for: a key missing one is explained before use. */
+export const USEFUL_PERMISSIONS: readonly string[] = [
+  "account",
+  "inventories",
+  "characters",
+  "wallet",
+  "progression",
+  "unlocks",
+];
+
+/** Every text of the page in one language. */
+export interface ConsentText {
+  readonly title: string;
+  readonly lead: string;
+  readonly unverified: string;
+  readonly unnamed: string;
+  readonly returnTo: string;
+  readonly returnLocal: string;
+  readonly keyLabel: string;
+  readonly keyHelp: string;
+  readonly keyPage: string;
+  readonly keptHow: string;
+  readonly permsTitle: string;
+  readonly familyHead: string;
+  readonly permsHead: string;
+  readonly families: Readonly<Record<ToolFamily["id"], string>>;
+  readonly none: string;
+  readonly optional: string;
+  readonly allow: string;
+  readonly deny: string;
+  readonly keyMissing: string;
+  readonly keyMalformed: string;
+  readonly keyRejected: string;
+  readonly keyUnchecked: string;
+  readonly missingPerms: string;
+  readonly stopTitle: string;
+  readonly unknownClient: string;
+  readonly badRedirect: string;
+  readonly badRequest: string;
+  readonly clientDocument: string;
+  readonly expired: string;
+  readonly used: string;
+  readonly forged: string;
+  readonly footer: string;
+}
+
+const EN: ConsentText = {
+  title: "Sign in to Priory MCP",
+  lead: "{app} wants to use your Guild Wars 2 account through Priory MCP.",
+  unverified: "name given by the app itself, not verified",
+  unnamed: "An app that gave no name",
+  returnTo: "Whatever you choose, you go back to {target}.",
+  returnLocal:
+    "{target} is on this computer: expect this only if you started the sign-in from an app running here.",
+  keyLabel: "Your GW2 API key",
+  keyHelp:
+    "Create a key on ArenaNet's site at {link}, tick the permissions below, and paste it here.",
+  keyPage: "account.arena.net/applications",
+  keptHow:
+    "Priory checks the key with the GW2 API, keeps it encrypted, uses it only to read your account for the tools, never shows it to the app or the AI, and deletes it when this sign-in is revoked or unused for 90 days.",
+  permsTitle: "What each set of tools needs",
+  familyHead: "Tools",
+  permsHead: "Key permissions",
+  families: {
+    public: "Items, recipes, prices and their history, flips, crafting trees, legendaries, search",
+    account: "Your account (priory_account)",
+    materials: "Material storage (priory_account_materials)",
+    wallet: "Wallet (priory_account_wallet)",
+    holdings: "What you own, in trees and the legendary ranking (useAccount)",
+    crafting: "What you can craft now, in the crafting profit scan (useAccount)",
+  },
+  none: "none",
+  optional: "optional",
+  allow: "Allow",
+  deny: "Deny",
+  keyMissing: "Enter your GW2 API key, or choose Deny.",
+  keyMalformed: "This does not look like a GW2 API key. Copy the whole key from {link}.",
+  keyRejected:
+    "GW2 did not accept this key: it may be mistyped, deleted or expired. Copy it again, or create a new one at {link}.",
+  keyUnchecked:
+    "The GW2 API could not check the key just now, so nothing was stored. Try again in a minute.",
+  missingPerms:
+    "This key lacks {perms}, so these tools will not work with it: {tools}. Enter the same key again and choose Allow to go on without them, or create a key with these permissions at {link}.",
+  stopTitle: "This sign-in cannot go on",
+  unknownClient:
+    "The app that sent you here is not known to this server. Start the sign-in again from the app; if it keeps failing, remove this server from the app and add it again.",
+  badRedirect:
+    "The app asked to send you back to an address it did not register. For your safety the sign-in stops here.",
+  badRequest: "The app's sign-in request cannot be used: {detail}",
+  clientDocument: "The app's description could not be read: {detail}",
+  expired: "This sign-in page has expired. Start again from your app.",
+  used: "This sign-in form was already sent. Start again from your app.",
+  forged:
+    "This form could not be verified as the one Priory showed you. Start again from your app.",
+  footer: "Priory MCP is not affiliated with ArenaNet.",
+};
+
+const DE: ConsentText = {
+  title: "Bei Priory MCP anmelden",
+  lead: "{app} möchte über Priory MCP dein Guild-Wars-2-Konto verwenden.",
+  unverified: "Name von der App selbst angegeben, nicht geprüft",
+  unnamed: "Eine App ohne Namen",
+  returnTo: "Wie auch immer du dich entscheidest, es geht zurück zu {target}.",
+  returnLocal:
+    "{target} liegt auf diesem Computer: erwarte das nur, wenn du die Anmeldung in einer App hier gestartet hast.",
+  keyLabel: "Dein GW2-API-Schlüssel",
+  keyHelp:
+    "Erstelle auf der ArenaNet-Seite unter {link} einen Schlüssel, setze die Berechtigungen unten und füge ihn hier ein.",
+  keyPage: "account.arena.net/applications",
+  keptHow:
+    "Priory prüft den Schlüssel bei der GW2-API, speichert ihn verschlüsselt, nutzt ihn nur, um dein Konto für die Werkzeuge zu lesen, zeigt ihn weder der App noch der KI und löscht ihn, wenn diese Anmeldung widerrufen oder 90 Tage nicht genutzt wird.",
+  permsTitle: "Was jede Werkzeuggruppe braucht",
+  familyHead: "Werkzeuge",
+  permsHead: "Schlüsselberechtigungen",
+  families: {
+    public:
+      "Gegenstände, Rezepte, Preise und ihr Verlauf, Flips, Herstellungsbäume, Legendäre, Suche",
+    account: "Dein Konto (priory_account)",
+    materials: "Materialienlager (priory_account_materials)",
+    wallet: "Geldbörse (priory_account_wallet)",
+    holdings: "Was du besitzt, in Bäumen und der Legendären-Rangliste (useAccount)",
+    crafting: "Was du jetzt herstellen kannst, in der Herstellungsgewinn-Suche (useAccount)",
+  },
+  none: "keine",
+  optional: "optional",
+  allow: "Erlauben",
+  deny: "Ablehnen",
+  keyMissing: "Gib deinen GW2-API-Schlüssel ein oder wähle Ablehnen.",
+  keyMalformed:
+    "Das sieht nicht wie ein GW2-API-Schlüssel aus. Kopiere den ganzen Schlüssel von {link}.",
+  keyRejected:
+    "GW2 hat diesen Schlüssel nicht angenommen: vielleicht vertippt, gelöscht oder abgelaufen. Kopiere ihn erneut oder erstelle einen neuen unter {link}.",
+  keyUnchecked:
+    "Die GW2-API konnte den Schlüssel gerade nicht prüfen, es wurde nichts gespeichert. Versuche es in einer Minute erneut.",
+  missingPerms:
+    "Diesem Schlüssel fehlt {perms}, daher funktionieren diese Werkzeuge damit nicht: {tools}. Gib denselben Schlüssel erneut ein und wähle Erlauben, um ohne sie fortzufahren, oder erstelle unter {link} einen Schlüssel mit diesen Berechtigungen.",
+  stopTitle: "Diese Anmeldung kann nicht fortgesetzt werden",
+  unknownClient:
+    "Die App, die dich hergeschickt hat, ist diesem Server nicht bekannt. Starte die Anmeldung erneut in der App; klappt es weiterhin nicht, entferne diesen Server aus der App und füge ihn neu hinzu.",
+  badRedirect:
+    "Die App wollte dich zu einer Adresse zurückschicken, die sie nicht registriert hat. Zu deiner Sicherheit endet die Anmeldung hier.",
+  badRequest: "Die Anmeldeanfrage der App ist unbrauchbar: {detail}",
+  clientDocument: "Die Beschreibung der App konnte nicht gelesen werden: {detail}",
+  expired: "Diese Anmeldeseite ist abgelaufen. Beginne erneut in deiner App.",
+  used: "Dieses Anmeldeformular wurde bereits gesendet. Beginne erneut in deiner App.",
+  forged:
+    "Dieses Formular konnte nicht als das von Priory angezeigte bestätigt werden. Beginne erneut in deiner App.",
+  footer: "Priory MCP steht in keiner Verbindung zu ArenaNet.",
+};
+
+const FR: ConsentText = {
+  title: "Se connecter à Priory MCP",
+  lead: "{app} souhaite utiliser votre compte Guild Wars 2 via Priory MCP.",
+  unverified: "nom donné par l’application elle-même, non vérifié",
+  unnamed: "Une application sans nom",
+  returnTo: "Quel que soit votre choix, vous retournerez vers {target}.",
+  returnLocal:
+    "{target} est sur cet ordinateur : attendez-vous à cela seulement si vous avez lancé la connexion depuis une application ici.",
+  keyLabel: "Votre clé d’API GW2",
+  keyHelp:
+    "Créez une clé sur le site d’ArenaNet, {link}, cochez les autorisations ci-dessous et collez-la ici.",
+  keyPage: "account.arena.net/applications",
+  keptHow:
+    "Priory vérifie la clé auprès de l’API GW2, la conserve chiffrée, ne l’utilise que pour lire votre compte pour les outils, ne la montre jamais à l’application ni à l’IA, et la supprime quand cette connexion est révoquée ou inutilisée pendant 90 jours.",
+  permsTitle: "Ce dont chaque groupe d’outils a besoin",
+  familyHead: "Outils",
+  permsHead: "Autorisations de la clé",
+  families: {
+    public:
+      "Objets, recettes, prix et leur historique, reventes, arbres de fabrication, légendaires, recherche",
+    account: "Votre compte (priory_account)",
+    materials: "Stockage de matériaux (priory_account_materials)",
+    wallet: "Portefeuille (priory_account_wallet)",
+    holdings: "Ce que vous possédez, dans les arbres et le classement des légendaires (useAccount)",
+    crafting:
+      "Ce que vous pouvez fabriquer maintenant, dans la recherche de fabrications rentables (useAccount)",
+  },
+  none: "aucune",
+  optional: "facultatif",
+  allow: "Autoriser",
+  deny: "Refuser",
+  keyMissing: "Saisissez votre clé d’API GW2, ou choisissez Refuser.",
+  keyMalformed: "Cela ne ressemble pas à une clé d’API GW2. Copiez la clé entière depuis {link}.",
+  keyRejected:
+    "GW2 n’a pas accepté cette clé : elle est peut-être mal saisie, supprimée ou expirée. Copiez-la de nouveau, ou créez-en une sur {link}.",
+  keyUnchecked:
+    "L’API GW2 n’a pas pu vérifier la clé pour le moment ; rien n’a été enregistré. Réessayez dans une minute.",
+  missingPerms:
+    "Il manque à cette clé {perms} ; ces outils ne fonctionneront donc pas avec elle : {tools}. Saisissez de nouveau la même clé et choisissez Autoriser pour continuer sans eux, ou créez une clé avec ces autorisations sur {link}.",
+  stopTitle: "Cette connexion ne peut pas continuer",
+  unknownClient:
+    "L’application qui vous a envoyé ici est inconnue de ce serveur. Relancez la connexion depuis l’application ; si cela échoue encore, retirez ce serveur de l’application puis ajoutez-le de nouveau.",
+  badRedirect:
+    "L’application a demandé à vous renvoyer vers une adresse qu’elle n’a pas enregistrée. Pour votre sécurité, la connexion s’arrête ici.",
+  badRequest: "La demande de connexion de l’application est inutilisable : {detail}",
+  clientDocument: "La description de l’application n’a pas pu être lue : {detail}",
+  expired: "Cette page de connexion a expiré. Recommencez depuis votre application.",
+  used: "Ce formulaire de connexion a déjà été envoyé. Recommencez depuis votre application.",
+  forged:
+    "Ce formulaire n’a pas pu être vérifié comme celui que Priory vous a montré. Recommencez depuis votre application.",
+  footer: "Priory MCP n’est pas affilié à ArenaNet.",
+};
+
+const ES: ConsentText = {
+  title: "Iniciar sesión en Priory MCP",
+  lead: "{app} quiere usar tu cuenta de Guild Wars 2 a través de Priory MCP.",
+  unverified: "nombre dado por la propia aplicación, no verificado",
+  unnamed: "Una aplicación sin nombre",
+  returnTo: "Elijas lo que elijas, volverás a {target}.",
+  returnLocal:
+    "{target} está en este ordenador: espéralo solo si iniciaste la sesión desde una aplicación que se ejecuta aquí.",
+  keyLabel: "Tu clave de la API de GW2",
+  keyHelp:
+    "Crea una clave en el sitio de ArenaNet, {link}, marca los permisos de abajo y pégala aquí.",
+  keyPage: "account.arena.net/applications",
+  keptHow:
+    "Priory comprueba la clave con la API de GW2, la guarda cifrada, solo la usa para leer tu cuenta para las herramientas, nunca se la muestra a la aplicación ni a la IA, y la borra cuando se revoca este inicio de sesión o pasa 90 días sin usarse.",
+  permsTitle: "Lo que necesita cada grupo de herramientas",
+  familyHead: "Herramientas",
+  permsHead: "Permisos de la clave",
+  families: {
+    public:
+      "Objetos, recetas, precios y su historial, reventas, árboles de fabricación, legendarios, búsqueda",
+    account: "Tu cuenta (priory_account)",
+    materials: "Almacén de materiales (priory_account_materials)",
+    wallet: "Cartera (priory_account_wallet)",
+    holdings: "Lo que posees, en los árboles y la clasificación de legendarios (useAccount)",
+    crafting:
+      "Lo que puedes fabricar ahora, en la búsqueda de fabricaciones rentables (useAccount)",
+  },
+  none: "ninguno",
+  optional: "opcional",
+  allow: "Permitir",
+  deny: "Denegar",
+  keyMissing: "Introduce tu clave de la API de GW2 o elige Denegar.",
+  keyMalformed: "Esto no parece una clave de la API de GW2. Copia la clave entera desde {link}.",
+  keyRejected:
+    "GW2 no aceptó esta clave: puede estar mal escrita, borrada o caducada. Cópiala de nuevo o crea otra en {link}.",
+  keyUnchecked:
+    "La API de GW2 no pudo comprobar la clave ahora mismo; no se guardó nada. Inténtalo de nuevo en un minuto.",
+  missingPerms:
+    "A esta clave le falta {perms}, así que estas herramientas no funcionarán con ella: {tools}. Introduce la misma clave de nuevo y elige Permitir para seguir sin ellas, o crea una clave con estos permisos en {link}.",
+  stopTitle: "Este inicio de sesión no puede continuar",
+  unknownClient:
+    "La aplicación que te envió aquí no es conocida por este servidor. Vuelve a iniciar sesión desde la aplicación; si sigue fallando, quita este servidor de la aplicación y añádelo de nuevo.",
+  badRedirect:
+    "La aplicación pidió devolverte a una dirección que no registró. Por tu seguridad, el inicio de sesión se detiene aquí.",
+  badRequest: "La solicitud de inicio de sesión de la aplicación no se puede usar: {detail}",
+  clientDocument: "No se pudo leer la descripción de la aplicación: {detail}",
+  expired: "Esta página de inicio de sesión ha caducado. Empieza de nuevo desde tu aplicación.",
+  used: "Este formulario ya se envió. Empieza de nuevo desde tu aplicación.",
+  forged:
+    "No se pudo verificar que este formulario sea el que Priory te mostró. Empieza de nuevo desde tu aplicación.",
+  footer: "Priory MCP no está afiliado a ArenaNet.",
+};
+
+const ZH: ConsentText = {
+  title: "登录 Priory MCP",
+  lead: "{app} 想通过 Priory MCP 使用你的激战2账号。",
+  unverified: "名称由应用自行提供，未经验证",
+  unnamed: "一个未提供名称的应用",
+  returnTo: "无论你如何选择，都将返回 {target}。",
+  returnLocal: "{target} 位于这台电脑上：只有当你在这里运行的应用中发起登录时才会如此。",
+  keyLabel: "你的激战2 API 密钥",
+  keyHelp: "在 ArenaNet 网站 {link} 创建密钥，勾选下方的权限，然后粘贴到这里。",
+  keyPage: "account.arena.net/applications",
+  keptHow:
+    "Priory 会通过激战2 API 验证密钥，加密保存，只用于为这些工具读取你的账号，绝不会向应用或 AI 显示，并在此次登录被撤销或 90 天未使用时删除。",
+  permsTitle: "每组工具需要的权限",
+  familyHead: "工具",
+  permsHead: "密钥权限",
+  families: {
+    public: "物品、配方、价格及其历史、倒卖、制作树、传奇、搜索",
+    account: "你的账号（priory_account）",
+    materials: "材料仓库（priory_account_materials）",
+    wallet: "钱包（priory_account_wallet）",
+    holdings: "你拥有的物品，用于制作树和传奇排名（useAccount）",
+    crafting: "你现在能制作的物品，用于制作利润扫描（useAccount）",
+  },
+  none: "无",
+  optional: "可选",
+  allow: "允许",
+  deny: "拒绝",
+  keyMissing: "请输入你的激战2 API 密钥，或选择拒绝。",
+  keyMalformed: "这看起来不像激战2 API 密钥。请从 {link} 复制完整的密钥。",
+  keyRejected:
+    "激战2 不接受此密钥：它可能输错、已删除或已过期。请重新复制，或在 {link} 创建新密钥。",
+  keyUnchecked: "激战2 API 暂时无法验证此密钥，未保存任何内容。请一分钟后再试。",
+  missingPerms:
+    "此密钥缺少 {perms}，因此这些工具无法使用：{tools}。再次输入同一密钥并选择允许即可在没有它们的情况下继续，或在 {link} 创建具有这些权限的密钥。",
+  stopTitle: "此次登录无法继续",
+  unknownClient:
+    "此服务器不认识将你引导到这里的应用。请在应用中重新开始登录；如果仍然失败，请从应用中移除此服务器后重新添加。",
+  badRedirect: "该应用要求将你送回一个它未注册的地址。为了你的安全，登录到此为止。",
+  badRequest: "该应用的登录请求无法使用：{detail}",
+  clientDocument: "无法读取该应用的描述：{detail}",
+  expired: "此登录页面已过期。请在你的应用中重新开始。",
+  used: "此登录表单已经提交过。请在你的应用中重新开始。",
+  forged: "无法确认此表单是 Priory 向你显示的那一个。请在你的应用中重新开始。",
+  footer: "Priory MCP 与 ArenaNet 无关。",
+};
+
+/** The texts per language. */
+export const CONSENT_TEXT: Readonly<Record<ConsentLanguage, ConsentText>> = {
+  en: EN,
+  de: DE,
+  fr: FR,
+  es: ES,
+  zh: ZH,
+};
+
+/**
+ * The page's language for an `Accept-Language` header: the most preferred of the five (by
+ * q-value, then order; `de-AT` counts as `de`, `zh-Hant` as `zh`), English when none is asked for.
+ *
+ * @example
+ * ```ts
+ * pickLanguage("fr-CH, fr;q=0.9, en;q=0.8"); // "fr"
+ * pickLanguage("ja, ko"); // "en"
+ * ```
+ */
+export function pickLanguage(header: string | null): ConsentLanguage {
+  if (header === null) return "en";
+  let best: { lang: ConsentLanguage; q: number } | undefined;
+  for (const part of header.split(",").slice(0, 20)) {
+    const [tag = "", ...params] = part.trim().split(";");
+    const primary = tag.trim().toLowerCase().split("-")[0] ?? "";
+    const lang = CONSENT_LANGUAGES.find((candidate) => candidate === primary);
+    if (lang === undefined) continue;
+    const qParam = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
+    const q = qParam === undefined ? 1 : Number(qParam.slice(2));
+    if (!Number.isFinite(q) || q <= 0) continue;
+    if (best === undefined || q > best.q) best = { lang, q };
+  }
+  return best?.lang ?? "en";
+}

@@ -1,0 +1,159 @@
+/**
+ * The public mode's cryptography, on WebCrypto only. From `PRIORY_SECRET`, HKDF-SHA-256 derives
+ * independent keys, one per job: AES-256-GCM for the players' GW2 keys at rest (bound to their
+ * grant by the additional data, so a sealed key cannot be moved to another grant), HMAC-SHA-256
+ * for what the server signs and checks later (dynamic clients' ids, the consent form's state),
+ * and HMAC-SHA-256 for players' pseudonyms (a stable id per GW2 account that names no one).
+ * Tokens and codes are random 256-bit values stored only as SHA-256 digests; PKCE is S256.
+ *
+ * @module
+ */
+
+import { Buffer } from "node:buffer";
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** A GW2 key sealed under the server's secret: AES-256-GCM, both parts base64url. */
+export interface SealedValue {
+  readonly iv: string;
+  readonly data: string;
+}
+
+/** Base64url without padding. */
+export function base64url(bytes: ArrayBuffer | Uint8Array): string {
+  return Buffer.from(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)).toString(
+    "base64url",
+  );
+}
+
+/** `bytes` random bytes, base64url (32 bytes: 43 characters, 256 bits). */
+export function randomId(bytes = 32): string {
+  return base64url(crypto.getRandomValues(new Uint8Array(bytes)));
+}
+
+/** The SHA-256 digest of `value`, base64url: how tokens and codes are stored. */
+export async function digest(value: string): Promise<string> {
+  return base64url(await crypto.subtle.digest("SHA-256", encoder.encode(value)));
+}
+
+/**
+ * Whether a PKCE `code_verifier` matches an S256 `code_challenge` (RFC 7636 §4.6). A verifier
+ * outside the RFC's shape (43–128 unreserved characters) never matches.
+ */
+export async function pkceMatches(verifier: string, challenge: string): Promise<boolean> {
+  if (!/^[A-Za-z0-9._~-]{43,128}$/.test(verifier)) return false;
+  return sameText(await digest(verifier), challenge);
+}
+
+/** String equality whose time depends only on the lengths (both are digests or MACs here). */
+export function sameText(a: string, b: string): boolean {
+  let difference = a.length ^ b.length;
+  for (let index = 0; index < a.length; index++) {
+    difference |= a.charCodeAt(index) ^ b.charCodeAt(index % Math.max(1, b.length));
+  }
+  return difference === 0;
+}
+
+/** The keys derived from `PRIORY_SECRET`. Build once per process with {@linkcode deriveSecrets}. */
+export class AuthSecrets {
+  readonly #seal: CryptoKey;
+  readonly #sign: CryptoKey;
+  readonly #pseudonym: CryptoKey;
+
+  private constructor(seal: CryptoKey, sign: CryptoKey, pseudonym: CryptoKey) {
+    this.#seal = seal;
+    this.#sign = sign;
+    this.#pseudonym = pseudonym;
+  }
+
+  /** @internal use {@linkcode deriveSecrets} */
+  static async derive(secret: string): Promise<AuthSecrets> {
+    const base = await crypto.subtle.importKey("raw", encoder.encode(secret), "HKDF", false, [
+      "deriveKey",
+    ]);
+    const derive = (info: string, algorithm: AesKeyGenParams | HmacKeyGenParams, use: KeyUsage[]) =>
+      crypto.subtle.deriveKey(
+        {
+          name: "HKDF",
+          hash: "SHA-256",
+          salt: encoder.encode("priory-mcp public mode"),
+          info: encoder.encode(info),
+        },
+        base,
+        algorithm,
+        false,
+        use,
+      );
+    const hmac: HmacKeyGenParams = { name: "HMAC", hash: "SHA-256", length: 256 };
+    return new AuthSecrets(
+      await derive("gw2 key at rest v1", { name: "AES-GCM", length: 256 }, ["encrypt", "decrypt"]),
+      await derive("signed state v1", hmac, ["sign", "verify"]),
+      await derive("account pseudonym v1", hmac, ["sign"]),
+    );
+  }
+
+  /** Seals `plaintext` for `context` (the grant id): only that context opens it. */
+  async seal(plaintext: string, context: string): Promise<SealedValue> {
+    const iv = crypto.getRandomValues(new Uint8Array(12));
+    const data = await crypto.subtle.encrypt(
+      { name: "AES-GCM", iv, additionalData: encoder.encode(context) },
+      this.#seal,
+      encoder.encode(plaintext),
+    );
+    return { iv: base64url(iv), data: base64url(data) };
+  }
+
+  /** The plaintext of a sealed value, or `undefined` (another secret, context or a forgery). */
+  async open(sealed: SealedValue, context: string): Promise<string | undefined> {
+    try {
+      const plain = await crypto.subtle.decrypt(
+        {
+          name: "AES-GCM",
+          iv: new Uint8Array(Buffer.from(sealed.iv, "base64url")),
+          additionalData: encoder.encode(context),
+        },
+        this.#seal,
+        new Uint8Array(Buffer.from(sealed.data, "base64url")),
+      );
+      return decoder.decode(plain);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** `payload` with a MAC: `<payload>.<mac>`; read back with {@linkcode AuthSecrets.unsign}. */
+  async sign(payload: string): Promise<string> {
+    const mac = await crypto.subtle.sign("HMAC", this.#sign, encoder.encode(payload));
+    return `${payload}.${base64url(mac)}`;
+  }
+
+  /** The payload of a value {@linkcode AuthSecrets.sign} made, or `undefined` when forged. */
+  async unsign(signed: string): Promise<string | undefined> {
+    const dot = signed.lastIndexOf(".");
+    if (dot <= 0) return undefined;
+    const payload = signed.slice(0, dot);
+    const mac = new Uint8Array(Buffer.from(signed.slice(dot + 1), "base64url"));
+    const valid = await crypto.subtle.verify("HMAC", this.#sign, mac, encoder.encode(payload));
+    return valid ? payload : undefined;
+  }
+
+  /** A stable pseudonym for `value` (a GW2 account name): 128 bits of its HMAC, base64url. */
+  async pseudonym(value: string): Promise<string> {
+    const mac = await crypto.subtle.sign("HMAC", this.#pseudonym, encoder.encode(value));
+    return base64url(new Uint8Array(mac).slice(0, 16));
+  }
+}
+
+/**
+ * Derives the public mode's keys from `PRIORY_SECRET`.
+ *
+ * @example
+ * ```ts
+ * const secrets = await deriveSecrets(config.publicMode.secret);
+ * const sealed = await secrets.seal(gw2Key, grantId);
+ * ```
+ */
+export function deriveSecrets(secret: string): Promise<AuthSecrets> {
+  return AuthSecrets.derive(secret);
+}

@@ -1,0 +1,544 @@
+/**
+ * The authorization server under attack, request by request: each test breaks one rule of the
+ * flow — PKCE, codes, redirects, resources, refresh rotation, revocation, CSRF, the key — and
+ * checks the refusal (RFC error codes, no redirect where none may go, nothing issued).
+ */
+
+import assert from "node:assert/strict";
+import { TEST_KEYS, UNKNOWN_KEY } from "../fake_gw2/mod.ts";
+import { modernPost, type TestApp } from "../support/app.ts";
+import { openMemoryKv } from "../support/kv.ts";
+import {
+  answerConsent,
+  authorize,
+  type Authorized,
+  authorizeUrl,
+  CALLBACK,
+  exchangeCode,
+  openConsent,
+  pkce,
+  postForm,
+  PUBLIC_ENV,
+  PUBLIC_URL,
+  readConsent,
+  redirectParams,
+  register,
+  registeredClient,
+  RESOURCE,
+  signIn,
+  startPublicApp,
+} from "../support/oauth.ts";
+
+/** A `priory_account` call with `token`; the HTTP status and, on 200, the account name. */
+async function accountWith(
+  app: TestApp,
+  token: string,
+): Promise<{ status: number; name?: string; challenge: string | null }> {
+  const request = modernPost("tools/call", { name: "priory_account", arguments: {} }, {
+    authorization: `Bearer ${token}`,
+  });
+  const response = await app.handler(new Request(`${PUBLIC_URL}/mcp`, request));
+  const challenge = response.headers.get("www-authenticate");
+  if (response.status !== 200) {
+    await response.body?.cancel();
+    return { status: response.status, challenge };
+  }
+  const body = await response.json();
+  return { status: 200, name: body.result?.structuredContent?.name, challenge };
+}
+
+function exchange(
+  app: TestApp,
+  done: Authorized,
+  override: Record<string, string | undefined> = {},
+) {
+  return exchangeCode(app.handler, done, override);
+}
+
+Deno.test("a wrong or missing PKCE verifier gets no token; the right one still does", async () => {
+  await using app = await startPublicApp();
+  const done = await authorize(app.handler, TEST_KEYS.full);
+  const wrong = await exchange(app, done, { code_verifier: (await pkce()).verifier });
+  assert.deepEqual([wrong.status, wrong.body.error], [400, "invalid_grant"]);
+  const missing = await exchange(app, done, { code_verifier: undefined });
+  assert.deepEqual([missing.status, missing.body.error], [400, "invalid_request"]);
+  const short = await exchange(app, done, { code_verifier: "too-short" });
+  assert.equal(short.body.error, "invalid_grant");
+  const right = await exchange(app, done);
+  assert.equal(right.status, 200);
+  assert.equal(right.body.token_type, "Bearer");
+  assert.ok(Number(right.body.expires_in) <= 3600);
+});
+
+Deno.test("the authorization request needs PKCE S256: plain and a missing challenge go back as errors", async () => {
+  await using app = await startPublicApp();
+  const clientId = await registeredClient(app.handler);
+  const { challenge } = await pkce();
+  for (
+    const [params, description] of [
+      [{ code_challenge_method: "plain", code_challenge: challenge }, /S256/],
+      [{ code_challenge: undefined }, /code_challenge is required/],
+      [{ code_challenge_method: undefined, code_challenge: challenge }, /S256/],
+      [{ code_challenge: "short" }, /43 characters/],
+    ] as const
+  ) {
+    const page = await openConsent(
+      app.handler,
+      authorizeUrl({ client_id: clientId, redirect_uri: CALLBACK, ...params }),
+    );
+    assert.equal(page.response.status, 302);
+    const answer = redirectParams(page.response);
+    assert.equal(answer.get("error"), "invalid_request");
+    assert.match(answer.get("error_description") ?? "", description);
+    assert.equal(answer.get("state"), "state-123");
+    assert.equal(answer.get("iss"), PUBLIC_URL);
+    assert.equal(page.request, undefined, "no consent form");
+  }
+});
+
+Deno.test("a code is single-use: presented again it is refused and the sign-in it made is revoked", async () => {
+  await using app = await startPublicApp();
+  const done = await authorize(app.handler, TEST_KEYS.full);
+  const first = await exchange(app, done);
+  assert.equal(first.status, 200);
+  assert.equal((await accountWith(app, String(first.body.access_token))).status, 200);
+  const again = await exchange(app, done);
+  assert.deepEqual([again.status, again.body.error], [400, "invalid_grant"]);
+  assert.equal((await accountWith(app, String(first.body.access_token))).status, 401);
+  const refreshed = await postForm(app.handler, "/token", {
+    grant_type: "refresh_token",
+    refresh_token: String(first.body.refresh_token),
+    client_id: done.clientId,
+  });
+  assert.equal(refreshed.body.error, "invalid_grant");
+});
+
+Deno.test("a code expires: five minutes after the consent it is refused", async () => {
+  await using app = await startPublicApp();
+  const done = await authorize(app.handler, TEST_KEYS.full);
+  app.clock.advance(5 * 60_000 + 1);
+  const late = await exchange(app, done);
+  assert.deepEqual([late.status, late.body.error], [400, "invalid_grant"]);
+  assert.match(String(late.body.error_description), /expired/);
+});
+
+Deno.test("a foreign or unregistered redirect URI is never redirected to", async () => {
+  await using app = await startPublicApp();
+  const clientId = await registeredClient(app.handler);
+  const { challenge } = await pkce();
+  for (
+    const redirect of [
+      "https://evil.example/steal",
+      `${CALLBACK}/`,
+      `${CALLBACK}?extra=1`,
+      "http://127.0.0.1:53683/callback",
+      undefined,
+    ]
+  ) {
+    const page = await openConsent(
+      app.handler,
+      authorizeUrl({ client_id: clientId, redirect_uri: redirect, code_challenge: challenge }),
+    );
+    assert.equal(page.response.status, 400, String(redirect));
+    assert.equal(page.response.headers.get("location"), null);
+    assert.match(page.html, /did not register/);
+  }
+  // An unknown or forged client is a page too, not a redirect.
+  for (const id of ["pcl.forged.AAAA", `${clientId.slice(0, -2)}xx`, "made-up"]) {
+    const page = await openConsent(
+      app.handler,
+      authorizeUrl({ client_id: id, redirect_uri: CALLBACK, code_challenge: challenge }),
+    );
+    assert.equal(page.response.status, 400);
+    assert.equal(page.response.headers.get("location"), null);
+    assert.match(page.html, /not known to this server/);
+  }
+  // At the token endpoint the redirect URI must be the code's, exactly.
+  const done = await authorize(app.handler, TEST_KEYS.full);
+  const moved = await exchange(app, done, { redirect_uri: `${CALLBACK}/` });
+  assert.equal(moved.body.error, "invalid_grant");
+});
+
+Deno.test("registration refuses dangerous redirect schemes and remote http", async () => {
+  await using app = await startPublicApp();
+  for (
+    const uri of [
+      "javascript:alert(1)",
+      "data:text/html,<script>alert(1)</script>",
+      "file:///etc/passwd",
+      "http://evil.example/callback",
+      "https://app.example/cb#frag",
+    ]
+  ) {
+    const { status, body } = await register(app.handler, { redirect_uris: [uri] });
+    assert.deepEqual([status, body.error], [400, "invalid_redirect_uri"], uri);
+  }
+  const ok = await register(app.handler, {
+    redirect_uris: ["cursor://anysphere.cursor-mcp/oauth/callback"],
+    client_name: "Cursor",
+  });
+  assert.equal(ok.status, 201);
+  assert.equal(ok.body.token_endpoint_auth_method, "none");
+  assert.equal(ok.body.client_secret, undefined);
+});
+
+Deno.test("a wrong resource is invalid_target, at the authorization and at the token endpoint", async () => {
+  await using app = await startPublicApp();
+  const clientId = await registeredClient(app.handler);
+  const { challenge } = await pkce();
+  const page = await openConsent(
+    app.handler,
+    authorizeUrl({
+      client_id: clientId,
+      redirect_uri: CALLBACK,
+      code_challenge: challenge,
+      resource: "https://other.example/mcp",
+    }),
+  );
+  assert.equal(redirectParams(page.response).get("error"), "invalid_target");
+  const done = await authorize(app.handler, TEST_KEYS.full, { clientId });
+  const wrong = await exchange(app, done, { resource: "https://other.example/mcp" });
+  assert.deepEqual([wrong.status, wrong.body.error], [400, "invalid_target"]);
+});
+
+Deno.test("refresh tokens rotate: the one before works until its successor is used, then a replay revokes the sign-in", async () => {
+  await using app = await startPublicApp();
+  const first = await signIn(app.handler, TEST_KEYS.full);
+  const refresh = (token: string) =>
+    postForm(app.handler, "/token", {
+      grant_type: "refresh_token",
+      refresh_token: token,
+      client_id: first.clientId,
+      resource: RESOURCE,
+    });
+  const second = await refresh(first.refreshToken);
+  assert.equal(second.status, 200);
+  assert.notEqual(second.body.refresh_token, first.refreshToken);
+  // The answer may have been lost: the same token once more, its successor unused, still works.
+  const retried = await refresh(first.refreshToken);
+  assert.equal(retried.status, 200);
+  const third = await refresh(String(retried.body.refresh_token));
+  assert.equal(third.status, 200);
+  // Now the first token's successor has been used: presenting it again is a replay.
+  const replay = await refresh(first.refreshToken);
+  assert.deepEqual([replay.status, replay.body.error], [400, "invalid_grant"]);
+  assert.equal((await refresh(String(third.body.refresh_token))).body.error, "invalid_grant");
+  assert.equal((await accountWith(app, String(third.body.access_token))).status, 401);
+});
+
+Deno.test("revocation (RFC 7009) ends the sign-in: its tokens are refused at once", async () => {
+  await using app = await startPublicApp();
+  const signedIn = await signIn(app.handler, TEST_KEYS.full);
+  assert.equal((await accountWith(app, signedIn.accessToken)).name, "Priory Tester.4821");
+  const foreign = await postForm(app.handler, "/revoke", {
+    token: signedIn.accessToken,
+    client_id: await registeredClient(app.handler),
+  });
+  assert.equal(foreign.body.error, "invalid_client", "another client cannot revoke it");
+  const revoked = await postForm(app.handler, "/revoke", {
+    token: signedIn.refreshToken,
+    client_id: signedIn.clientId,
+  });
+  assert.equal(revoked.status, 200);
+  const after = await accountWith(app, signedIn.accessToken);
+  assert.equal(after.status, 401);
+  assert.match(after.challenge ?? "", /error="invalid_token"/);
+  assert.match(after.challenge ?? "", /resource_metadata="http:\/\/localhost\/\.well-known\//);
+  const unknown = await postForm(app.handler, "/revoke", { token: "pma.nonsense" });
+  assert.equal(unknown.status, 200, "an unknown token is not an error");
+});
+
+Deno.test("a token issued for another resource is refused (audience), even with the same secret and KV", async () => {
+  using kv = await openMemoryKv();
+  await using other = await startPublicApp({
+    kv,
+    env: { ...PUBLIC_ENV, PRIORY_PUBLIC_URL: "http://127.0.0.1:8080" },
+  });
+  await using app = await startPublicApp({ kv, clock: other.clock });
+  const elsewhere = await other.handler(
+    new Request("http://127.0.0.1:8080/register", {
+      method: "POST",
+      headers: { "content-type": "application/json", host: "127.0.0.1:8080" },
+      body: JSON.stringify({ redirect_uris: [CALLBACK] }),
+    }),
+  );
+  const { client_id: clientId } = await elsewhere.json();
+  const { verifier, challenge } = await pkce();
+  const url = new URL("http://127.0.0.1:8080/authorize");
+  for (
+    const [name, value] of Object.entries({
+      response_type: "code",
+      client_id: clientId,
+      redirect_uri: CALLBACK,
+      code_challenge: challenge,
+      code_challenge_method: "S256",
+      resource: "http://127.0.0.1:8080/mcp",
+    })
+  ) url.searchParams.set(name, value);
+  const page = await openConsent(other.handler, url.href);
+  const form = new URLSearchParams({
+    request: page.request ?? "",
+    decision: "allow",
+    gw2_key: TEST_KEYS.full,
+  });
+  const answer = await other.handler(
+    new Request("http://127.0.0.1:8080/authorize", {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        cookie: page.cookie ?? "",
+        origin: "http://127.0.0.1:8080",
+      },
+      body: form.toString(),
+    }),
+  );
+  const code = redirectParams(answer).get("code") ?? "";
+  const tokens = await other.handler(
+    new Request("http://127.0.0.1:8080/token", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        grant_type: "authorization_code",
+        code,
+        code_verifier: verifier,
+        redirect_uri: CALLBACK,
+        client_id: clientId,
+      }).toString(),
+    }),
+  );
+  const { access_token: token } = await tokens.json();
+  const request = modernPost("tools/call", { name: "priory_account", arguments: {} }, {
+    authorization: `Bearer ${token}`,
+    host: "127.0.0.1:8080",
+  });
+  const there = await other.handler(new Request("http://127.0.0.1:8080/mcp", request));
+  assert.equal(there.status, 200, "valid where it was issued");
+  await there.body?.cancel();
+  const here = await accountWith(app, token);
+  assert.equal(here.status, 401);
+  assert.match(here.challenge ?? "", /invalid_token/);
+});
+
+Deno.test("a client metadata document at a loopback or private address is never fetched", async () => {
+  await using app = await startPublicApp();
+  const { challenge } = await pkce();
+  for (
+    const id of [
+      "https://127.0.0.1/oauth/client.json",
+      "https://[::1]/oauth/client.json",
+      "https://10.0.0.8/oauth/client.json",
+      "https://169.254.169.254/latest/meta-data/iam",
+      "https://192.168.1.1/client",
+    ]
+  ) {
+    const page = await openConsent(
+      app.handler,
+      authorizeUrl({ client_id: id, redirect_uri: CALLBACK, code_challenge: challenge }),
+    );
+    assert.equal(page.response.status, 400, id);
+    assert.equal(page.response.headers.get("location"), null);
+    assert.match(page.html, /not a public one/);
+  }
+});
+
+Deno.test("a consent POST without its CSRF cookie, with another form's, replayed, or forged is refused", async () => {
+  await using app = await startPublicApp();
+  const clientId = await registeredClient(app.handler);
+  const open = async () => {
+    const { challenge } = await pkce();
+    return await openConsent(
+      app.handler,
+      authorizeUrl({ client_id: clientId, redirect_uri: CALLBACK, code_challenge: challenge }),
+    );
+  };
+  const page = await open();
+  assert.ok(page.request && page.cookie, "the page carries a signed request and sets a cookie");
+  const cookieLine = page.response.headers.getSetCookie()[0] ?? "";
+  assert.match(cookieLine, /HttpOnly/);
+  assert.match(cookieLine, /SameSite=Strict/);
+  const refused = async (response: Response, status: number, text: RegExp) => {
+    const shown = await readConsent(response);
+    assert.equal(response.status, status);
+    assert.equal(response.headers.get("location"), null);
+    assert.match(shown.html, text);
+  };
+  await refused(
+    await answerConsent(app.handler, page, {
+      decision: "allow",
+      key: TEST_KEYS.full,
+      cookie: undefined,
+    }),
+    403,
+    /could not be verified/,
+  );
+  const other = await open();
+  await refused(
+    await answerConsent(app.handler, page, {
+      decision: "allow",
+      key: TEST_KEYS.full,
+      cookie: other.cookie,
+    }),
+    403,
+    /could not be verified/,
+  );
+  await refused(
+    await answerConsent(app.handler, page, {
+      decision: "allow",
+      key: TEST_KEYS.full,
+      request: undefined,
+    }),
+    403,
+    /could not be verified/,
+  );
+  const altered = `${page.request?.slice(0, -3)}AAA`;
+  await refused(
+    await answerConsent(app.handler, page, {
+      decision: "allow",
+      key: TEST_KEYS.full,
+      request: altered,
+    }),
+    403,
+    /could not be verified/,
+  );
+  await refused(
+    await answerConsent(app.handler, page, {
+      decision: "allow",
+      key: TEST_KEYS.full,
+      origin: "https://evil.example",
+    }),
+    403,
+    /could not be verified/,
+  );
+  const allowed = await answerConsent(app.handler, page, {
+    decision: "allow",
+    key: TEST_KEYS.full,
+  });
+  assert.equal(allowed.status, 302);
+  await refused(
+    await answerConsent(app.handler, page, { decision: "allow", key: TEST_KEYS.full }),
+    400,
+    /already sent/,
+  );
+  // A page past its ten minutes is refused too.
+  const stale = await open();
+  app.clock.advance(10 * 60_000 + 1);
+  await refused(
+    await answerConsent(app.handler, stale, { decision: "allow", key: TEST_KEYS.full }),
+    400,
+    /expired/,
+  );
+});
+
+Deno.test("the consent page cannot be framed, and Deny goes back with access_denied", async () => {
+  await using app = await startPublicApp();
+  const clientId = await registeredClient(app.handler);
+  const { challenge } = await pkce();
+  const page = await openConsent(
+    app.handler,
+    authorizeUrl({ client_id: clientId, redirect_uri: CALLBACK, code_challenge: challenge }),
+  );
+  const csp = page.response.headers.get("content-security-policy") ?? "";
+  assert.match(csp, /frame-ancestors 'none'/);
+  assert.equal(page.response.headers.get("x-frame-options"), "DENY");
+  assert.match(csp, /form-action 'self' http:\/\/127\.0\.0\.1:53682/);
+  const denied = await answerConsent(app.handler, page, { decision: "deny" });
+  const answer = redirectParams(denied);
+  assert.deepEqual(
+    [answer.get("error"), answer.get("state"), answer.get("iss"), answer.get("code")],
+    ["access_denied", "state-123", PUBLIC_URL, null],
+  );
+});
+
+Deno.test("a key GW2 rejects is explained on the page and nothing is issued; missing permissions are explained, then accepted", async () => {
+  await using app = await startPublicApp();
+  const clientId = await registeredClient(app.handler);
+  const { challenge } = await pkce();
+  const page = await openConsent(
+    app.handler,
+    authorizeUrl({ client_id: clientId, redirect_uri: CALLBACK, code_challenge: challenge }),
+  );
+  const rejected = await answerConsent(app.handler, page, { decision: "allow", key: UNKNOWN_KEY });
+  const again = await readConsent(rejected);
+  assert.equal(rejected.status, 400);
+  assert.equal(rejected.headers.get("location"), null);
+  assert.match(again.html, /GW2 did not accept this key/);
+  assert.ok(again.request && again.request !== page.request, "a fresh form to try again");
+  assert.ok(!again.html.includes(UNKNOWN_KEY), "the key is not written back into the page");
+  for (const key of ["", "not a key!", "x".repeat(500)]) {
+    const next = await readConsent(
+      await answerConsent(app.handler, again, { decision: "allow", key }),
+    );
+    assert.match(
+      next.html,
+      key === "" ? /Enter your GW2 API key/ : /does not look like a GW2 API key/,
+    );
+    Object.assign(again, { request: next.request, cookie: next.cookie });
+  }
+  // A key without wallet or progression: said first, then accepted when the player insists.
+  const partial = await answerConsent(app.handler, again, {
+    decision: "allow",
+    key: TEST_KEYS.noInventories,
+  });
+  const told = await readConsent(partial);
+  assert.equal(partial.status, 200);
+  assert.match(told.html, /This key lacks inventories/);
+  const accepted = await answerConsent(app.handler, told, {
+    decision: "allow",
+    key: TEST_KEYS.noInventories,
+  });
+  assert.ok(redirectParams(accepted).get("code"));
+});
+
+Deno.test("discovery: the 401 challenge, both metadata documents from PRIORY_PUBLIC_URL, CORS", async () => {
+  await using app = await startPublicApp();
+  const bare = await app.handler(new Request(`${PUBLIC_URL}/mcp`, { method: "POST", body: "{}" }));
+  assert.equal(bare.status, 401);
+  assert.equal(
+    bare.headers.get("www-authenticate"),
+    'Bearer resource_metadata="http://localhost/.well-known/oauth-protected-resource/mcp"',
+  );
+  await bare.body?.cancel();
+  // A forged Host changes nothing that is published.
+  for (
+    const path of [
+      "/.well-known/oauth-protected-resource/mcp",
+      "/.well-known/oauth-protected-resource",
+    ]
+  ) {
+    const response = await app.handler(
+      new Request(`${PUBLIC_URL}${path}`, { headers: { host: "localhost:9999" } }),
+    );
+    assert.equal(response.headers.get("access-control-allow-origin"), "*");
+    assert.deepEqual(await response.json(), {
+      resource: "http://localhost/mcp",
+      authorization_servers: ["http://localhost"],
+      resource_name: "Priory MCP",
+      bearer_methods_supported: ["header"],
+    });
+  }
+  const metadata = await (await app.handler(
+    new Request(`${PUBLIC_URL}/.well-known/oauth-authorization-server`),
+  )).json();
+  assert.equal(metadata.issuer, PUBLIC_URL);
+  assert.equal(metadata.token_endpoint, `${PUBLIC_URL}/token`);
+  assert.deepEqual(metadata.code_challenge_methods_supported, ["S256"]);
+  assert.ok(metadata.token_endpoint_auth_methods_supported.includes("none"));
+  assert.equal(metadata.client_id_metadata_document_supported, true);
+  assert.equal(metadata.authorization_response_iss_parameter_supported, true);
+  for (
+    const path of ["/token", "/register", "/revoke", "/.well-known/oauth-authorization-server"]
+  ) {
+    const preflight = await app.handler(
+      new Request(`${PUBLIC_URL}${path}`, {
+        method: "OPTIONS",
+        headers: { origin: "https://inspector.example", "access-control-request-method": "POST" },
+      }),
+    );
+    assert.equal(preflight.status, 204, path);
+    assert.equal(preflight.headers.get("access-control-allow-origin"), "*", path);
+  }
+  // The static token still works, with X-GW2-Key, for operators.
+  const operator = await accountWith(app, "test-token-0123456789abcdef");
+  assert.equal(operator.status, 200);
+  assert.equal(operator.name, undefined, "no X-GW2-Key: the tool says which header to add");
+});
