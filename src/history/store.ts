@@ -16,7 +16,8 @@
  * **Whole or absent.** A period is written in three steps: its index entry, marked not whole,
  * with its shard list (a commit that fails if the entry exists: one writer per period); its
  * shards, in as many commits as KV's limits need (`src/kv/batch.ts`); then the entry marked
- * whole. Readers use only whole periods, so a writer that crashed part-way leaves nothing
+ * whole, in one commit with what the period makes visible besides (a snapshot's first-seen times,
+ * the origin). Readers use only whole periods, so a writer that crashed part-way leaves nothing
  * visible, and retention removes what it wrote. Deleting runs the other way: the entry is
  * unmarked first. Keys sort by shard, then time, so one item's series is one range read.
  *
@@ -24,7 +25,7 @@
  */
 
 import type { Clock } from "../async/clock.ts";
-import { commitInBatches, commitWithRetry, type KvWrite } from "../kv/batch.ts";
+import { batches, commitInBatches, commitWithRetry, type KvWrite } from "../kv/batch.ts";
 import { GenerationStore } from "../kv/generations.ts";
 import {
   type Bar,
@@ -139,12 +140,16 @@ export class HistoryStore {
     t: number,
     values: ReadonlyMap<number, Uint8Array>,
     ids: number,
-    extra: readonly KvWrite[],
+    seen: readonly KvWrite[],
     signal: AbortSignal | undefined,
     redoUnfinished: boolean,
   ): Promise<WriteReport | undefined> {
     const indexKey = this.#key(tier, "index", t);
-    const existing = await this.#kv.get<PeriodEntry>(indexKey);
+    const originKey = [...this.#root, "origin"];
+    const [existing, origin] = await this.#kv.getMany<[PeriodEntry, unknown]>([
+      indexKey,
+      originKey,
+    ]);
     const entry = parseEntry(existing.value);
     if (entry !== undefined && (entry.whole || !redoUnfinished)) return undefined;
     const claimed: PeriodEntry = { whole: false, ids, shards: values.size };
@@ -158,22 +163,25 @@ export class HistoryStore {
       this.#clock,
     );
     if (!claim.ok) return undefined;
+    // What the period makes visible besides itself — first-seen times, the origin — is published
+    // with it, in its last commit, so a writer cut short leaves none of it. First-seen times too
+    // many for that commit (a first snapshot of a vast market) go before it.
+    const first = tier === "raw" && origin.versionstamp === null;
+    const publish: KvWrite[] = [{ key: indexKey, value: { ...claimed, whole: true } }, ...seen];
+    const inPublish = batches(publish).length === 1;
     const writes: KvWrite[] = [
       ...[...values].map(([shard, value]) => ({ key: this.#key(tier, "data", shard, t), value })),
-      ...extra,
+      ...(inPublish ? [] : seen),
     ];
     const commits = await commitInBatches(this.#kv, writes, signal, this.#clock);
-    const published = await commitWithRetry(
-      () =>
-        this.#kv.atomic().check({ key: indexKey, versionstamp: claim.versionstamp }).set(
-          indexKey,
-          { ...claimed, whole: true },
-        ),
-      this.#clock,
-    );
+    const published = await commitWithRetry(() => {
+      const op = this.#kv.atomic().check({ key: indexKey, versionstamp: claim.versionstamp });
+      if (first) op.check(origin).set(originKey, { t });
+      for (const write of inPublish ? publish : publish.slice(0, 1)) op.set(write.key, write.value);
+      return op;
+    }, this.#clock);
     if (!published.ok) return undefined;
-    if (tier === "raw") await this.#recordOrigin(t);
-    const bytes = writes.reduce(
+    const bytes = [...writes, ...(inPublish ? seen : [])].reduce(
       (sum, write) => sum + (write.value instanceof Uint8Array ? write.value.byteLength : 0),
       0,
     );
@@ -204,14 +212,6 @@ export class HistoryStore {
       writes.push({ key: [...this.#root, "seen", shard], value: encodeSeen(merged) });
     }
     return writes;
-  }
-
-  async #recordOrigin(t: number): Promise<void> {
-    const key = [...this.#root, "origin"];
-    await commitWithRetry(
-      () => this.#kv.atomic().check({ key, versionstamp: null }).set(key, { t }),
-      this.#clock,
-    );
   }
 
   /** The time of the first snapshot this KV took (epoch ms), kept for good. */

@@ -297,3 +297,42 @@ Deno.test("a restart keeps the history: a new process on the same KV file reads 
   assert.equal(await deps.history.origin(), Date.UTC(2026, 10, 29, 9, 31));
   assert.equal(HISTORY_NAMESPACE, "http://gw2.test");
 });
+
+Deno.test("a snapshot cut at any commit is whole or absent: its points, first-seen times and the origin all or none; its hour is rolled when it is whole", async () => {
+  const first = Date.UTC(2026, 10, 29, 9, 58);
+  const everyId = worldPriceIds();
+  const market = new MovingMarket();
+  for (let cut = 1;; cut++) {
+    using kv = await openMemoryKv();
+    const clock = new ManualClock({ start: first });
+    const crashing = historyDeps({ kv: crashingKv(kv, cut), clock, owner: "a" });
+    const outcome = await recordSnapshot(crashing, movingSheet(market, everyId, first)).then(
+      (report) => report.ran,
+      () => false,
+    );
+    const deps = historyDeps({ kv, clock, owner: "b" });
+    const whole = (await deps.history.latest("raw")) === first;
+    const seen = await deps.history.seen(everyId);
+    const origin = await deps.history.origin();
+    if (whole) {
+      assert.equal(seen.size, everyId.length, `cut at ${cut}: every first-seen time`);
+      assert.ok([...seen.values()].every((t) => t === first), `cut at ${cut}`);
+      assert.equal(origin, first, `cut at ${cut}: the origin`);
+    } else {
+      assert.equal(seen.size, 0, `cut at ${cut}: no first-seen time of an absent snapshot`);
+      assert.equal(origin, undefined, `cut at ${cut}: no origin`);
+    }
+    // The next snapshots (the next hour), then the upkeep: the first one's hour is rolled iff whole.
+    clock.advance(5 * MIN);
+    for (let i = 0; i < 14; i++) {
+      assert.ok((await recordSnapshot(deps, movingSheet(market, everyId, clock.now()))).ran);
+      clock.advance(5 * MIN);
+    }
+    await historyUpkeep(deps);
+    const hours = await deps.history.periods("hourly", 0, Infinity);
+    assert.equal(hours.includes(Date.UTC(2026, 10, 29, 9)), whole, `cut at ${cut}: ${hours}`);
+    const since = await deps.history.seen(everyId.slice(0, 1));
+    assert.equal(since.get(everyId[0] ?? 0), whole ? first : first + 5 * MIN, `cut at ${cut}`);
+    if (outcome) break;
+  }
+});
