@@ -96,20 +96,20 @@ export async function upkeep(deps: UpkeepDeps): Promise<UpkeepReport> {
   return { hours, days, deleted };
 }
 
-/** The hourly bars of the hour starting at `hour`, from its snapshots and the one before. */
+/**
+ * The hourly bars of the hour starting at `hour`, from its snapshots and those within the gap
+ * limit before it (an item's first change inside is measured from its last tick before).
+ */
 export async function rollHour(
   store: HistoryStore,
   hour: number,
   maxGap: number,
 ): Promise<Bar[]> {
   const times = await store.periods("raw", hour - maxGap, hour + HOUR_MS);
-  const inside = times.filter((t) => t >= hour);
-  if (inside.length === 0) return [];
-  const before = times.filter((t) => t < hour).at(-1);
-  const used = before === undefined ? inside : [before, ...inside];
-  const shards = await shardUnion(store, "raw", used);
+  if (!times.some((t) => t >= hour)) return [];
+  const shards = await shardUnion(store, "raw", times);
   const perShard = await mapWithConcurrency(shards, ROLLUP_CONCURRENCY, async (shard) => {
-    const snapshots = await store.shardTicks(shard, used);
+    const snapshots = await store.shardTicks(shard, times);
     return rollTicks(snapshots, hour, hour + HOUR_MS, maxGap);
   });
   return perShard.flat();
