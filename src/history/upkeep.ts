@@ -57,27 +57,27 @@ export async function upkeep(deps: UpkeepDeps): Promise<UpkeepReport> {
   let days = 0;
   if (origin !== undefined && latest !== undefined) {
     const due = dueHours(state, origin, latest, now);
-    if (due.length > 0) {
-      const previous = await store.volumes();
-      let volumes = previous?.volumes ?? new Map();
-      let until = previous?.head.until;
-      for (const hour of due) {
-        signal?.throwIfAborted();
-        const bars = await rollHour(store, hour, maxGapMs(deps.snapshotMinutes));
-        if (bars.length > 0) await store.writeBars("hourly", hour, bars, signal);
-        const end = hour + HOUR_MS;
+    const previous = due.length > 0 ? await store.volumes() : undefined;
+    let volumes = previous?.volumes ?? new Map();
+    let until = previous?.head.until;
+    for (const hour of due) {
+      signal?.throwIfAborted();
+      const bars = await rollHour(store, hour, maxGapMs(deps.snapshotMinutes));
+      if (bars.length > 0) await store.writeBars("hourly", hour, bars, signal);
+      const end = hour + HOUR_MS;
+      // The volumes go before the progress, each hour: a run cut between the two folds the
+      // hour again from the volumes before it (they say how far they are), never twice.
+      if (until === undefined || until < end) {
         const elapsed = until === undefined ? 1 : Math.max(1, (end - until) / HOUR_MS);
         volumes = new Map(foldHour(volumes, bars, elapsed).map((volume) => [volume.id, volume]));
         until = end;
-        state = { ...state, hourlyUntil: end };
-        await store.setRollupState(state);
-        hours++;
-      }
-      if (until !== undefined) {
         const covered = [...volumes.values()].reduce((most, v) => Math.max(most, v.covered), 0);
         signal?.throwIfAborted();
         await store.writeVolumes({ until, covered }, [...volumes.values()]);
       }
+      state = { ...state, hourlyUntil: end };
+      await store.setRollupState(state);
+      hours++;
     }
     for (const day of dueDays(state, origin, now)) {
       signal?.throwIfAborted();

@@ -8,6 +8,7 @@ import { historyUpkeep, recordSnapshot } from "../../src/background/history.ts";
 import { type Bar, SHARD_SPAN, ticksOfSheet } from "../../src/history/codec.ts";
 import { DAY_MS, HOUR_MS, maxGapMs, rollTicks } from "../../src/history/rollup.ts";
 import { HistoryStore } from "../../src/history/store.ts";
+import { foldHour } from "../../src/history/volumes.ts";
 import { startBackgroundApp } from "../support/background.ts";
 import { ManualClock } from "../support/clock.ts";
 import { createFakeGw2 } from "../fake_gw2/mod.ts";
@@ -334,5 +335,41 @@ Deno.test("a snapshot cut at any commit is whole or absent: its points, first-se
     const since = await deps.history.seen(everyId.slice(0, 1));
     assert.equal(since.get(everyId[0] ?? 0), whole ? first : first + 5 * MIN, `cut at ${cut}`);
     if (outcome) break;
+  }
+});
+
+Deno.test("an upkeep run cut between two hours loses nothing from the running volumes and counts nothing twice: the next run folds each hour once", async () => {
+  for (const cut of ["before its first progress", "after its first progress"]) {
+    using kv = await openMemoryKv();
+    const clock = new ManualClock({ start: Date.UTC(2026, 10, 29, 9) });
+    const deps = historyDeps({ kv, clock });
+    const ids = IDS.slice(0, 60);
+    // 09:01 … 11:01 of snapshots, no upkeep yet: the 09:00 and 10:00 hours are both due.
+    await simulate(deps, new MovingMarket(), ids, 121, { upkeepEvery: 1_000 });
+    const store = deps.history;
+    const rollState = store.setRollupState.bind(store);
+    store.setRollupState = async (state) => {
+      if (cut.startsWith("after")) await rollState(state);
+      throw new Error("killed");
+    };
+    await assert.rejects(historyUpkeep(deps), /killed/);
+    store.setRollupState = rollState;
+    await historyUpkeep(deps);
+    const hours = [Date.UTC(2026, 10, 29, 9), Date.UTC(2026, 10, 29, 10)];
+    assert.deepEqual(await store.periods("hourly", 0, Infinity), hours);
+    let expected = new Map<number, ReturnType<typeof foldHour>[number]>();
+    for (const hour of hours) {
+      const folded = foldHour(expected, await store.bars("hourly", hour), 1);
+      expected = new Map(folded.map((volume) => [volume.id, volume]));
+    }
+    const volumes = await store.volumes();
+    assert.equal(volumes?.head.until, Date.UTC(2026, 10, 29, 11));
+    const round = (v: { sold: number; bought: number; covered: number }) =>
+      [v.sold, v.bought, v.covered].map((x) => Math.round(x * 100) / 100);
+    for (const [id, volume] of expected) {
+      const stored = volumes?.volumes.get(id);
+      assert.ok(stored, `${cut}: ${id} has a volume`);
+      assert.deepEqual(round(stored), round(volume), `${cut}: ${id}: both hours, once each`);
+    }
   }
 });
