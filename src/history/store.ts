@@ -153,7 +153,12 @@ export class HistoryStore {
     const entry = parseEntry(existing.value);
     if (entry !== undefined && (entry.whole || !redoUnfinished)) return undefined;
     const claimed: PeriodEntry = { whole: false, ids, shards: values.size };
-    const shardList = encodeNumbers([...values.keys()]);
+    // A period written again after a cut: the shards the first attempt wrote and this one does
+    // not are deleted, and stay listed until they are, so retention finds them if this is cut too.
+    const left = entry === undefined
+      ? []
+      : (await this.shardsOf(tier, t)).filter((shard) => !values.has(shard));
+    const shardList = encodeNumbers([...values.keys(), ...left]);
     const claim = await commitWithRetry(
       () =>
         this.#kv.atomic().check(existing).set(indexKey, claimed).set(
@@ -171,6 +176,7 @@ export class HistoryStore {
     const inPublish = batches(publish).length === 1;
     const writes: KvWrite[] = [
       ...[...values].map(([shard, value]) => ({ key: this.#key(tier, "data", shard, t), value })),
+      ...left.map((shard) => ({ key: this.#key(tier, "data", shard, t) })),
       ...(inPublish ? [] : seen),
     ];
     const commits = await commitInBatches(this.#kv, writes, signal, this.#clock);

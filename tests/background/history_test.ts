@@ -373,3 +373,24 @@ Deno.test("an upkeep run cut between two hours loses nothing from the running vo
     }
   }
 });
+
+Deno.test("a period written again after a cut keeps nothing of the first attempt: a shard it no longer has is gone", async () => {
+  using kv = await openMemoryKv();
+  const clock = new ManualClock({ start: Date.UTC(2026, 10, 29, 10) });
+  const hour = Date.UTC(2026, 10, 29, 9);
+  const at = clock.now();
+  const ticks = ticksOfSheet(movingSheet(new MovingMarket(), IDS, at));
+  const bars = rollTicks([{ t: at, ticks }], at, at + 1, 1);
+  const [low, high] = [bars.filter((bar) => bar.id < 256), bars.filter((bar) => bar.id >= 256)];
+  assert.ok(low.length > 0 && high.length > 0);
+  // Claim and shards, then killed before publishing.
+  const cut = new HistoryStore({ kv: crashingKv(kv, 3), namespace: HISTORY_NAMESPACE, clock });
+  await assert.rejects(cut.writeBars("hourly", hour, bars), /killed/);
+  const store = new HistoryStore({ kv, namespace: HISTORY_NAMESPACE, clock });
+  await store.writeBars("hourly", hour, high);
+  assert.deepEqual(await store.periods("hourly", 0, Infinity), [hour]);
+  assert.deepEqual((await store.bars("hourly", hour)).map((bar) => bar.id), high.map((b) => b.id));
+  for (const shard of new Set(low.map((bar) => Math.floor(bar.id / SHARD_SPAN.hourly)))) {
+    assert.deepEqual(await store.shardBars("hourly", shard, [hour]), [], `shard ${shard}`);
+  }
+});
