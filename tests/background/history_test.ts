@@ -8,6 +8,7 @@ import { historyUpkeep, recordSnapshot } from "../../src/background/history.ts";
 import { type Bar, SHARD_SPAN, ticksOfSheet } from "../../src/history/codec.ts";
 import { DAY_MS, HOUR_MS, maxGapMs, rollTicks } from "../../src/history/rollup.ts";
 import { HistoryStore } from "../../src/history/store.ts";
+import type { Point } from "../../src/history/series.ts";
 import { foldHour } from "../../src/history/volumes.ts";
 import { startBackgroundApp } from "../support/background.ts";
 import { ManualClock } from "../support/clock.ts";
@@ -392,5 +393,65 @@ Deno.test("a period written again after a cut keeps nothing of the first attempt
   assert.deepEqual((await store.bars("hourly", hour)).map((bar) => bar.id), high.map((b) => b.id));
   for (const shard of new Set(low.map((bar) => Math.floor(bar.id / SHARD_SPAN.hourly)))) {
     assert.deepEqual(await store.shardBars("hourly", shard, [hour]), [], `shard ${shard}`);
+  }
+});
+
+Deno.test("a server down across an hour's end, then a late snapshot: the outage counts neither change nor minutes, the late one is in its hour, and every tier agrees", async () => {
+  using kv = await openMemoryKv();
+  const clock = new ManualClock({ start: Date.UTC(2026, 10, 29, 8, 58) });
+  const deps = historyDeps({ kv, clock });
+  const market = new MovingMarket();
+  const ids = IDS.slice(0, 40);
+  const store = deps.history;
+  const h = (hour: number, minute = 0, second = 0) => Date.UTC(2026, 10, 29, hour, minute, second);
+  await simulate(deps, market, ids, 57); // snapshots 08:59 … 09:54, then down
+  clock.advance(h(10, 20) - clock.now() - MIN);
+  await simulate(deps, market, ids, 40); // 10:20 … 10:55, ends at 10:59
+  // A sheet taken at 10:59:50 is written at 11:00:40, after the upkeep at 11:00 waited for it.
+  clock.advance(50_000);
+  const late = movingSheet(market, ids, clock.now());
+  clock.advance(10_000);
+  await historyUpkeep(deps);
+  assert.equal((await store.rollupState()).hourlyUntil, h(10), "10:00 waits: a snapshot may come");
+  clock.advance(40_000);
+  assert.ok((await recordSnapshot(deps, late)).ran);
+  await simulate(deps, market, ids, 10); // 11:01 … 11:10: the 11:05 snapshot settles the hour
+  assert.equal((await store.rollupState()).hourlyUntil, h(11));
+  const covered = async (hour: number) =>
+    new Set((await store.bars("hourly", hour)).map((bar) => bar.covered));
+  assert.deepEqual(await covered(h(8)), new Set([0]), "08:59: nothing to measure from");
+  assert.deepEqual(await covered(h(9)), new Set([55]), "08:59 → 09:54");
+  assert.deepEqual(await covered(h(10)), new Set([40]), "10:20 → 10:59:50, not 09:54 → 10:20");
+  // The 24h window reads the snapshots, the 7d window the hours: the same sales and minutes.
+  const reader = historyReader(deps);
+  const [day, week] = [await reader.read(ids, "24h"), await reader.read(ids, "7d")];
+  const sold = (points: readonly Point[]) => points.reduce((sum, p) => sum + p[3], 0);
+  for (const [index, item] of day.items.entries()) {
+    const other = week.items[index];
+    assert.ok(other);
+    assert.equal(item.summary.coveredMinutes, other.summary.coveredMinutes, `${item.id}`);
+    // Bars keep whole minutes: the late snapshot's 10 s are rounded into the hour's.
+    const [a, b] = [item.summary.soldPerDay ?? 0, other.summary.soldPerDay ?? 0];
+    assert.ok(Math.abs(a - b) <= 0.01 * a, `${item.id}: ${a} ~ ${b}`);
+    assert.equal(sold(item.points), sold(other.points), `${item.id}: units sold`);
+  }
+});
+
+Deno.test("PRIORY_SNAPSHOT_MINUTES not dividing the hour (7, 45): each interval counts once, in the hour it ends in", async () => {
+  for (const period of [7, 45]) {
+    using kv = await openMemoryKv();
+    const clock = new ManualClock({ start: Date.UTC(2026, 10, 29, 0) });
+    const deps = historyDeps({ kv, clock, snapshotMinutes: period });
+    const run = await simulate(deps, new MovingMarket(), IDS.slice(0, 20), 5 * 60 + 15);
+    const hours = await deps.history.periods("hourly", 0, Infinity);
+    assert.equal(hours.length, 5, `${period}: five hours rolled`);
+    let measured = 0;
+    for (const hour of hours) {
+      const covered = new Set((await deps.history.bars("hourly", hour)).map((bar) => bar.covered));
+      assert.equal(covered.size, 1, `${period}: every item measured alike`);
+      measured += [...covered][0] ?? 0;
+    }
+    const last = run.snapshots.filter((t) => t < Date.UTC(2026, 10, 29, 5)).at(-1) ?? 0;
+    assert.equal(measured, (last - (run.snapshots[0] ?? 0)) / MIN, `${period}: no gap, no overlap`);
   }
 });
