@@ -174,6 +174,10 @@ Deno.test("priory_flips refuses bad filters", async () => {
     await refusal(app, "priory_flips", { maxPrice: "cheap" }),
     /maxPrice must be a number/,
   );
+  assert.match(
+    await refusal(app, "priory_flips", { minPrice: 5_000, maxPrice: 100 }),
+    /minPrice \(5000\) is above maxPrice \(100\)/,
+  );
 });
 
 Deno.test("priory_recipe_tree (250 Sunrises): the shopping list flags what the market sells less of in a week than the plan buys", async () => {
