@@ -10,7 +10,7 @@
 
 import type { Clock } from "../async/clock.ts";
 import { mapWithConcurrency } from "../async/concurrency.ts";
-import { type Bar, SHARD_SPAN, shardOf, type Tick, type Volume } from "./codec.ts";
+import { type Bar, segmentStart, SHARD_SPAN, shardOf, type Tick, type Volume } from "./codec.ts";
 import { DAY_MS, HOUR_MS, maxGapMs } from "./rollup.ts";
 import {
   downsample,
@@ -137,12 +137,15 @@ export class HistoryReader {
     const coarse = window === "30d" || window === "1y";
     const dailyUntil = coarse ? Math.max(from, state.dailyUntil ?? from) : from;
     const hourlyUntil = window === "24h" ? from : Math.max(dailyUntil, state.hourlyUntil ?? from);
+    // Each tier's series is read from the start of its first segment, where its keyframe is.
     const [days, hours, snapshots] = await Promise.all([
-      dailyUntil > from ? this.#store.periods("daily", from - DAY_MS, dailyUntil) : [],
-      hourlyUntil > dailyUntil
-        ? this.#store.periods("hourly", dailyUntil - HOUR_MS, hourlyUntil)
+      dailyUntil > from
+        ? this.#store.periods("daily", segmentStart("daily", from - DAY_MS), dailyUntil)
         : [],
-      this.#store.periods("raw", hourlyUntil - this.#maxGap, now + 1),
+      hourlyUntil > dailyUntil
+        ? this.#store.periods("hourly", segmentStart("hourly", dailyUntil - HOUR_MS), hourlyUntil)
+        : [],
+      this.#store.periods("raw", segmentStart("raw", hourlyUntil - this.#maxGap), now + 1),
     ]);
     const series = new Map<number, Sample[]>(known.map((id) => [id, []]));
     const latestTicks = new Map<number, Tick>();
@@ -160,7 +163,7 @@ export class HistoryReader {
     });
     const shards = groupIds(known, SHARD_SPAN.raw);
     await mapWithConcurrency([...shards], READ_CONCURRENCY, async ([shard, members]) => {
-      const read = await this.#store.shardTicks(shard, snapshots);
+      const read = await this.#store.shardTicks(shard, snapshots, new Set(members));
       for (const id of members) {
         const ticks = read.flatMap(({ t, ticks }) => {
           const tick = ticks.find((candidate) => candidate.id === id);
@@ -206,7 +209,7 @@ export class HistoryReader {
     if (starts.length === 0) return;
     const shards = groupIds(ids, SHARD_SPAN[tier]);
     await mapWithConcurrency([...shards], READ_CONCURRENCY, async ([shard, members]) => {
-      const read = await this.#store.shardBars(tier, shard, starts);
+      const read = await this.#store.shardBars(tier, shard, starts, new Set(members));
       for (const id of members) {
         take(
           id,

@@ -12,7 +12,7 @@
  */
 
 import { mapWithConcurrency } from "../async/concurrency.ts";
-import type { Bar } from "./codec.ts";
+import { type Bar, segmentStart } from "./codec.ts";
 import {
   DAY_MS,
   dueDays,
@@ -97,15 +97,16 @@ export async function upkeep(deps: UpkeepDeps): Promise<UpkeepReport> {
 }
 
 /**
- * The hourly bars of the hour starting at `hour`, from its snapshots and those within the gap
- * limit before it (an item's first change inside is measured from its last tick before).
+ * The hourly bars of the hour starting at `hour`, from its snapshots and those before it (an
+ * item's first change inside is measured from its last tick before, within the gap limit).
  */
 export async function rollHour(
   store: HistoryStore,
   hour: number,
   maxGap: number,
 ): Promise<Bar[]> {
-  const times = await store.periods("raw", hour - maxGap, hour + HOUR_MS);
+  // From the segment's start, where the keyframes of the snapshots before the hour are.
+  const times = await store.periods("raw", segmentStart("raw", hour - maxGap), hour + HOUR_MS);
   if (!times.some((t) => t >= hour)) return [];
   const shards = await shardUnion(store, "raw", times);
   const perShard = await mapWithConcurrency(shards, ROLLUP_CONCURRENCY, async (shard) => {
