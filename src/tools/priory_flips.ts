@@ -63,7 +63,7 @@ export const prioryFlips = defineTool({
   name: "priory_flips",
   title: "Flips",
   description:
-    `Priory-computed: best Trading Post flips now, from this server's snapshots: order at buy +1c, list at sell -1c, 15% fee. perDay = min(sold, bought) a day, cancellations counted (upper bound); profit = margin × perDay. minVolume: units/day (default ${DEFAULT_MIN_VOLUME}); minPrice/maxPrice bound buy. Empty, saying why, before an hour of history.`,
+    `Priory-computed: best Trading Post flips now, from this server's snapshots: order at buy +1c, list at sell -1c, 15% fee. perDay: min(sold, bought) units a day, cancellations counted; profit = margin × perDay. minVolume: units/day (default ${DEFAULT_MIN_VOLUME}); minPrice/maxPrice bound buy. Empty, saying why, before an hour of history.`,
   inputSchema: FlipsInput,
   outputSchema: z.object({
     // Rows are self-describing and named in the description; listing fields here costs every

@@ -384,8 +384,37 @@ Deno.test({
     }
     assert.match(text, /Traded a day/);
     assert.match(text, /cancellations count/);
-    assert.deepEqual(host.errors, [], "the view reported no error");
-    assert.deepEqual(page.errors, [], "the page logged no error (CSP, exception)");
+    // The time axis ends at the latest snapshot, point times read in the result's unit: minutes
+    // over 24h, hours (to a tenth) over 7d.
+    const at = (result.structuredContent as { at: string }).at;
+    assert.ok(text.includes(`${at.slice(0, 16).replace("T", " ")} UTC`), `${at} ends the axis`);
+    const week = await client.callTool({
+      name: "priory_price_history",
+      arguments: { ids, window: "7d" },
+    });
+    assert.equal((week.structuredContent as { unit: string }).unit, "hour");
+    const weekPage = await browser.newPage();
+    await weekPage.viewport(900, 700);
+    const weekHost = await hostView(weekPage, html);
+    const empty = await weekHost.sizeFrom(0, () => true, "the waiting view's first size");
+    const marked = weekHost.sizes.length;
+    await weekHost.bridge.sendToolResult(week as CallToolResult);
+    await weekHost.sizeFrom(
+      marked,
+      (size) => (size.height ?? 0) > (empty.height ?? 0) + 400,
+      "the 7d view's size",
+    );
+    const weekText = (await visibleText(weekPage, await weekHost.frameId())).text;
+    assert.match(weekText, /over 7d/);
+    const ends = [...weekText.matchAll(/(\d{4}-\d\d-\d\d \d\d:\d\d) UTC/g)].map((m) =>
+      Date.parse(`${(m[1] ?? "").replace(" ", "T")}Z`)
+    );
+    assert.ok(ends.length > 0, "an axis end is drawn");
+    for (const end of ends) {
+      assert.ok(Math.abs(end - Date.parse(at)) <= 3 * 60_000, `${new Date(end).toISOString()}`);
+    }
+    assert.deepEqual([...host.errors, ...weekHost.errors], [], "the view reported no error");
+    assert.deepEqual([...page.errors, ...weekPage.errors], [], "no page logged an error");
   },
 });
 
