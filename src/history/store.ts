@@ -323,7 +323,11 @@ export class HistoryStore {
   async periods(tier: Tier, from: number, to: number): Promise<number[]> {
     const times: number[] = [];
     const prefix = [...this.#root, tier, "index"];
-    const entries = this.#kv.list<PeriodEntry>({ start: [...prefix, from], end: [...prefix, to] });
+    // A year of days in one round trip, not four (KV lists 100 entries a batch by default).
+    const entries = this.#kv.list<PeriodEntry>(
+      { start: [...prefix, from], end: [...prefix, to] },
+      { batchSize: 1000 },
+    );
     for await (const entry of entries) {
       const t = entry.key.at(-1);
       if (typeof t === "number" && parseEntry(entry.value)?.whole === true) times.push(t);
@@ -334,7 +338,9 @@ export class HistoryStore {
   /** The latest whole period of `tier`, if any. */
   async latest(tier: Tier): Promise<number | undefined> {
     const prefix = [...this.#root, tier, "index"];
-    for await (const entry of this.#kv.list<PeriodEntry>({ prefix }, { reverse: true })) {
+    // The newest is nearly always whole: a few entries, not a batch of 100.
+    const entries = this.#kv.list<PeriodEntry>({ prefix }, { reverse: true, batchSize: 4 });
+    for await (const entry of entries) {
       const t = entry.key.at(-1);
       if (typeof t === "number" && parseEntry(entry.value)?.whole === true) return t;
     }
