@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { flipMargin } from "../../src/market/flip.ts";
-import { DAY_MS, HOUR_MS } from "../../src/history/rollup.ts";
+import { DAY_MS, HOUR_MS, rollTicks } from "../../src/history/rollup.ts";
 import { type Point, UNITS } from "../../src/history/series.ts";
 import { getWorld } from "../fake_gw2/mod.ts";
 import { ManualClock } from "../support/clock.ts";
@@ -208,4 +208,48 @@ Deno.test("flips: none without snapshots, why while volumes are short, then the 
     assert.equal(Math.min(volume?.soldPerDay ?? -1, volume?.boughtPerDay ?? -1), flip.perDay);
   }
   assert.ok(clock.now() >= START + 2 * HOUR_MS);
+});
+
+/** `kv` counting its reads: each `get`, `getMany` and `list` call. */
+function countingKv(kv: Deno.Kv): { kv: Deno.Kv; reads: () => number } {
+  let reads = 0;
+  const counted = new Proxy(kv, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        if (property === "get" || property === "getMany" || property === "list") reads++;
+        return Reflect.apply(value, target, args);
+      };
+    },
+  });
+  return { kv: counted, reads: () => reads };
+}
+
+Deno.test("20 ids over a year: one range read per shard and tier, whatever the days, plus a few index reads", async () => {
+  using kv = await openMemoryKv();
+  const now = Date.UTC(2027, 10, 29, 9, 40);
+  const clock = new ManualClock({ start: now });
+  const writer = historyDeps({ kv, clock }).history;
+  // 20 ids, each in a shard of its own at every tier.
+  const ids = Array.from({ length: 20 }, (_, i) => 100 + i * 1_000);
+  const tick = (id: number) => ({ id, buy: 100, buyQty: 10, sell: 120, sellQty: 20 });
+  const bar = rollTicks([{ t: 0, ticks: ids.map(tick) }], 0, 1, 1);
+  const today = Date.UTC(2027, 10, 29);
+  for (let day = 365; day >= 1; day--) await writer.writeBars("daily", today - day * DAY_MS, bar);
+  for (let hour = 0; hour < 9; hour++) {
+    await writer.writeBars("hourly", today + hour * HOUR_MS, bar);
+  }
+  for (let t = now - 2 * HOUR_MS; t <= now; t += 5 * MIN) {
+    await writer.writeSnapshot(t, ids.map(tick));
+  }
+  await writer.setRollupState({ hourlyUntil: today + 9 * HOUR_MS, dailyUntil: today });
+  const counting = countingKv(kv);
+  const reader = historyReader(historyDeps({ kv: counting.kv, clock }));
+  const read = await reader.read(ids, "1y");
+  assert.equal(read.items.length, 20);
+  assert.ok(read.items.every((item) => item.points.length >= 20));
+  // 3 tiers × 20 shards, the latest snapshot, the first-seen times (2 × 10 keys), the roll-up
+  // state, and each tier's period list.
+  assert.equal(counting.reads(), 3 * 20 + 1 + 2 + 1 + 3);
 });
