@@ -115,6 +115,23 @@ async function hostTable(
   return { page, host, frame: await host.frameId(), table };
 }
 
+/** The history view hosted in a new page and drawn from `result`: its page, host and text. */
+async function hostHistory(browser: Browser, html: string, result: unknown) {
+  const page = await browser.newPage();
+  await page.viewport(900, 700);
+  const host = await hostView(page, html);
+  assert.equal(host.bridge.getAppVersion()?.name, "priory-price-history");
+  const waiting = await host.sizeFrom(0, () => true, "the waiting view's first size");
+  const mark = host.sizes.length;
+  await host.bridge.sendToolResult(result as CallToolResult);
+  await host.sizeFrom(
+    mark,
+    (size) => (size.height ?? 0) > (waiting.height ?? 0) + 400,
+    "two drawn charts' size",
+  );
+  return { page, host, ...(await visibleText(page, await host.frameId())) };
+}
+
 Deno.test({
   name: `tree view: renders a real gen-1 legendary tree in Chromium and reports its size${SUFFIX}`,
   ignore: SKIPPED,
@@ -353,19 +370,7 @@ Deno.test({
       history: { name: string; points: [number, number | null, number | null][] }[];
     }).history;
 
-    const page = await browser.newPage();
-    await page.viewport(900, 700);
-    const host = await hostView(page, html);
-    assert.equal(host.bridge.getAppVersion()?.name, "priory-price-history");
-    const waiting = await host.sizeFrom(0, () => true, "the waiting view's first size");
-    const mark = host.sizes.length;
-    await host.bridge.sendToolResult(result as CallToolResult);
-    await host.sizeFrom(
-      mark,
-      (size) => (size.height ?? 0) > (waiting.height ?? 0) + 400,
-      "two drawn charts' size",
-    );
-    const { text, nodes } = await visibleText(page, await host.frameId());
+    const { page, host, text, nodes } = await hostHistory(browser, html, result);
     for (const row of history) {
       assert.ok(text.includes(row.name), `${row.name} is drawn`);
       const last = row.points.at(-1)?.[2];
@@ -393,18 +398,11 @@ Deno.test({
       arguments: { ids, window: "7d" },
     });
     assert.equal((week.structuredContent as { unit: string }).unit, "hour");
-    const weekPage = await browser.newPage();
-    await weekPage.viewport(900, 700);
-    const weekHost = await hostView(weekPage, html);
-    const empty = await weekHost.sizeFrom(0, () => true, "the waiting view's first size");
-    const marked = weekHost.sizes.length;
-    await weekHost.bridge.sendToolResult(week as CallToolResult);
-    await weekHost.sizeFrom(
-      marked,
-      (size) => (size.height ?? 0) > (empty.height ?? 0) + 400,
-      "the 7d view's size",
+    const { page: weekPage, host: weekHost, text: weekText } = await hostHistory(
+      browser,
+      html,
+      week,
     );
-    const weekText = (await visibleText(weekPage, await weekHost.frameId())).text;
     assert.match(weekText, /over 7d/);
     const ends = [...weekText.matchAll(/(\d{4}-\d\d-\d\d \d\d:\d\d) UTC/g)].map((m) =>
       Date.parse(`${(m[1] ?? "").replace(" ", "T")}Z`)
