@@ -13,7 +13,10 @@
  *   successor is first used (a client that lost the answer can try again); one older than that —
  *   a replay after rotation — ends the grant;
  * - a grant not refreshed for {@linkcode GRANT_IDLE_MS} expires; revoking either token ends it;
- *   either way its sealed key is deleted with it.
+ *   either way its sealed key is deleted with it;
+ * - no token is issued for a grant whose key the current `PRIORY_SECRET` cannot open (the secret
+ *   was rotated): the exchange or refresh is `invalid_grant`, so the client signs in again, and
+ *   the grant goes.
  *
  * Checking an access token on every MCP request costs a KV read and a decryption; a checked
  * token is kept in memory for {@linkcode ACCESS_CHECK_MS}, so a warm call pays neither. A grant
@@ -340,6 +343,16 @@ export class Grants {
     grant: Grant,
     rotation: { previous?: string; retired: readonly string[] } = { retired: [] },
   ): Promise<TokenSuccess | TokenFailure> {
+    if ((await this.#secrets.open(grant.key, grant.id)) === undefined) {
+      // Sealed under a PRIORY_SECRET this server no longer has: every token issued would be
+      // refused on use, so the client is told to sign in again, and the key under the old
+      // secret (perhaps a leaked one) is deleted rather than kept until the grant expires.
+      await this.revokeGrant(grant.id, "key sealed under another secret");
+      return failure(
+        "invalid_grant",
+        "the server's secret changed since this sign-in; sign in again",
+      );
+    }
     const now = this.#clock.now();
     const access = randomId();
     const refresh = randomId();

@@ -542,3 +542,38 @@ Deno.test("discovery: the 401 challenge, both metadata documents from PRIORY_PUB
   assert.equal(operator.status, 200);
   assert.equal(operator.name, undefined, "no X-GW2-Key: the tool says which header to add");
 });
+
+Deno.test("a new PRIORY_SECRET signs everyone out: an old sign-in's refresh is refused and its key deleted, not rotated into tokens that never work", async () => {
+  // A metadata-document client (claude.ai, ChatGPT): its id is a URL, so unlike a registered
+  // id it survives the new secret, and only the grant itself can say "sign in again".
+  const clientId = "https://client.example/oauth/metadata.json";
+  const fetchDocument = (url: string) =>
+    Promise.resolve({ client_id: url, client_name: "Metadata client", redirect_uris: [CALLBACK] });
+  using kv = await openMemoryKv();
+  await using before = await startPublicApp({ kv, fetchDocument });
+  const signedIn = await exchange(
+    before,
+    await authorize(before.handler, TEST_KEYS.full, { clientId }),
+  );
+  const pending = await authorize(before.handler, TEST_KEYS.veteran, { clientId });
+  // The operator rotates the secret: a new deployment over the same database.
+  await using after = await startPublicApp({
+    kv,
+    clock: before.clock,
+    fetchDocument,
+    env: { ...PUBLIC_ENV, PRIORY_SECRET: "a-brand-new-secret-after-the-rotation-987654" },
+  });
+  assert.equal((await accountWith(after, String(signedIn.body.access_token))).status, 401);
+  const refreshed = await postForm(after.handler, "/token", {
+    grant_type: "refresh_token",
+    refresh_token: String(signedIn.body.refresh_token),
+    client_id: clientId,
+  });
+  assert.deepEqual([refreshed.status, refreshed.body.error], [400, "invalid_grant"]);
+  assert.match(String(refreshed.body.error_description), /sign in again/);
+  // A code the old deployment issued cannot become tokens either.
+  const exchanged = await exchange(after, pending);
+  assert.deepEqual([exchanged.status, exchanged.body.error], [400, "invalid_grant"]);
+  const grants = await Array.fromAsync(kv.list({ prefix: ["auth", "grant"] }));
+  assert.deepEqual(grants, [], "keys sealed under the old secret are deleted, not kept 90 days");
+});
