@@ -6,8 +6,9 @@
  * which grant to read (one KV read), the 256-bit secret is what proves possession, and only its
  * SHA-256 digest is stored. The rules (OAuth 2.1, RFC 6749, 7636, 8707, 7009):
  * - a code lives at most {@linkcode CODE_TTL_MS}, is exchanged once, with the PKCE verifier, the
- *   same client, redirect URI and resource; a code presented again ends the grant, since whoever
- *   holds a copy may have used it first;
+ *   same client, redirect URI and resource; a code presented again — after its exchange, or
+ *   during it, on this instance or another — ends the grant, since whoever holds a copy may have
+ *   used it first;
  * - access tokens live {@linkcode ACCESS_TTL_S} and name the resource they were issued for;
  * - refresh tokens rotate: each use returns a new one. The one before stays usable until its
  *   successor is first used (a client that lost the answer can try again); one older than that —
@@ -208,7 +209,12 @@ export class Grants {
     }
     const target = this.#checkResource(exchange.resource, grant.resource);
     if (target !== undefined) return target;
-    return await this.#issue(entry, { ...grant, code: { ...grant.code, used: true } });
+    const issued = await this.#issue(entry, { ...grant, code: { ...grant.code, used: true } });
+    if (issued !== undefined) return issued;
+    // Another exchange of this code won the compare-and-set: the code was used twice at once,
+    // a reuse like any other (whoever won may hold a stolen copy).
+    await this.revokeGrant(grant.id, "code reused");
+    return failure("invalid_grant", "the code was already used; the sign-in is revoked");
   }
 
   /** The `refresh_token` grant: rotates the refresh token. */
@@ -249,10 +255,12 @@ export class Grants {
     // the answer lost) retires the unused successor instead.
     const retiring = isCurrent ? refresh.previous : refresh.current;
     const retired = retiring === undefined ? refresh.retired : [...refresh.retired, retiring];
-    return await this.#issue(entry, grant, {
+    const issued = await this.#issue(entry, grant, {
       previous: presented,
       retired: retired.slice(-RETIRED_REFRESH),
     });
+    return issued ??
+      failure("invalid_grant", "the grant changed while this request was served; retry");
   }
 
   /**
@@ -337,12 +345,15 @@ export class Grants {
     return failure("invalid_target", `this server issues tokens only for ${this.#resource}`);
   }
 
-  /** Issues an access token and a rotated refresh token, if `entry` is still as read. */
+  /**
+   * Issues an access token and a rotated refresh token, if `entry` is still as read; `undefined`
+   * when another request changed the grant first.
+   */
   async #issue(
     entry: GrantEntry,
     grant: Grant,
     rotation: { previous?: string; retired: readonly string[] } = { retired: [] },
-  ): Promise<TokenSuccess | TokenFailure> {
+  ): Promise<TokenSuccess | TokenFailure | undefined> {
     if ((await this.#secrets.open(grant.key, grant.id)) === undefined) {
       // Sealed under a PRIORY_SECRET this server no longer has: every token issued would be
       // refused on use, so the client is told to sign in again, and the key under the old
@@ -375,9 +386,7 @@ export class Grants {
       this.#log.error("auth grant could not be stored", { error: describeError(error) });
       throw error;
     }
-    if (!stored) {
-      return failure("invalid_grant", "the grant changed while this request was served; retry");
-    }
+    if (!stored) return undefined;
     return {
       ok: true,
       body: {

@@ -577,3 +577,20 @@ Deno.test("a new PRIORY_SECRET signs everyone out: an old sign-in's refresh is r
   const grants = await Array.fromAsync(kv.list({ prefix: ["auth", "grant"] }));
   assert.deepEqual(grants, [], "keys sealed under the old secret are deleted, not kept 90 days");
 });
+
+Deno.test("a code exchanged twice at once, on two instances, issues one set of tokens and then revokes them", async () => {
+  using kv = await openMemoryKv();
+  await using one = await startPublicApp({ kv });
+  await using two = await startPublicApp({ kv, clock: one.clock });
+  const done = await authorize(one.handler, TEST_KEYS.full);
+  const answers = await Promise.all([exchange(one, done), exchange(two, done)]);
+  const won = answers.filter((answer) => answer.status === 200);
+  assert.equal(won.length, 1, JSON.stringify(answers.map((answer) => answer.body)));
+  const lost = answers.find((answer) => answer.status !== 200);
+  assert.equal(lost?.body.error, "invalid_grant");
+  assert.doesNotMatch(String(lost?.body.error_description), /retry/, "a code cannot be retried");
+  // Whoever won may be the one holding a stolen copy: the sign-in ends, as for a reuse in turn.
+  const token = String(won[0]?.body.access_token);
+  assert.equal((await accountWith(one, token)).status, 401);
+  assert.equal((await accountWith(two, token)).status, 401);
+});
