@@ -1,6 +1,7 @@
 /**
- * Each player's own rate of tool calls in the public mode: a token bucket per grant (one
- * player's sign-in from one app), `burst` calls at once, refilled at `perMinute`. Past it a call is
+ * Each player's own rate of tool calls in the public mode: a token bucket per player (the GW2
+ * account behind a sign-in, so signing in again from another app or a script does not buy a
+ * second bucket), `burst` calls at once, refilled at `perMinute`. Past it a call is
  * refused with the time to wait, which the HTTP edge answers as 429 with `Retry-After`. It keeps
  * one player from spending the shared upstream budget every other player waits on. The buckets
  * live in the process's memory (each instance counts its own calls): a check costs a map lookup,
@@ -27,7 +28,7 @@ interface Level {
   at: number;
 }
 
-/** The per-grant call buckets of one process. */
+/** The per-player call buckets of one process. */
 export class CallRate {
   readonly #burst: number;
   readonly #perMs: number;

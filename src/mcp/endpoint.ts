@@ -57,7 +57,10 @@ export interface McpEndpointDeps {
 export interface RequestCaller {
   /** The player's GW2 key, bound to their sign-in. Never logged. */
   readonly gw2Key: string;
-  /** Whose calls these are (the grant), for the fair share of the upstream budget. */
+  /**
+   * Whose calls these are (the player: their GW2 account's pseudonym), for the fair share of the
+   * upstream budget.
+   */
   readonly owner: string;
   /**
    * Takes `calls` tool calls from the player's rate: 0 when admitted, else the milliseconds to
