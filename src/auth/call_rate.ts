@@ -46,7 +46,9 @@ export class CallRate {
 
   /**
    * Takes `calls` calls from `player`'s bucket: 0 when admitted, else the milliseconds until
-   * they would be (nothing is taken then). A batch of more calls than the burst costs the burst.
+   * they would be (nothing is taken then). A batch of more calls than the burst is admitted from
+   * a full bucket and still costs every call: the bucket goes below empty and the player waits
+   * until it has refilled past zero (charging only the burst would let a batch past the rate).
    *
    * @example
    * ```ts
@@ -59,10 +61,10 @@ export class CallRate {
     const now = this.#clock.now();
     const level = this.#levels.get(player) ?? { tokens: this.#burst, at: now };
     const tokens = Math.min(this.#burst, level.tokens + (now - level.at) * this.#perMs);
-    const cost = Math.min(calls, this.#burst);
-    if (tokens < cost) return Math.max(1, Math.ceil((cost - tokens) / this.#perMs));
+    const needed = Math.min(calls, this.#burst);
+    if (tokens < needed) return Math.max(1, Math.ceil((needed - tokens) / this.#perMs));
     this.#levels.delete(player);
-    this.#levels.set(player, { tokens: tokens - cost, at: now });
+    this.#levels.set(player, { tokens: tokens - calls, at: now });
     if (this.#levels.size > this.#maxTracked) this.#forget(now);
     return 0;
   }
