@@ -103,6 +103,8 @@ export function createHandler(deps: HandlerDeps): Handler {
     tools: deps.tools ?? TOOLS,
     maxBodyBytes,
     ...(deps.callLog === undefined ? {} : { callLog: deps.callLog }),
+    // Public mode: every text the model reads says the key comes with the sign-in.
+    ...(auth === undefined ? {} : { keyWording: "sign-in" }),
   });
 
   async function serveMcp(request: Request): Promise<Response> {
