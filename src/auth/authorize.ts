@@ -5,7 +5,9 @@
  * The request is checked in an order that never sends anyone to an address the client did not
  * register: the client and its exact redirect URI first — a failure there is a page, never a
  * redirect — then the rest (`response_type=code`, PKCE S256, `resource`), whose failures go back
- * to the client as RFC 6749 errors. The page carries the checked request in a signed hidden field
+ * to the client as RFC 6749 errors: at once when the redirect stays on the player's device, else
+ * from a link on a page that says what went wrong (RFC 9700 §4.11.2: no automatic redirect to a
+ * web address a stranger may have registered). The page carries the checked request in a signed hidden field
  * (HMAC under `PRIORY_SECRET`, ten minutes) together with a CSRF token that must match a cookie
  * the page set (`SameSite=Strict`, `HttpOnly`, scoped to this path) and a nonce that is used up by
  * the first answer, so a forged, foreign or replayed POST is refused. On Allow the key is checked
@@ -29,7 +31,7 @@ import type { AuthSecrets } from "./crypto.ts";
 import { type Grants, sameResource } from "./grants.ts";
 import { checkKey } from "./key_check.ts";
 import type { AuthUrls } from "./metadata.ts";
-import { formActionSource, withParams } from "./redirect.ts";
+import { formActionSource, redirectTarget, staysOnDevice, withParams } from "./redirect.ts";
 import { cookiesOf, htmlPage, pageHeaders, redirectTo } from "./responses.ts";
 import type { AuthStore } from "./store.ts";
 
@@ -109,10 +111,19 @@ export class AuthorizeEndpoint {
       this.#deps.log.info("auth authorize refused", { reason: "redirect_uri" });
       return this.#stop(lang, 400, "badRedirect");
     }
-    // From here the redirect URI is the client's own: errors go back to it.
+    // From here the redirect URI is the client's own: errors go back to it (knowingly, when it
+    // leaves the player's device).
     const state = single("state");
-    const back = (error: string, description: string) =>
-      this.#redirectError(redirectUri, error, description, state ?? undefined);
+    const back = (error: string, description: string): Response => {
+      const answer = this.#errorUrl(redirectUri, error, description, state ?? undefined);
+      if (staysOnDevice(redirectUri)) return redirectTo(answer);
+      this.#deps.log.info("auth authorize refused", { reason: error });
+      return this.#stop(lang, 400, {
+        kind: "badRequest",
+        detail: description,
+        back: { url: answer, target: redirectTarget(redirectUri) },
+      });
+    };
     if (state === null || (state !== undefined && state.length > MAX_STATE)) {
       return back(
         "invalid_request",
@@ -182,11 +193,9 @@ export class AuthorizeEndpoint {
     const decision = form.get("decision");
     if (decision === "deny") {
       this.#deps.log.info("auth consent", { decision: "deny" });
-      return this.#redirectError(
-        form0.redirectUri,
-        "access_denied",
-        "the player denied access",
-        form0.state,
+      // The player saw where Deny sends them (the page names the host) and chose to go.
+      return redirectTo(
+        this.#errorUrl(form0.redirectUri, "access_denied", "the player denied access", form0.state),
         cleared,
       );
     }
@@ -280,22 +289,19 @@ export class AuthorizeEndpoint {
     return htmlPage(status, stopPage(lang, reason), pageHeaders("'none'", lang));
   }
 
-  #redirectError(
+  /** `redirectUri` with an RFC 6749 §4.1.2.1 error response (and RFC 9207 `iss`). */
+  #errorUrl(
     redirectUri: string,
     error: string,
     description: string,
     state: string | undefined,
-    cookies: readonly string[] = [],
-  ): Response {
-    return redirectTo(
-      withParams(redirectUri, {
-        error,
-        error_description: description,
-        ...(state === undefined ? {} : { state }),
-        iss: this.#deps.urls.issuer,
-      }),
-      cookies,
-    );
+  ): string {
+    return withParams(redirectUri, {
+      error,
+      error_description: description,
+      ...(state === undefined ? {} : { state }),
+      iss: this.#deps.urls.issuer,
+    });
   }
 }
 

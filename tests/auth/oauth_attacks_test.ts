@@ -594,3 +594,37 @@ Deno.test("a code exchanged twice at once, on two instances, issues one set of t
   assert.equal((await accountWith(one, token)).status, 401);
   assert.equal((await accountWith(two, token)).status, 401);
 });
+
+Deno.test("an invalid request from a client with a web redirect is explained on our page, not redirected: the server is no open redirector for whoever registers", async () => {
+  await using app = await startPublicApp();
+  // Anyone can register any https redirect, then send players a link to this server that
+  // bounces them to it with a deliberate error (RFC 9700 §4.11.2).
+  const landing = "https://phish.example/landing";
+  const clientId = await registeredClient(app.handler, [landing]);
+  const { challenge } = await pkce();
+  for (
+    const params of [
+      { code_challenge_method: "plain", code_challenge: challenge },
+      { code_challenge: undefined },
+      { code_challenge: challenge, resource: "https://other.example/mcp" },
+      { code_challenge: challenge, response_type: "token" },
+    ]
+  ) {
+    const page = await openConsent(
+      app.handler,
+      authorizeUrl({ client_id: clientId, redirect_uri: landing, ...params }),
+    );
+    assert.equal(page.response.status, 400, JSON.stringify(params));
+    assert.equal(page.response.headers.get("location"), null, "no automatic redirect");
+    assert.match(page.html, /sign-in request cannot be used/);
+    assert.equal(page.request, undefined, "no consent form");
+    // The player may still go back, knowingly: a link naming the host, carrying the error.
+    const link = /<a href="(https:\/\/phish\.example\/landing\?[^"]*)"/.exec(page.html)?.[1];
+    assert.ok(link, page.html);
+    assert.match(page.html, /Back to <span class="target">phish\.example<\/span>/);
+    const back = new URL(link.replaceAll("&amp;", "&")).searchParams;
+    assert.ok(back.get("error"));
+    assert.equal(back.get("state"), "state-123");
+    assert.equal(back.get("iss"), PUBLIC_URL);
+  }
+});
