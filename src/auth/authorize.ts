@@ -9,7 +9,7 @@
  * from a link on a page that says what went wrong (RFC 9700 §4.11.2: no automatic redirect to a
  * web address a stranger may have registered). The page carries the checked request in a signed hidden field
  * (HMAC under `PRIORY_SECRET`, ten minutes) together with a CSRF token that must match a cookie
- * the page set (`SameSite=Strict`, `HttpOnly`, scoped to this path) and a nonce that is used up by
+ * the page set (`SameSite=Strict`, `HttpOnly`, on https a `__Host-` cookie) and a nonce used up by
  * the first answer, so a forged, foreign or replayed POST is refused. On Allow the key is checked
  * with the GW2 API before anything is issued; a key GW2 rejects shows the page again with the
  * reason, and one missing permissions is explained first, then accepted if the player insists.
@@ -30,7 +30,7 @@ import { randomId, sameText } from "./crypto.ts";
 import type { AuthSecrets } from "./crypto.ts";
 import { type Grants, sameResource } from "./grants.ts";
 import { checkKey } from "./key_check.ts";
-import type { AuthUrls } from "./metadata.ts";
+import { AUTH_PATHS, type AuthUrls } from "./metadata.ts";
 import { formActionSource, redirectTarget, staysOnDevice, withParams } from "./redirect.ts";
 import { cookiesOf, htmlPage, pageHeaders, redirectTo } from "./responses.ts";
 import type { AuthStore } from "./store.ts";
@@ -182,14 +182,14 @@ export class AuthorizeEndpoint {
     if (this.#deps.clock.now() > form0.expiresAt) {
       return this.#refuse(lang, 400, "expired", "expired");
     }
-    const cookie = cookiesOf(request).get(cookieName(form0.nonce));
+    const cookie = cookiesOf(request).get(cookieName(form0.nonce, this.#secureCookie));
     if (cookie === undefined || !sameText(cookie, form0.csrf)) {
       return this.#refuse(lang, 403, "forged", "csrf cookie");
     }
     if (!(await this.#deps.store.useNonce(form0.nonce, CONSENT_TTL_MS * 2))) {
       return this.#refuse(lang, 400, "used", "replayed");
     }
-    const cleared = [clearCookie(form0.nonce, this.#secureCookie)];
+    const cleared = [consentCookie(form0.nonce, "", 0, this.#secureCookie)];
     const decision = form.get("decision");
     if (decision === "deny") {
       this.#deps.log.info("auth consent", { decision: "deny" });
@@ -260,9 +260,7 @@ export class AuthorizeEndpoint {
     for (const cookie of cookies) headers.append("set-cookie", cookie);
     headers.append(
       "set-cookie",
-      `${cookieName(form.nonce)}=${form.csrf}; Path=/authorize; Max-Age=${
-        CONSENT_TTL_MS / 1000
-      }; HttpOnly; SameSite=Strict${this.#secureCookie ? "; Secure" : ""}`,
+      consentCookie(form.nonce, form.csrf, CONSENT_TTL_MS / 1000, this.#secureCookie),
     );
     return htmlPage(status, html, headers);
   }
@@ -305,15 +303,26 @@ export class AuthorizeEndpoint {
   }
 }
 
-/** The page's cookie: one per form, so two sign-ins in two tabs do not overwrite each other. */
-function cookieName(nonce: string): string {
-  return `priory_consent_${nonce.slice(0, 12)}`;
+/**
+ * The name of a page's CSRF cookie: one per form, so two sign-ins in two tabs do not overwrite
+ * each other. On https a `__Host-` cookie, which no other host — a sibling subdomain included —
+ * can set or shadow; the prefix needs `Secure`, so a loopback `http:` origin (the dev server)
+ * goes without it.
+ */
+function cookieName(nonce: string, secure: boolean): string {
+  return `${secure ? "__Host-" : ""}priory_consent_${nonce.slice(0, 12)}`;
 }
 
-function clearCookie(nonce: string, secure: boolean): string {
-  return `${cookieName(nonce)}=; Path=/authorize; Max-Age=0; HttpOnly; SameSite=Strict${
-    secure ? "; Secure" : ""
-  }`;
+/**
+ * The `Set-Cookie` value of a page's CSRF cookie (`maxAgeS` 0 clears it): `HttpOnly`,
+ * `SameSite=Strict`; on https `Secure` with `Path=/` (as `__Host-` requires, no `Domain`), on
+ * loopback http scoped to the page's path.
+ */
+function consentCookie(nonce: string, value: string, maxAgeS: number, secure: boolean): string {
+  const scope = secure ? "Path=/" : `Path=${AUTH_PATHS.authorize}`;
+  return `${
+    cookieName(nonce, secure)
+  }=${value}; ${scope}; Max-Age=${maxAgeS}; HttpOnly; SameSite=Strict${secure ? "; Secure" : ""}`;
 }
 
 function isFormState(value: unknown): value is FormState {

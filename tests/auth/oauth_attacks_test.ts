@@ -628,3 +628,47 @@ Deno.test("an invalid request from a client with a web redirect is explained on 
     assert.equal(back.get("iss"), PUBLIC_URL);
   }
 });
+
+Deno.test("on https the consent cookie is a __Host- cookie (Secure, Path=/, no Domain): a sibling subdomain cannot plant or shadow it", async () => {
+  const origin = "https://priory.example";
+  await using app = await startPublicApp({
+    env: {
+      ...PUBLIC_ENV,
+      PRIORY_PUBLIC_URL: origin,
+      MCP_ALLOWED_HOSTS: "priory.example,localhost",
+    },
+  });
+  const clientId = await registeredClient(app.handler);
+  const { challenge } = await pkce();
+  const url = new URL(
+    authorizeUrl({
+      client_id: clientId,
+      redirect_uri: CALLBACK,
+      code_challenge: challenge,
+      resource: `${origin}/mcp`,
+    }),
+  );
+  const page = await openConsent(app.handler, `${origin}${url.pathname}${url.search}`);
+  assert.equal(page.response.status, 200, page.html);
+  const [line = ""] = page.response.headers.getSetCookie();
+  assert.match(line, /^__Host-priory_consent_[\w-]+=[\w-]+;/);
+  assert.match(line, /; Path=\/;/);
+  assert.match(line, /; Secure/);
+  assert.match(line, /; HttpOnly/);
+  assert.match(line, /; SameSite=Strict/);
+  assert.doesNotMatch(line, /Domain=/i);
+  // The same cookie without its prefix — what a sibling subdomain could set — is not it.
+  const planted = page.cookie?.replace(/^__Host-/, "");
+  const refused = await answerConsent(app.handler, page, { decision: "deny", cookie: planted });
+  assert.equal(refused.status, 403);
+  await refused.body?.cancel();
+  const answered = await answerConsent(app.handler, page, {
+    decision: "allow",
+    key: TEST_KEYS.full,
+  });
+  assert.ok(redirectParams(answered).get("code"));
+  assert.match(
+    answered.headers.getSetCookie()[0] ?? "",
+    /^__Host-priory_consent_[\w-]+=; Path=\/; Max-Age=0/,
+  );
+});
