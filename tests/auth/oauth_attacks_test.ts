@@ -672,3 +672,32 @@ Deno.test("on https the consent cookie is a __Host- cookie (Secure, Path=/, no D
     /^__Host-priory_consent_[\w-]+=; Path=\/; Max-Age=0/,
   );
 });
+
+Deno.test("two refreshes with the same token at once (two instances) both succeed; the first successor used wins, the other is then a replay", async () => {
+  using kv = await openMemoryKv();
+  await using one = await startPublicApp({ kv });
+  await using two = await startPublicApp({ kv, clock: one.clock });
+  const signedIn = await signIn(one.handler, TEST_KEYS.full);
+  const refresh = (app: TestApp, token: string) =>
+    postForm(app.handler, "/token", {
+      grant_type: "refresh_token",
+      refresh_token: token,
+      client_id: signedIn.clientId,
+    });
+  // A client whose parallel requests all met the expired access token refreshes from each.
+  const [a, b] = await Promise.all([
+    refresh(one, signedIn.refreshToken),
+    refresh(two, signedIn.refreshToken),
+  ]);
+  assert.deepEqual([a.status, b.status], [200, 200], JSON.stringify([a.body, b.body]));
+  assert.notEqual(a.body.refresh_token, b.body.refresh_token);
+  for (const answer of [a, b]) {
+    assert.equal((await accountWith(one, String(answer.body.access_token))).status, 200);
+  }
+  // The client keeps one answer; its refresh token goes on, the other's is retired by that use.
+  const kept = await refresh(two, String(b.body.refresh_token));
+  assert.equal(kept.status, 200);
+  const replayed = await refresh(one, String(a.body.refresh_token));
+  assert.deepEqual([replayed.status, replayed.body.error], [400, "invalid_grant"]);
+  assert.equal((await refresh(one, String(kept.body.refresh_token))).body.error, "invalid_grant");
+});
