@@ -231,3 +231,27 @@ Deno.test("a recipe no discipline crafts is not a row; the pass counts what sell
   assert.equal(pass.sellable, 1);
   assert.deepEqual(rows.top({ includeTimeGated: false }, 5).map((row) => row.outputId), [B]);
 });
+
+Deno.test("a currency the library has no estimate for does not hide a craft the tree prices: at the root, or under an untradeable item", () => {
+  // Currency 18 has no decision price in the library: the tree pays it (a row's `cur`), adds no
+  // coin for it, and can force-buy nothing above it when nothing above is buyable.
+  const [ROOT, MIDDLE, ABOVE] = [401, 402, 403];
+  const recipes = [
+    recipe(50, ROOT, [[X, 1], ["cur", 18, 1]]),
+    recipe(51, MIDDLE, [[X, 1], ["cur", 18, 2]]),
+    recipe(52, ABOVE, [[MIDDLE, 1]]),
+  ];
+  const sheet = sheetOf([[X, 90, 100], [ROOT, 400, 450], [ABOVE, 300, 350]]);
+  const { rows } = scan(recipes, sheet);
+  const listed = rows.top({ includeTimeGated: false }, 10);
+  assert.deepEqual(figures(listed), [
+    // 100 coin and a currency: floor(400 × 0.85) − 100.
+    [ROOT, 100, 340, 240],
+    // The middle item is untradeable, so the tree crafts it: 100 coin and two of currency 18.
+    [ABOVE, 100, 255, 155],
+  ]);
+  assert.deepEqual(listed.map((row) => row.currencies), [[{ id: 18, count: 1 }], [{
+    id: 18,
+    count: 2,
+  }]]);
+});
