@@ -255,3 +255,14 @@ Deno.test("a currency the library has no estimate for does not hide a craft the 
     count: 2,
   }]]);
 });
+
+Deno.test("a recipe that takes its own output is left out, not a failure of the whole scan", () => {
+  const [LOOP, GOOD] = [501, 502];
+  // The tree refuses it (its only recipe closes a cycle at the root: no tree to price), while the
+  // pass bounds it at 2 × 100.
+  const recipes = [recipe(60, LOOP, [[LOOP, 1], [X, 1]]), recipe(61, GOOD, [[X, 1]])];
+  const sheet = sheetOf([[X, 90, 100], [LOOP, 1_000, 1_100], [GOOD, 300, 350]]);
+  const { pass, rows } = scan(recipes, sheet);
+  assert.equal(pass.candidates.length, 2);
+  assert.deepEqual(figures(rows.top({ includeTimeGated: false }, 10)), [[GOOD, 100, 255, 155]]);
+});
