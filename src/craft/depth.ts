@@ -5,9 +5,10 @@
  * whose profit at those prices is not positive ends the run. Pure, over the order books the
  * client keeps (`OrderBook`: sells lowest first, buys highest first).
  *
- * Which side stopped it: `bids` when the output's buy orders ran out or fell further than the
- * purchases rose, `asks` when a purchase's listings ran out or rose further; `cap` at the most a
- * run is walked ({@linkcode MAX_CRAFTS}), `daily` for a time-gated craft (one a day).
+ * Which side stopped it: `bids` when the output's buy orders ran out or fell further below the
+ * best buy order than the purchases rose above their unit prices (the row's own figures),
+ * `asks` when a purchase's listings ran out or rose further; `cap` at the most a run is walked
+ * ({@linkcode MAX_CRAFTS}), `daily` for a time-gated craft (one a day).
  *
  * @module
  */
@@ -123,7 +124,12 @@ export function walkCrafts(input: DepthInput): DepthResult {
   );
   let crafts = 0;
   let totalProfit = 0;
-  let first: { revenue: number; cost: number } | undefined;
+  // One craft at unit prices: what each side moved from when a craft stops profiting.
+  const revenueAtUnit = input.count * netSellUnit(input.bestBid);
+  const costAtUnit = input.purchases.reduce(
+    (sum, purchase) => sum + purchase.count * purchase.unit,
+    input.fixedCost,
+  );
   let stop: DepthStop = input.daily === true ? "daily" : "cap";
   for (let craft = 1; craft <= cap; craft++) {
     const sold = bids?.take(input.count, netSellUnit) ??
@@ -137,13 +143,12 @@ export function walkCrafts(input: DepthInput): DepthResult {
       if (bought.short > 0) short = true;
     });
     const profit = sold.total - cost;
-    first ??= { revenue: sold.total, cost };
     if (sold.short > 0 || short || profit <= 0) {
       stop = sold.short > 0
         ? "bids"
         : short
         ? "asks"
-        : first.revenue - sold.total >= cost - first.cost
+        : revenueAtUnit - sold.total >= cost - costAtUnit
         ? "bids"
         : "asks";
       break;
