@@ -15,9 +15,8 @@ import type { Gw2Client } from "../gw2/types.ts";
 import type { MarketSheets } from "../market/sheets.ts";
 import { oldestStaleAge } from "../staleness.ts";
 import { readTreeBooks } from "../tree/prices.ts";
-import { type AccountCrafting, accountCrafting, craftsWith } from "./fit.ts";
+import { type AccountCrafting, accountCrafting, craftFilter } from "./fit.ts";
 import { type BookSide, type DepthPurchase, MAX_CRAFTS, walkCrafts } from "./depth.ts";
-import { disciplineBit } from "./graph.ts";
 import type { ExactCraft } from "./rows.ts";
 import type { CraftScanner } from "./scanner.ts";
 import { type CraftRow, craftRow } from "./shape.ts";
@@ -93,13 +92,11 @@ export async function runCraftProfit(
   const crafting = await account;
   const scan = scanner.scan(recipes, market.sheet);
   const { graph } = scan;
-  const wanted = request.discipline === undefined ? 0 : disciplineBit(request.discipline);
-  const crafts = scan.rows.top({
-    includeTimeGated: request.includeTimeGated,
-    accepts: (r) =>
-      (wanted === 0 || ((graph.disciplines[r] ?? 0) & wanted) !== 0) &&
-      (crafting === undefined || craftsWith(crafting, graph, r) !== undefined),
-  }, request.limit);
+  const fit = craftFilter(graph, { discipline: request.discipline, account: crafting });
+  const crafts = scan.rows.top(
+    { includeTimeGated: request.includeTimeGated, accepts: fit.accepts },
+    request.limit,
+  );
   const bookIds = [
     ...new Set(crafts.flatMap((craft) => [
       craft.outputId,
@@ -116,8 +113,7 @@ export async function runCraftProfit(
     craftRow(craft, {
       graph,
       name: names.get(craft.outputId),
-      discipline: request.discipline ??
-        (crafting === undefined ? undefined : craftsWith(crafting, graph, craft.recipe)),
+      discipline: fit.discipline(craft.recipe),
       depth: walkCrafts(depthInput(craft, books.books)),
       flagSheets: crafting === undefined,
       soldPerDay: sold?.get(craft.outputId),

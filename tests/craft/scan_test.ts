@@ -7,7 +7,7 @@
 
 import assert from "node:assert/strict";
 import type { CuratedRecipe } from "../../src/data/curated_recipes.ts";
-import { accountCrafting, craftsWith } from "../../src/craft/fit.ts";
+import { accountCrafting, craftFilter, craftsWith } from "../../src/craft/fit.ts";
 import { buildCraftGraph, disciplineBit } from "../../src/craft/graph.ts";
 import { runPass } from "../../src/craft/pass.ts";
 import { CraftRows, DAILY_COOLDOWN_IDS } from "../../src/craft/rows.ts";
@@ -265,4 +265,25 @@ Deno.test("a recipe that takes its own output is left out, not a failure of the 
   const { pass, rows } = scan(recipes, sheet);
   assert.equal(pass.candidates.length, 2);
   assert.deepEqual(figures(rows.top({ includeTimeGated: false }, 10)), [[GOOD, 100, 255, 155]]);
+});
+
+Deno.test("a discipline filter with useAccount keeps what the account crafts with that discipline", () => {
+  const { graph } = scan();
+  const recipeOf = (output: number) => graph.recipeOf[graph.nodeOf.get(output) ?? -1] ?? -1;
+  // B is made by Weaponsmiths and Armorsmiths; this account is a Weaponsmith only.
+  const account = accountCrafting([], [{
+    crafting: [{ discipline: "Weaponsmith", rating: 120, active: true }],
+  }]);
+  const armorsmith = craftFilter(graph, { discipline: "Armorsmith", account });
+  assert.equal(armorsmith.accepts(recipeOf(B)), false, "not as an Armorsmith");
+  const weaponsmith = craftFilter(graph, { discipline: "Weaponsmith", account });
+  assert.equal(weaponsmith.accepts(recipeOf(B)), true);
+  assert.equal(weaponsmith.discipline(recipeOf(B)), "Weaponsmith");
+  const any = craftFilter(graph, { account });
+  assert.equal(any.discipline(recipeOf(B)), "Weaponsmith", "the one the account crafts it with");
+  assert.equal(any.accepts(recipeOf(ALLOY)), false, "rating too low");
+  const noAccount = craftFilter(graph, { discipline: "Armorsmith" });
+  assert.equal(noAccount.accepts(recipeOf(B)), true);
+  assert.equal(noAccount.discipline(recipeOf(B)), "Armorsmith", "the filter's");
+  assert.equal(craftFilter(graph, {}).discipline(recipeOf(B)), undefined, "the recipe's first");
 });
