@@ -100,7 +100,7 @@ export interface MarketSheetsOptions {
 /** The sheet a tool call gets, and how old it is when it is not fresh. */
 export interface SheetAnswer {
   readonly sheet: MarketSheet;
-  /** Present when the sheet is not fresh (a refresh failed or is still running). */
+  /** Present when the sheet no longer answers price reads (a refresh failed or runs late). */
   readonly staleAgeMs?: number;
 }
 
@@ -199,9 +199,7 @@ export class MarketSheets {
    */
   prices(ids: readonly number[]): BulkRead<Price> | undefined {
     const sheet = this.#sheet;
-    if (sheet === undefined || this.#age(sheet) >= this.#freshMs + SHEET_SERVE_SLACK_MS) {
-      return undefined;
-    }
+    if (sheet === undefined || !this.#servesPrices(sheet)) return undefined;
     const found: Price[] = [];
     const missingIds: number[] = [];
     for (const id of new Set(ids)) {
@@ -230,16 +228,20 @@ export class MarketSheets {
   }
 
   /**
-   * The sheet for a tool call: the held one while fresh ({@linkcode isFresh}; another instance's
-   * newer one loaded first); else a new one, read within `deadline` over the interactive client (joining a read in
-   * flight); else, when the deadline passes first or the read fails, the last one with its age.
+   * The sheet for a tool call: the held one while it answers price reads (fresh, or within
+   * {@linkcode SHEET_SERVE_SLACK_MS} of it while the job's tick refreshes it: the prices every
+   * other tool quotes; another instance's newer one loaded first); else a new one, read within
+   * `deadline` over the interactive client (joining a read in flight); else, when the deadline
+   * passes first or the read fails, the last one with its age.
    *
    * @throws {MarketSheetPendingError} no sheet at all, and none read in time
    * @throws the read's failure when there is no sheet at all to fall back on
    */
   async forCall(deadline: Deadline): Promise<SheetAnswer> {
     const held = (await unlessAborted(this.current(), deadline.signal))?.value ?? this.#sheet;
-    if (held !== undefined && this.#age(held) < this.#freshMs) return { sheet: held };
+    // Within the slack the job's tick is refreshing it (here or on another instance): no call
+    // waits for that read, nor reads the whole Trading Post again on its own.
+    if (held !== undefined && this.#servesPrices(held)) return { sheet: held };
     if (this.#pages === undefined) return this.#fallback(held, this.#flight);
     const flight = this.#flight ?? this.#begin();
     this.#help(flight, this.#pages);
@@ -379,6 +381,11 @@ export class MarketSheets {
       this.#checkedAt = this.#clock.now();
       this.#log.warn("market sheet read from KV failed", { error: describeError(error) });
     }
+  }
+
+  /** Whether `sheet` still answers price reads: fresh, or no older than the slack past it. */
+  #servesPrices(sheet: MarketSheet): boolean {
+    return this.#age(sheet) < this.#freshMs + SHEET_SERVE_SLACK_MS;
   }
 
   #age(sheet: MarketSheet): number {

@@ -90,12 +90,26 @@ Deno.test("forCall() on a fresh process reads every page once, publishes, and an
   assert.equal(stored?.count, fake.world.prices.size, "published for every instance");
 });
 
-Deno.test("a sheet older than its period is read anew; hooks get the new sheet and the one it replaces", async () => {
+Deno.test("past its period a call answers at once from the sheet while it still answers price reads, the job's tick refreshing it; no instance reads it again on demand", async () => {
   using env = await setup();
   const { clock, sheets } = env;
   using bound = deadline(clock, 600_000);
   const first = await sheets.forCall(bound);
   clock.advance(DEFAULT_SHEET_PERIOD_MS);
+  const late = await sheets.forCall(bound);
+  assert.equal(late.sheet, first.sheet);
+  assert.equal(late.staleAgeMs, undefined, "as fresh as the prices every other tool quotes");
+  clock.advance(SHEET_SERVE_SLACK_MS - 1);
+  assert.equal((await sheets.forCall(bound)).sheet, first.sheet);
+  assert.equal(env.priceRequests(), env.pageCount, "no read of its own");
+});
+
+Deno.test("a sheet past its period and the slack is read anew; hooks get the new sheet and the one it replaces", async () => {
+  using env = await setup();
+  const { clock, sheets } = env;
+  using bound = deadline(clock, 600_000);
+  const first = await sheets.forCall(bound);
+  clock.advance(DEFAULT_SHEET_PERIOD_MS + SHEET_SERVE_SLACK_MS);
   const second = await sheets.forCall(bound);
   assert.notEqual(second.sheet, first.sheet);
   assert.equal(env.priceRequests(), 2 * env.pageCount);
@@ -177,11 +191,12 @@ Deno.test("when the read fails or runs late, the last sheet is served with its a
   const { clock, fake, sheets } = env;
   using bound = deadline(clock, 600_000);
   const first = await sheets.forCall(bound);
-  clock.advance(DEFAULT_SHEET_PERIOD_MS + 1_000);
+  const age = DEFAULT_SHEET_PERIOD_MS + SHEET_SERVE_SLACK_MS + 1_000;
+  clock.advance(age);
   fake.control.injectFault("server_error", { endpoint: PRICES, times: 100 });
   const failed = await sheets.forCall(bound);
   assert.equal(failed.sheet, first.sheet);
-  assert.equal(failed.staleAgeMs, DEFAULT_SHEET_PERIOD_MS + 1_000);
+  assert.equal(failed.staleAgeMs, age);
   fake.control.clearFaults();
   fake.control.setLatency(5_000, PRICES);
   using short = deadline(clock, 1_000);
