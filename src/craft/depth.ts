@@ -13,8 +13,9 @@
  * @module
  */
 
-import type { BookLevel } from "../gw2/schemas.ts";
+import type { BookLevel, OrderBook } from "../gw2/schemas.ts";
 import { netSellUnit } from "../market/trading_post.ts";
+import type { ExactCraft } from "./rows.ts";
 
 /** The most crafts a run is walked for. */
 export const MAX_CRAFTS = 250;
@@ -157,4 +158,44 @@ export function walkCrafts(input: DepthInput): DepthResult {
     totalProfit += profit;
   }
   return { crafts, totalProfit, stop, ...(noDepth ? { noDepth: true } : {}) };
+}
+
+/**
+ * The run of crafts to walk for `craft` (its tree's purchases for one craft, its output, its coin
+ * and vendor costs), over the order books read for them; a book absent or unread is walked at its
+ * unit price.
+ */
+export function depthInput(
+  craft: ExactCraft,
+  books: ReadonlyMap<number, OrderBook>,
+): DepthInput {
+  const output = books.get(craft.outputId);
+  // Bids past the kept levels are not priced: a run that reaches them stops there ("bids").
+  const bids = output === undefined || output.unread === true
+    ? undefined
+    : sideOf(output.buys ?? (output.buy === undefined ? [] : [output.buy]), undefined);
+  const purchases: DepthPurchase[] = craft.purchases.market.map((line) => {
+    const book = books.get(line.id);
+    return {
+      id: line.id,
+      count: line.count,
+      unit: line.unit,
+      asks: book === undefined || book.unread === true ? undefined : sideOf(book.sells, book.more),
+    };
+  });
+  const coin = craft.purchases.currencies.find((line) => line.cur === 1)?.count ?? 0;
+  const vendors = craft.purchases.vendor.reduce((sum, line) => sum + line.total, 0);
+  return {
+    count: craft.count,
+    bids,
+    bestBid: craft.prices.get(craft.outputId)?.buy ?? 0,
+    purchases,
+    fixedCost: coin + vendors,
+    cap: craft.daily ? 1 : MAX_CRAFTS,
+    daily: craft.daily,
+  };
+}
+
+function sideOf(levels: BookSide["levels"], more: true | undefined): BookSide {
+  return more === true ? { levels, more: true } : { levels };
 }

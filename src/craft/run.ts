@@ -10,14 +10,13 @@
 
 import { deadlineOrSignal, startDeadline } from "../async/deadline.ts";
 import { requireScopes } from "../account/scopes.ts";
-import type { Discipline, OrderBook } from "../gw2/schemas.ts";
+import type { Discipline } from "../gw2/schemas.ts";
 import type { Gw2Client } from "../gw2/types.ts";
 import type { MarketSheets } from "../market/sheets.ts";
 import { oldestStaleAge } from "../staleness.ts";
 import { readTreeBooks } from "../tree/prices.ts";
 import { type AccountCrafting, accountCrafting, craftFilter } from "./fit.ts";
-import { type BookSide, type DepthPurchase, MAX_CRAFTS, walkCrafts } from "./depth.ts";
-import type { ExactCraft } from "./rows.ts";
+import { depthInput, walkCrafts } from "./depth.ts";
 import type { CraftScanner } from "./scanner.ts";
 import { type CraftRow, craftRow } from "./shape.ts";
 
@@ -153,40 +152,4 @@ async function readAccountCrafting(gw2: Gw2Client, key: string): Promise<Account
     gw2.characterBags(key),
   ]);
   return accountCrafting(learned.value, characters.value);
-}
-
-/** The run of crafts to walk for `craft`, over the books read. */
-function depthInput(
-  craft: ExactCraft,
-  books: ReadonlyMap<number, OrderBook>,
-): Parameters<typeof walkCrafts>[0] {
-  const output = books.get(craft.outputId);
-  // Bids past the kept levels are not priced: a run that reaches them stops there ("bids").
-  const bids = output === undefined || output.unread === true
-    ? undefined
-    : sideOf(output.buys ?? (output.buy === undefined ? [] : [output.buy]), undefined);
-  const purchases: DepthPurchase[] = craft.purchases.market.map((line) => {
-    const book = books.get(line.id);
-    return {
-      id: line.id,
-      count: line.count,
-      unit: line.unit,
-      asks: book === undefined || book.unread === true ? undefined : sideOf(book.sells, book.more),
-    };
-  });
-  const coin = craft.purchases.currencies.find((line) => line.cur === 1)?.count ?? 0;
-  const vendors = craft.purchases.vendor.reduce((sum, line) => sum + line.total, 0);
-  return {
-    count: craft.count,
-    bids,
-    bestBid: craft.prices.get(craft.outputId)?.buy ?? 0,
-    purchases,
-    fixedCost: coin + vendors,
-    cap: craft.daily ? 1 : MAX_CRAFTS,
-    daily: craft.daily,
-  };
-}
-
-function sideOf(levels: BookSide["levels"], more: true | undefined): BookSide {
-  return more === true ? { levels, more: true } : { levels };
 }
