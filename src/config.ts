@@ -28,11 +28,14 @@ export interface PublicModeConfig {
   readonly secret: string;
   /** True when `dev` generated {@linkcode PublicModeConfig.secret} (kept in `.priory/`). */
   readonly secretGenerated: boolean;
-  /** `PRIORY_GRANT_CALLS_BURST`: tool calls one sign-in (grant) may make at once after a pause. */
+  /**
+   * `PRIORY_GRANT_CALLS_BURST`: tool calls one player (a GW2 account, over all its sign-ins) may
+   * make at once after a pause.
+   */
   readonly callsBurst: number;
-  /** `PRIORY_GRANT_CALLS_PER_MINUTE`: tool calls one sign-in may make per minute, sustained. */
+  /** `PRIORY_GRANT_CALLS_PER_MINUTE`: tool calls one player may make per minute, sustained. */
   readonly callsPerMinute: number;
-  /** `PRIORY_GRANT_CALLS_AT_ONCE`: tool calls of one sign-in that run at once; more wait. */
+  /** `PRIORY_GRANT_CALLS_AT_ONCE`: tool calls of one player that run at once; more wait. */
   readonly callsAtOnce: number;
 }
 

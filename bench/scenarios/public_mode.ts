@@ -7,7 +7,7 @@
  */
 
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { FILLER_FIRST_ID, TEST_KEYS, WELL_KNOWN } from "../../tests/fake_gw2/mod.ts";
+import { FILLER_FIRST_ID, playerKey, TEST_KEYS, WELL_KNOWN } from "../../tests/fake_gw2/mod.ts";
 import { ConsentingProvider } from "../../tests/support/oauth.ts";
 import type { Figure, Scenario, Target } from "../scenario.ts";
 import { interleaved, median, percentile } from "../support/stats.ts";
@@ -148,9 +148,10 @@ export const fairness: Scenario = {
     const rate = { burst: 10, perSec: 2 };
     const fake = await ctx.startFake({ rate });
     const priory = await ctx.startPriory(fake, { rate, publicMode: UNLIMITED });
+    // 21 players, each a GW2 account of its own (fair use is per account, not per sign-in).
     const grants = [];
-    for (let n = 0; n <= 20; n++) {
-      grants.push((await sdkSignIn(priory.mcpUrl, TEST_KEYS.full)).token);
+    for (let n = 1; n <= 21; n++) {
+      grants.push((await sdkSignIn(priory.mcpUrl, playerKey(n))).token);
     }
     const [greedy = "", ...others] = grants;
     const durationMs = ctx.options.quick ? 12_000 : 40_000;

@@ -5,9 +5,11 @@
  * The request is checked in an order that never sends anyone to an address the client did not
  * register: the client and its exact redirect URI first — a failure there is a page, never a
  * redirect — then the rest (`response_type=code`, PKCE S256, `resource`), whose failures go back
- * to the client as RFC 6749 errors. The page carries the checked request in a signed hidden field
+ * to the client as RFC 6749 errors: at once when the redirect stays on the player's device, else
+ * from a link on a page that says what went wrong (RFC 9700 §4.11.2: no automatic redirect to a
+ * web address a stranger may have registered). The page carries the checked request in a signed hidden field
  * (HMAC under `PRIORY_SECRET`, ten minutes) together with a CSRF token that must match a cookie
- * the page set (`SameSite=Strict`, `HttpOnly`, scoped to this path) and a nonce that is used up by
+ * the page set (`SameSite=Strict`, `HttpOnly`, on https a `__Host-` cookie) and a nonce used up by
  * the first answer, so a forged, foreign or replayed POST is refused. On Allow the key is checked
  * with the GW2 API before anything is issued; a key GW2 rejects shows the page again with the
  * reason, and one missing permissions is explained first, then accepted if the player insists.
@@ -28,8 +30,8 @@ import { randomId, sameText } from "./crypto.ts";
 import type { AuthSecrets } from "./crypto.ts";
 import { type Grants, sameResource } from "./grants.ts";
 import { checkKey } from "./key_check.ts";
-import type { AuthUrls } from "./metadata.ts";
-import { formActionSource, withParams } from "./redirect.ts";
+import { AUTH_PATHS, type AuthUrls } from "./metadata.ts";
+import { formActionSource, redirectTarget, staysOnDevice, withParams } from "./redirect.ts";
 import { cookiesOf, htmlPage, pageHeaders, redirectTo } from "./responses.ts";
 import type { AuthStore } from "./store.ts";
 
@@ -109,10 +111,19 @@ export class AuthorizeEndpoint {
       this.#deps.log.info("auth authorize refused", { reason: "redirect_uri" });
       return this.#stop(lang, 400, "badRedirect");
     }
-    // From here the redirect URI is the client's own: errors go back to it.
+    // From here the redirect URI is the client's own: errors go back to it (knowingly, when it
+    // leaves the player's device).
     const state = single("state");
-    const back = (error: string, description: string) =>
-      this.#redirectError(redirectUri, error, description, state ?? undefined);
+    const back = (error: string, description: string): Response => {
+      const answer = this.#errorUrl(redirectUri, error, description, state ?? undefined);
+      if (staysOnDevice(redirectUri)) return redirectTo(answer);
+      this.#deps.log.info("auth authorize refused", { reason: error });
+      return this.#stop(lang, 400, {
+        kind: "badRequest",
+        detail: description,
+        back: { url: answer, target: redirectTarget(redirectUri) },
+      });
+    };
     if (state === null || (state !== undefined && state.length > MAX_STATE)) {
       return back(
         "invalid_request",
@@ -171,22 +182,20 @@ export class AuthorizeEndpoint {
     if (this.#deps.clock.now() > form0.expiresAt) {
       return this.#refuse(lang, 400, "expired", "expired");
     }
-    const cookie = cookiesOf(request).get(cookieName(form0.nonce));
+    const cookie = cookiesOf(request).get(cookieName(form0.nonce, this.#secureCookie));
     if (cookie === undefined || !sameText(cookie, form0.csrf)) {
       return this.#refuse(lang, 403, "forged", "csrf cookie");
     }
     if (!(await this.#deps.store.useNonce(form0.nonce, CONSENT_TTL_MS * 2))) {
       return this.#refuse(lang, 400, "used", "replayed");
     }
-    const cleared = [clearCookie(form0.nonce, this.#secureCookie)];
+    const cleared = [consentCookie(form0.nonce, "", 0, this.#secureCookie)];
     const decision = form.get("decision");
     if (decision === "deny") {
       this.#deps.log.info("auth consent", { decision: "deny" });
-      return this.#redirectError(
-        form0.redirectUri,
-        "access_denied",
-        "the player denied access",
-        form0.state,
+      // The player saw where Deny sends them (the page names the host) and chose to go.
+      return redirectTo(
+        this.#errorUrl(form0.redirectUri, "access_denied", "the player denied access", form0.state),
         cleared,
       );
     }
@@ -251,9 +260,7 @@ export class AuthorizeEndpoint {
     for (const cookie of cookies) headers.append("set-cookie", cookie);
     headers.append(
       "set-cookie",
-      `${cookieName(form.nonce)}=${form.csrf}; Path=/authorize; Max-Age=${
-        CONSENT_TTL_MS / 1000
-      }; HttpOnly; SameSite=Strict${this.#secureCookie ? "; Secure" : ""}`,
+      consentCookie(form.nonce, form.csrf, CONSENT_TTL_MS / 1000, this.#secureCookie),
     );
     return htmlPage(status, html, headers);
   }
@@ -280,34 +287,42 @@ export class AuthorizeEndpoint {
     return htmlPage(status, stopPage(lang, reason), pageHeaders("'none'", lang));
   }
 
-  #redirectError(
+  /** `redirectUri` with an RFC 6749 §4.1.2.1 error response (and RFC 9207 `iss`). */
+  #errorUrl(
     redirectUri: string,
     error: string,
     description: string,
     state: string | undefined,
-    cookies: readonly string[] = [],
-  ): Response {
-    return redirectTo(
-      withParams(redirectUri, {
-        error,
-        error_description: description,
-        ...(state === undefined ? {} : { state }),
-        iss: this.#deps.urls.issuer,
-      }),
-      cookies,
-    );
+  ): string {
+    return withParams(redirectUri, {
+      error,
+      error_description: description,
+      ...(state === undefined ? {} : { state }),
+      iss: this.#deps.urls.issuer,
+    });
   }
 }
 
-/** The page's cookie: one per form, so two sign-ins in two tabs do not overwrite each other. */
-function cookieName(nonce: string): string {
-  return `priory_consent_${nonce.slice(0, 12)}`;
+/**
+ * The name of a page's CSRF cookie: one per form, so two sign-ins in two tabs do not overwrite
+ * each other. On https a `__Host-` cookie, which no other host — a sibling subdomain included —
+ * can set or shadow; the prefix needs `Secure`, so a loopback `http:` origin (the dev server)
+ * goes without it.
+ */
+function cookieName(nonce: string, secure: boolean): string {
+  return `${secure ? "__Host-" : ""}priory_consent_${nonce.slice(0, 12)}`;
 }
 
-function clearCookie(nonce: string, secure: boolean): string {
-  return `${cookieName(nonce)}=; Path=/authorize; Max-Age=0; HttpOnly; SameSite=Strict${
-    secure ? "; Secure" : ""
-  }`;
+/**
+ * The `Set-Cookie` value of a page's CSRF cookie (`maxAgeS` 0 clears it): `HttpOnly`,
+ * `SameSite=Strict`; on https `Secure` with `Path=/` (as `__Host-` requires, no `Domain`), on
+ * loopback http scoped to the page's path.
+ */
+function consentCookie(nonce: string, value: string, maxAgeS: number, secure: boolean): string {
+  const scope = secure ? "Path=/" : `Path=${AUTH_PATHS.authorize}`;
+  return `${
+    cookieName(nonce, secure)
+  }=${value}; ${scope}; Max-Age=${maxAgeS}; HttpOnly; SameSite=Strict${secure ? "; Secure" : ""}`;
 }
 
 function isFormState(value: unknown): value is FormState {

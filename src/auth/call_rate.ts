@@ -1,6 +1,7 @@
 /**
- * Each player's own rate of tool calls in the public mode: a token bucket per grant (one
- * player's sign-in from one app), `burst` calls at once, refilled at `perMinute`. Past it a call is
+ * Each player's own rate of tool calls in the public mode: a token bucket per player (the GW2
+ * account behind a sign-in, so signing in again from another app or a script does not buy a
+ * second bucket), `burst` calls at once, refilled at `perMinute`. Past it a call is
  * refused with the time to wait, which the HTTP edge answers as 429 with `Retry-After`. It keeps
  * one player from spending the shared upstream budget every other player waits on. The buckets
  * live in the process's memory (each instance counts its own calls): a check costs a map lookup,
@@ -27,7 +28,7 @@ interface Level {
   at: number;
 }
 
-/** The per-grant call buckets of one process. */
+/** The per-player call buckets of one process. */
 export class CallRate {
   readonly #burst: number;
   readonly #perMs: number;
@@ -45,7 +46,9 @@ export class CallRate {
 
   /**
    * Takes `calls` calls from `player`'s bucket: 0 when admitted, else the milliseconds until
-   * they would be (nothing is taken then). A batch of more calls than the burst costs the burst.
+   * they would be (nothing is taken then). A batch of more calls than the burst is admitted from
+   * a full bucket and still costs every call: the bucket goes below empty and the player waits
+   * until it has refilled past zero (charging only the burst would let a batch past the rate).
    *
    * @example
    * ```ts
@@ -58,10 +61,10 @@ export class CallRate {
     const now = this.#clock.now();
     const level = this.#levels.get(player) ?? { tokens: this.#burst, at: now };
     const tokens = Math.min(this.#burst, level.tokens + (now - level.at) * this.#perMs);
-    const cost = Math.min(calls, this.#burst);
-    if (tokens < cost) return Math.max(1, Math.ceil((cost - tokens) / this.#perMs));
+    const needed = Math.min(calls, this.#burst);
+    if (tokens < needed) return Math.max(1, Math.ceil((needed - tokens) / this.#perMs));
     this.#levels.delete(player);
-    this.#levels.set(player, { tokens: tokens - cost, at: now });
+    this.#levels.set(player, { tokens: tokens - calls, at: now });
     if (this.#levels.size > this.#maxTracked) this.#forget(now);
     return 0;
   }

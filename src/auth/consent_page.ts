@@ -125,7 +125,12 @@ export type StopReason =
   | "expired"
   | "used"
   | "forged"
-  | { readonly kind: "badRequest" | "clientDocument"; readonly detail: string };
+  | {
+    readonly kind: "badRequest" | "clientDocument";
+    readonly detail: string;
+    /** A link back to the app with the error, for the player to follow knowingly. */
+    readonly back?: { readonly url: string; readonly target: string };
+  };
 
 /** The page that says why a sign-in cannot go on (nothing is redirected anywhere). */
 export function stopPage(lang: ConsentLanguage, reason: StopReason): string {
@@ -133,9 +138,17 @@ export function stopPage(lang: ConsentLanguage, reason: StopReason): string {
   const message = typeof reason === "string"
     ? escapeHtml(text[reason])
     : fill(escapeHtml(text[reason.kind]), { detail: escapeHtml(reason.detail) });
+  const back = typeof reason === "string" ? undefined : reason.back;
   return page(lang, text.stopTitle, [
     `<h1>${escapeHtml(text.stopTitle)}</h1>`,
     `<p class="notice notice-error" role="alert">${message}</p>`,
+    back === undefined
+      ? ""
+      : `<p><a href="${escapeHtml(back.url)}" rel="noreferrer">${
+        fill(escapeHtml(text.backTo), {
+          target: `<span class="target">${escapeHtml(back.target)}</span>`,
+        })
+      }</a></p>`,
     `<p class="muted foot">${escapeHtml(text.footer)}</p>`,
   ]);
 }

@@ -71,6 +71,8 @@ export interface ConsentText {
   readonly badRedirect: string;
   readonly badRequest: string;
   readonly clientDocument: string;
+  /** The link back to the app after a refused request. */
+  readonly backTo: string;
   readonly expired: string;
   readonly used: string;
   readonly forged: string;
@@ -121,6 +123,7 @@ const EN: ConsentText = {
     "The app asked to send you back to an address it did not register. For your safety the sign-in stops here.",
   badRequest: "The app's sign-in request cannot be used: {detail}",
   clientDocument: "The app's description could not be read: {detail}",
+  backTo: "Back to {target} (the app is told why)",
   expired: "This sign-in page has expired. Start again from your app.",
   used: "This sign-in form was already sent. Start again from your app.",
   forged:
@@ -174,6 +177,7 @@ const DE: ConsentText = {
     "Die App wollte dich zu einer Adresse zurückschicken, die sie nicht registriert hat. Zu deiner Sicherheit endet die Anmeldung hier.",
   badRequest: "Die Anmeldeanfrage der App ist unbrauchbar: {detail}",
   clientDocument: "Die Beschreibung der App konnte nicht gelesen werden: {detail}",
+  backTo: "Zurück zu {target} (die App erfährt den Grund)",
   expired: "Diese Anmeldeseite ist abgelaufen. Beginne erneut in deiner App.",
   used: "Dieses Anmeldeformular wurde bereits gesendet. Beginne erneut in deiner App.",
   forged:
@@ -227,6 +231,7 @@ const FR: ConsentText = {
     "L’application a demandé à vous renvoyer vers une adresse qu’elle n’a pas enregistrée. Pour votre sécurité, la connexion s’arrête ici.",
   badRequest: "La demande de connexion de l’application est inutilisable : {detail}",
   clientDocument: "La description de l’application n’a pas pu être lue : {detail}",
+  backTo: "Retour vers {target} (l’application en apprend la raison)",
   expired: "Cette page de connexion a expiré. Recommencez depuis votre application.",
   used: "Ce formulaire de connexion a déjà été envoyé. Recommencez depuis votre application.",
   forged:
@@ -280,6 +285,7 @@ const ES: ConsentText = {
     "La aplicación pidió devolverte a una dirección que no registró. Por tu seguridad, el inicio de sesión se detiene aquí.",
   badRequest: "La solicitud de inicio de sesión de la aplicación no se puede usar: {detail}",
   clientDocument: "No se pudo leer la descripción de la aplicación: {detail}",
+  backTo: "Volver a {target} (la aplicación sabrá el motivo)",
   expired: "Esta página de inicio de sesión ha caducado. Empieza de nuevo desde tu aplicación.",
   used: "Este formulario ya se envió. Empieza de nuevo desde tu aplicación.",
   forged:
@@ -327,6 +333,7 @@ const ZH: ConsentText = {
   badRedirect: "该应用要求将你送回一个它未注册的地址。为了你的安全，登录到此为止。",
   badRequest: "该应用的登录请求无法使用：{detail}",
   clientDocument: "无法读取该应用的描述：{detail}",
+  backTo: "返回 {target}（应用会得知原因）",
   expired: "此登录页面已过期。请在你的应用中重新开始。",
   used: "此登录表单已经提交过。请在你的应用中重新开始。",
   forged: "无法确认此表单是 Priory 向你显示的那一个。请在你的应用中重新开始。",

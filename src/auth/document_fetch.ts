@@ -6,8 +6,8 @@
  * inside an IPv6 form); the connection then goes to exactly the address that was checked (TCP to
  * that address, then TLS verifying the certificate against the host name, then one HTTP/1.1 GET
  * written here), so a second DNS answer cannot swap in another (rebinding). No redirect is
- * followed, the answer must arrive within a few seconds and fit in a few kilobytes, and it must
- * be JSON.
+ * followed, the whole exchange — the name's lookup included — must end within a few seconds, the
+ * answer fit in a few kilobytes, and it must be JSON.
  *
  * Besides the GW2 transport's `fetch`, this is the project's only way out of the process: `fetch`
  * cannot be told which address to connect to, and `node:https`'s `lookup` option, which could, is
@@ -78,36 +78,38 @@ export function createDocumentFetcher(options: DocumentFetchOptions): DocumentFe
   return async (url) => {
     const target = new URL(url);
     if (target.protocol !== "https:") throw new ClientDocumentError("its URL is not https://");
-    const host = target.hostname.replace(/^\[|\]$/g, "");
-    let pinned: ResolvedAddress;
-    if (isIpLiteral(host)) {
-      if (!allowed(host)) throw new ClientDocumentError("its address is not a public one");
-      pinned = { address: host, family: host.includes(":") ? 6 : 4 };
-    } else {
-      let answers: readonly ResolvedAddress[];
-      try {
-        answers = await resolve(host);
-      } catch {
-        throw new ClientDocumentError("its host name does not resolve");
-      }
-      const [first] = answers;
-      if (first === undefined) throw new ClientDocumentError("its host name does not resolve");
-      // One internal answer is enough to refuse: a name that mixes them is not to be trusted.
-      if (!answers.every((answer) => allowed(answer.address))) {
-        throw new ClientDocumentError("its host name resolves to an address that is not public");
-      }
-      pinned = first;
-    }
-    const text = await get(target, pinned, {
-      timeoutMs,
-      maxBytes,
-      clock: options.clock,
-      ca: options.ca,
-    });
+    // One bound for the whole exchange, the name's lookup included: the name server is the
+    // client's to choose too, and one that holds the query must not hold the page.
+    const stop = new AbortController();
+    const expired = options.clock.timer(timeoutMs, stop.signal).then(() => true, () => false);
     try {
-      return JSON.parse(text);
-    } catch {
-      throw new ClientDocumentError("it is not JSON");
+      const host = target.hostname.replace(/^\[|\]$/g, "");
+      let pinned: ResolvedAddress;
+      if (isIpLiteral(host)) {
+        if (!allowed(host)) throw new ClientDocumentError("its address is not a public one");
+        pinned = { address: host, family: host.includes(":") ? 6 : 4 };
+      } else {
+        const answers = await Promise.race([
+          resolve(host).catch(() => []),
+          expired.then((): undefined => undefined),
+        ]);
+        if (answers === undefined) throw new ClientDocumentError(timeoutMessage(timeoutMs));
+        const [first] = answers;
+        if (first === undefined) throw new ClientDocumentError("its host name does not resolve");
+        // One internal answer is enough to refuse: a name that mixes them is not to be trusted.
+        if (!answers.every((answer) => allowed(answer.address))) {
+          throw new ClientDocumentError("its host name resolves to an address that is not public");
+        }
+        pinned = first;
+      }
+      const text = await get(target, pinned, { expired, timeoutMs, maxBytes, ca: options.ca });
+      try {
+        return JSON.parse(text);
+      } catch {
+        throw new ClientDocumentError("it is not JSON");
+      }
+    } finally {
+      stop.abort();
     }
   };
 }
@@ -122,30 +124,38 @@ const MAX_HEAD_BYTES = 8_192;
 async function get(
   url: URL,
   pinned: ResolvedAddress,
-  bounds: { timeoutMs: number; maxBytes: number; clock: Clock; ca: string | undefined },
+  bounds: {
+    /** Resolves `true` once the exchange's time is up (`false` when it ended first). */
+    expired: Promise<boolean>;
+    timeoutMs: number;
+    maxBytes: number;
+    ca: string | undefined;
+  },
 ): Promise<string> {
   const host = url.hostname.replace(/^\[|\]$/g, "");
   const port = url.port === "" ? 443 : Number(url.port);
-  const stop = new AbortController();
   let conn: Deno.Conn | undefined;
   let timedOut = false;
-  bounds.clock.timer(bounds.timeoutMs, stop.signal).then(() => {
+  void bounds.expired.then((expired) => {
+    if (!expired) return;
     timedOut = true;
     try {
       conn?.close();
     } catch {
       // already closed
     }
-  }, () => undefined);
+  });
   try {
     let tcp: Deno.TcpConn;
     try {
       tcp = await Deno.connect({ hostname: pinned.address, port });
     } catch {
-      throw new ClientDocumentError(timedOut ? timeoutMessage(bounds) : "it could not be reached");
+      throw new ClientDocumentError(
+        timedOut ? timeoutMessage(bounds.timeoutMs) : "it could not be reached",
+      );
     }
     conn = tcp;
-    if (timedOut) throw new ClientDocumentError(timeoutMessage(bounds));
+    if (timedOut) throw new ClientDocumentError(timeoutMessage(bounds.timeoutMs));
     try {
       const tls = await Deno.startTls(tcp, {
         hostname: host,
@@ -156,7 +166,7 @@ async function get(
       await tls.handshake();
     } catch {
       throw new ClientDocumentError(
-        timedOut ? timeoutMessage(bounds) : "its TLS certificate could not be verified",
+        timedOut ? timeoutMessage(bounds.timeoutMs) : "its TLS certificate could not be verified",
       );
     }
     const request = [
@@ -170,13 +180,14 @@ async function get(
       "",
     ].join("\r\n");
     const raw = await exchange(conn, new TextEncoder().encode(request), bounds);
-    if (timedOut) throw new ClientDocumentError(timeoutMessage(bounds));
+    if (timedOut) throw new ClientDocumentError(timeoutMessage(bounds.timeoutMs));
     return readResponse(raw, bounds.maxBytes);
   } catch (error) {
     if (error instanceof ClientDocumentError) throw error;
-    throw new ClientDocumentError(timedOut ? timeoutMessage(bounds) : "the connection broke");
+    throw new ClientDocumentError(
+      timedOut ? timeoutMessage(bounds.timeoutMs) : "the connection broke",
+    );
   } finally {
-    stop.abort();
     try {
       conn?.close();
     } catch {
@@ -185,8 +196,8 @@ async function get(
   }
 }
 
-function timeoutMessage(bounds: { timeoutMs: number }): string {
-  return `it did not answer within ${bounds.timeoutMs / 1000} s`;
+function timeoutMessage(timeoutMs: number): string {
+  return `it did not answer within ${timeoutMs / 1000} s`;
 }
 
 /** Writes the request and reads the whole answer, refusing one larger than the bounds allow. */

@@ -6,14 +6,19 @@
  * which grant to read (one KV read), the 256-bit secret is what proves possession, and only its
  * SHA-256 digest is stored. The rules (OAuth 2.1, RFC 6749, 7636, 8707, 7009):
  * - a code lives at most {@linkcode CODE_TTL_MS}, is exchanged once, with the PKCE verifier, the
- *   same client, redirect URI and resource; a code presented again ends the grant, since whoever
- *   holds a copy may have used it first;
+ *   same client, redirect URI and resource; a code presented again — after its exchange, or
+ *   during it, on this instance or another — ends the grant, since whoever holds a copy may have
+ *   used it first;
  * - access tokens live {@linkcode ACCESS_TTL_S} and name the resource they were issued for;
- * - refresh tokens rotate: each use returns a new one. The one before stays usable until its
- *   successor is first used (a client that lost the answer can try again); one older than that —
- *   a replay after rotation — ends the grant;
+ * - refresh tokens rotate: each use returns a new one. The one before stays usable until one of
+ *   its successors is first used — a client that lost the answer can try again, and refreshes
+ *   that raced (two instances, one token) each get a successor — and that first use retires the
+ *   others; a retired token presented — a replay after rotation — ends the grant;
  * - a grant not refreshed for {@linkcode GRANT_IDLE_MS} expires; revoking either token ends it;
- *   either way its sealed key is deleted with it.
+ *   either way its sealed key is deleted with it;
+ * - no token is issued for a grant whose key the current `PRIORY_SECRET` cannot open (the secret
+ *   was rotated): the exchange or refresh is `invalid_grant`, so the client signs in again, and
+ *   the grant goes.
  *
  * Checking an access token on every MCP request costs a KV read and a decryption; a checked
  * token is kept in memory for {@linkcode ACCESS_CHECK_MS}, so a warm call pays neither. A grant
@@ -37,7 +42,11 @@ export const GRANT_IDLE_MS = 90 * 24 * 3_600_000;
 /** How long a checked access token is trusted from memory before KV is read again. */
 export const ACCESS_CHECK_MS = 5_000;
 /** Rotated refresh tokens remembered per grant, to recognise a replay. */
-const RETIRED_REFRESH = 8;
+const RETIRED_REFRESH = 16;
+/** Unused successors of one refresh token kept usable at once (retries, races). */
+const REFRESH_SIBLINGS = 4;
+/** Tries of a refresh that lost the grant's compare-and-set to a concurrent one. */
+const REFRESH_TRIES = 3;
 /** Checked access tokens kept in memory at most. */
 const ACCESS_MEMORY = 10_000;
 
@@ -205,18 +214,45 @@ export class Grants {
     }
     const target = this.#checkResource(exchange.resource, grant.resource);
     if (target !== undefined) return target;
-    return await this.#issue(entry, { ...grant, code: { ...grant.code, used: true } });
+    const issued = await this.#issue(entry, { ...grant, code: { ...grant.code, used: true } });
+    if (issued !== undefined) return issued;
+    // Another exchange of this code won the compare-and-set: the code was used twice at once,
+    // a reuse like any other (whoever won may hold a stolen copy).
+    await this.revokeGrant(grant.id, "code reused");
+    return failure("invalid_grant", "the code was already used; the sign-in is revoked");
   }
 
-  /** The `refresh_token` grant: rotates the refresh token. */
+  /**
+   * The `refresh_token` grant: rotates the refresh token. One that lost the grant's
+   * compare-and-set to a concurrent refresh reads the grant again and goes on, as a client
+   * retrying would: its token is now the predecessor, and gets a successor of its own.
+   */
   async refresh(
     token: string,
     clientId: string,
     resource: string | undefined,
   ): Promise<TokenSuccess | TokenFailure> {
     const parsed = parseToken(token, "pmr");
-    const entry = parsed === undefined ? undefined : await this.#store.grant(parsed.id);
-    if (parsed === undefined || entry === undefined || entry.grant.refresh === undefined) {
+    if (parsed === undefined) {
+      return failure("invalid_grant", "the refresh token is unknown, expired or revoked");
+    }
+    const presented = await digest(parsed.secret);
+    for (let tries = 0; tries < REFRESH_TRIES; tries++) {
+      const entry = await this.#store.grant(parsed.id);
+      const outcome = await this.#refreshOnce(entry, presented, clientId, resource);
+      if (outcome !== undefined) return outcome;
+    }
+    return failure("invalid_grant", "the grant changed while this request was served; retry");
+  }
+
+  /** One try of {@linkcode Grants.refresh}; `undefined` when another request changed the grant. */
+  async #refreshOnce(
+    entry: GrantEntry | undefined,
+    presented: string,
+    clientId: string,
+    resource: string | undefined,
+  ): Promise<TokenSuccess | TokenFailure | undefined> {
+    if (entry === undefined || entry.grant.refresh === undefined) {
       return failure("invalid_grant", "the refresh token is unknown, expired or revoked");
     }
     const { grant } = entry;
@@ -226,15 +262,16 @@ export class Grants {
       return failure("invalid_grant", "the sign-in expired after 90 days unused; sign in again");
     }
     const refresh = entry.grant.refresh;
-    const presented = await digest(parsed.secret);
     if (refresh.retired.some((old) => sameText(old, presented))) {
       // A refresh token used after its successor was: a copy is abroad. End the grant.
       await this.revokeGrant(grant.id, "refresh token replayed");
       return failure("invalid_grant", "the refresh token was already used; the sign-in is revoked");
     }
-    const isCurrent = sameText(refresh.current, presented);
+    // Oldest first: the siblings, then the newest.
+    const successors = [...(refresh.siblings ?? []), refresh.current];
+    const isSuccessor = successors.some((value) => sameText(value, presented));
     const isPrevious = refresh.previous !== undefined && sameText(refresh.previous, presented);
-    if (!isCurrent && !isPrevious) {
+    if (!isSuccessor && !isPrevious) {
       return failure("invalid_grant", "the refresh token is unknown, expired or revoked");
     }
     if (clientId !== grant.clientId) {
@@ -242,13 +279,17 @@ export class Grants {
     }
     const target = this.#checkResource(resource, grant.resource);
     if (target !== undefined) return target;
-    // Using the current token retires the previous; using the previous (its successor unused,
-    // the answer lost) retires the unused successor instead.
-    const retiring = isCurrent ? refresh.previous : refresh.current;
-    const retired = retiring === undefined ? refresh.retired : [...refresh.retired, retiring];
+    // The first use of a successor retires its predecessor and the other successors. The
+    // predecessor used again (an answer lost, refreshes that raced) issues one more successor
+    // beside the unused ones; past the bound the oldest of them retires.
+    const others = successors.filter((value) => !sameText(value, presented));
+    const retiring = isSuccessor
+      ? [...(refresh.previous === undefined ? [] : [refresh.previous]), ...others]
+      : successors.slice(0, -(REFRESH_SIBLINGS - 1));
     return await this.#issue(entry, grant, {
       previous: presented,
-      retired: retired.slice(-RETIRED_REFRESH),
+      siblings: isSuccessor ? [] : successors.slice(-(REFRESH_SIBLINGS - 1)),
+      retired: [...refresh.retired, ...retiring].slice(-RETIRED_REFRESH),
     });
   }
 
@@ -264,9 +305,10 @@ export class Grants {
     if (entry === undefined) return true;
     const presented = await digest(parsed.secret);
     const { grant } = entry;
+    const refresh = grant.refresh;
     const known = grant.access.some((access) => sameText(access.digest, presented)) ||
-      (grant.refresh !== undefined &&
-        [grant.refresh.current, grant.refresh.previous].some((value) =>
+      (refresh !== undefined &&
+        [refresh.current, refresh.previous, ...(refresh.siblings ?? [])].some((value) =>
           value !== undefined && sameText(value, presented)
         ));
     if (!known) return true;
@@ -334,12 +376,29 @@ export class Grants {
     return failure("invalid_target", `this server issues tokens only for ${this.#resource}`);
   }
 
-  /** Issues an access token and a rotated refresh token, if `entry` is still as read. */
+  /**
+   * Issues an access token and a rotated refresh token, if `entry` is still as read; `undefined`
+   * when another request changed the grant first.
+   */
   async #issue(
     entry: GrantEntry,
     grant: Grant,
-    rotation: { previous?: string; retired: readonly string[] } = { retired: [] },
-  ): Promise<TokenSuccess | TokenFailure> {
+    rotation: {
+      previous?: string;
+      siblings?: readonly string[];
+      retired: readonly string[];
+    } = { retired: [] },
+  ): Promise<TokenSuccess | TokenFailure | undefined> {
+    if ((await this.#secrets.open(grant.key, grant.id)) === undefined) {
+      // Sealed under a PRIORY_SECRET this server no longer has: every token issued would be
+      // refused on use, so the client is told to sign in again, and the key under the old
+      // secret (perhaps a leaked one) is deleted rather than kept until the grant expires.
+      await this.revokeGrant(grant.id, "key sealed under another secret");
+      return failure(
+        "invalid_grant",
+        "the server's secret changed since this sign-in; sign in again",
+      );
+    }
     const now = this.#clock.now();
     const access = randomId();
     const refresh = randomId();
@@ -351,6 +410,9 @@ export class Grants {
       access: [...kept, { digest: accessDigest, expiresAt: now + ACCESS_TTL_S * 1000 }],
       refresh: {
         current: await digest(refresh),
+        ...(rotation.siblings === undefined || rotation.siblings.length === 0
+          ? {}
+          : { siblings: [...rotation.siblings] }),
         ...(rotation.previous === undefined ? {} : { previous: rotation.previous }),
         retired: [...rotation.retired],
       },
@@ -362,9 +424,7 @@ export class Grants {
       this.#log.error("auth grant could not be stored", { error: describeError(error) });
       throw error;
     }
-    if (!stored) {
-      return failure("invalid_grant", "the grant changed while this request was served; retry");
-    }
+    if (!stored) return undefined;
     return {
       ok: true,
       body: {

@@ -6,7 +6,8 @@
  * `clients.ts` (registered and metadata-document clients), `authorize.ts` (the consent page and
  * its answer), `endpoints.ts` (token, registration, revocation), `grants.ts` (codes, tokens,
  * rotation, revocation), `store.ts` (KV), `crypto.ts`, `resource.ts` (the `/mcp` check) and
- * `call_rate.ts` and `call_slots.ts` (each grant's rate of tool calls, and how many run at once).
+ * `call_rate.ts` and `call_slots.ts` (each player's rate of tool calls, and how many run at once:
+ * a player is the GW2 account behind a grant, so several sign-ins of one account share them).
  *
  * @module
  */
@@ -64,15 +65,16 @@ export interface PublicAuth {
   /** Who an `/mcp` request is from, or the 401 to answer. */
   authenticate(request: Request): Promise<McpCaller | Response>;
   /**
-   * Takes `calls` tool calls from a grant's rate: 0 when admitted, else the milliseconds to
-   * wait (answered 429 with `Retry-After`).
+   * Takes `calls` tool calls from a player's rate (`player`: {@linkcode SignedInPlayer.owner},
+   * the account's pseudonym): 0 when admitted, else the milliseconds to wait (answered 429 with
+   * `Retry-After`).
    */
-  admitCalls(grantId: string, calls: number): number;
+  admitCalls(player: string, calls: number): number;
   /**
-   * Waits until fewer than `PRIORY_GRANT_CALLS_AT_ONCE` calls of the grant run, then takes a
+   * Waits until fewer than `PRIORY_GRANT_CALLS_AT_ONCE` calls of the player run, then takes a
    * slot; the returned function gives it back. Rejects when `signal` aborts first.
    */
-  enterCall(grantId: string, signal: AbortSignal): Promise<() => void>;
+  enterCall(player: string, signal: AbortSignal): Promise<() => void>;
 }
 
 const POST_ONLY = new Set<string>([AUTH_PATHS.token, AUTH_PATHS.register, AUTH_PATHS.revoke]);
@@ -167,7 +169,7 @@ export async function createPublicAuth(deps: PublicAuthDeps): Promise<PublicAuth
       DOCUMENTS.has(pathname) || POST_ONLY.has(pathname) || pathname === AUTH_PATHS.authorize,
     serve,
     authenticate: guard,
-    admitCalls: (grantId, calls) => rate.take(grantId, calls),
-    enterCall: (grantId, signal) => slots.enter(grantId, signal),
+    admitCalls: (player, calls) => rate.take(player, calls),
+    enterCall: (player, signal) => slots.enter(player, signal),
   };
 }

@@ -88,6 +88,17 @@ export function redirectTarget(uri: string): string {
   return url.host === "" ? url.protocol : `${url.protocol}//${url.host}`;
 }
 
+/**
+ * Whether a redirect stays on the player's own device: a loopback `http:` URI or an app's own
+ * scheme. Only there is an error sent back without asking (RFC 9700 §4.11.2): anyone may register
+ * an `https:` redirect, and a link to this server that bounced players to it with a deliberate
+ * error would make this server an open redirector to the registrant's page.
+ */
+export function staysOnDevice(uri: string): boolean {
+  const url = new URL(uri);
+  return url.protocol === "https:" ? false : url.protocol !== "http:" || isLocalRedirect(uri);
+}
+
 /** Whether the redirect goes back to this machine (a loopback host): the page says so. */
 export function isLocalRedirect(uri: string): boolean {
   const url = new URL(uri);

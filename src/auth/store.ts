@@ -35,7 +35,11 @@ const GrantSchema = z.object({
   }),
   access: z.array(z.object({ digest: Digest, expiresAt: z.number() })),
   refresh: z.object({
+    /** The newest refresh token. */
     current: Digest,
+    /** Older successors of `previous`, all unused (its answer lost, or refreshes that raced). */
+    siblings: z.array(Digest).optional(),
+    /** The token `current` was issued for; usable until one of its successors is used. */
     previous: Digest.optional(),
     retired: z.array(Digest),
   }).optional(),

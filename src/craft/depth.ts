@@ -5,15 +5,17 @@
  * whose profit at those prices is not positive ends the run. Pure, over the order books the
  * client keeps (`OrderBook`: sells lowest first, buys highest first).
  *
- * Which side stopped it: `bids` when the output's buy orders ran out or fell further than the
- * purchases rose, `asks` when a purchase's listings ran out or rose further; `cap` at the most a
- * run is walked ({@linkcode MAX_CRAFTS}), `daily` for a time-gated craft (one a day).
+ * Which side stopped it: `bids` when the output's buy orders ran out or fell further below the
+ * best buy order than the purchases rose above their unit prices (the row's own figures),
+ * `asks` when a purchase's listings ran out or rose further; `cap` at the most a run is walked
+ * ({@linkcode MAX_CRAFTS}), `daily` for a time-gated craft (one a day).
  *
  * @module
  */
 
-import type { BookLevel } from "../gw2/schemas.ts";
+import type { BookLevel, OrderBook } from "../gw2/schemas.ts";
 import { netSellUnit } from "../market/trading_post.ts";
+import type { ExactCraft } from "./rows.ts";
 
 /** The most crafts a run is walked for. */
 export const MAX_CRAFTS = 250;
@@ -123,7 +125,12 @@ export function walkCrafts(input: DepthInput): DepthResult {
   );
   let crafts = 0;
   let totalProfit = 0;
-  let first: { revenue: number; cost: number } | undefined;
+  // One craft at unit prices: what each side moved from when a craft stops profiting.
+  const revenueAtUnit = input.count * netSellUnit(input.bestBid);
+  const costAtUnit = input.purchases.reduce(
+    (sum, purchase) => sum + purchase.count * purchase.unit,
+    input.fixedCost,
+  );
   let stop: DepthStop = input.daily === true ? "daily" : "cap";
   for (let craft = 1; craft <= cap; craft++) {
     const sold = bids?.take(input.count, netSellUnit) ??
@@ -137,13 +144,12 @@ export function walkCrafts(input: DepthInput): DepthResult {
       if (bought.short > 0) short = true;
     });
     const profit = sold.total - cost;
-    first ??= { revenue: sold.total, cost };
     if (sold.short > 0 || short || profit <= 0) {
       stop = sold.short > 0
         ? "bids"
         : short
         ? "asks"
-        : first.revenue - sold.total >= cost - first.cost
+        : revenueAtUnit - sold.total >= cost - costAtUnit
         ? "bids"
         : "asks";
       break;
@@ -152,4 +158,44 @@ export function walkCrafts(input: DepthInput): DepthResult {
     totalProfit += profit;
   }
   return { crafts, totalProfit, stop, ...(noDepth ? { noDepth: true } : {}) };
+}
+
+/**
+ * The run of crafts to walk for `craft` (its tree's purchases for one craft, its output, its coin
+ * and vendor costs), over the order books read for them; a book absent or unread is walked at its
+ * unit price.
+ */
+export function depthInput(
+  craft: ExactCraft,
+  books: ReadonlyMap<number, OrderBook>,
+): DepthInput {
+  const output = books.get(craft.outputId);
+  // Bids past the kept levels are not priced: a run that reaches them stops there ("bids").
+  const bids = output === undefined || output.unread === true
+    ? undefined
+    : sideOf(output.buys ?? (output.buy === undefined ? [] : [output.buy]), undefined);
+  const purchases: DepthPurchase[] = craft.purchases.market.map((line) => {
+    const book = books.get(line.id);
+    return {
+      id: line.id,
+      count: line.count,
+      unit: line.unit,
+      asks: book === undefined || book.unread === true ? undefined : sideOf(book.sells, book.more),
+    };
+  });
+  const coin = craft.purchases.currencies.find((line) => line.cur === 1)?.count ?? 0;
+  const vendors = craft.purchases.vendor.reduce((sum, line) => sum + line.total, 0);
+  return {
+    count: craft.count,
+    bids,
+    bestBid: craft.prices.get(craft.outputId)?.buy ?? 0,
+    purchases,
+    fixedCost: coin + vendors,
+    cap: craft.daily ? 1 : MAX_CRAFTS,
+    daily: craft.daily,
+  };
+}
+
+function sideOf(levels: BookSide["levels"], more: true | undefined): BookSide {
+  return more === true ? { levels, more: true } : { levels };
 }

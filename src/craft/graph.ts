@@ -9,7 +9,7 @@
  * @module
  */
 
-import { PACKED } from "../catalogue/recipe_layout.ts";
+import { INGREDIENT_TYPES, PACKED } from "../catalogue/recipe_layout.ts";
 import type { CatalogueRecipes } from "../catalogue/recipe_catalogue.ts";
 import { COIN_ID, type CuratedRecipe } from "../data/curated_recipes.ts";
 import { DISCIPLINES } from "../gw2/schemas.ts";
@@ -166,7 +166,11 @@ export function buildCraftGraph(
         rating: 0,
         flags: 0,
       },
-      record.ingredients.map((ingredient) => [kindOf(ingredient), ingredient.id, ingredient.count]),
+      record.ingredients.map((ingredient) => [
+        kindOf(ingredient.type, ingredient.id),
+        ingredient.id,
+        ingredient.count,
+      ]),
     );
     curatedOf.set(index, record);
   }
@@ -201,24 +205,15 @@ function* packedIngredients(
 ): Iterable<readonly [number, number, number]> {
   const n = packed[at + PACKED.ingredientCount] ?? 0;
   for (let next = at + PACKED.ingredients; next < at + PACKED.ingredients + n * 3; next += 3) {
-    const type = packed[next] ?? 0;
     const id = packed[next + 1] ?? 0;
-    const count = packed[next + 2] ?? 0;
-    // The store's codes: 0 Item, 1 Currency, 2 GuildUpgrade.
-    const kind = type === 0
-      ? INGREDIENT.item
-      : type === 1
-      ? (id === COIN_ID ? INGREDIENT.coin : INGREDIENT.currency)
-      : INGREDIENT.guildUpgrade;
-    yield [kind, id, count];
+    yield [kindOf(INGREDIENT_TYPES[packed[next] ?? 0] ?? "", id), id, packed[next + 2] ?? 0];
   }
 }
 
-function kindOf(ingredient: TreeIngredient): number {
-  if (ingredient.type === "Item") return INGREDIENT.item;
-  if (ingredient.type === "Currency") {
-    return ingredient.id === COIN_ID ? INGREDIENT.coin : INGREDIENT.currency;
-  }
+/** The graph's kind of an ingredient of `type` (`Item`, `Currency`, `GuildUpgrade`) and `id`. */
+function kindOf(type: string, id: number): number {
+  if (type === "Item") return INGREDIENT.item;
+  if (type === "Currency") return id === COIN_ID ? INGREDIENT.coin : INGREDIENT.currency;
   return INGREDIENT.guildUpgrade;
 }
 

@@ -11,17 +11,18 @@
  * order only until no bound left can beat the rows found (the gw2-arbitrage approach, made exact).
  * What keeps the bound a bound:
  * - an item that can be neither bought nor made costs ∞, and so does making anything from it (a
- *   tree buys instead, or is partial and not listed); a guild upgrade, or a currency the library
- *   has no estimate for, likewise (the tree's force-buy rule);
- * - other currencies add 0 (a tree's coin total leaves them out), coin adds its count;
+ *   tree buys instead, or is partial and not listed); a guild upgrade likewise (the tree buys the
+ *   nearest buyable item above it, or is partial);
+ * - every currency but coin adds 0, whether the library has an estimate for it or not: a tree's
+ *   coin total leaves them out, and where the tree cannot force-buy around one it has no estimate
+ *   for (nothing above it buyable, up to the root) it crafts through it, a row with `cur`;
+ *   coin adds its count;
  * - an ingredient met again while it is being priced (a cycle) adds 0 — less than any tree can
  *   pay for it, whichever way the tree cuts the cycle.
  *
  * @module
  */
 
-// Not re-exported by the package's index: the estimates its buy-or-craft choice uses for currencies.
-import { CURRENCY_DECISION_PRICES } from "@gw2efficiency/recipe-calculation/dist/src/static/currencyDecisionPrices.js";
 import { netSellUnit } from "../market/trading_post.ts";
 import { type MarketSheet, sheetIndex } from "../market/sheet.ts";
 import { type CraftGraph, INGREDIENT, SOURCE } from "./graph.ts";
@@ -103,7 +104,6 @@ export function runPass(graph: CraftGraph, sheet: MarketSheet): CraftPass {
           total += count;
           break;
         case INGREDIENT.currency:
-          if (CURRENCY_DECISION_PRICES[ref] === undefined) return Infinity;
           break;
         default:
           return Infinity;

@@ -16,8 +16,8 @@
  */
 
 import { staticItems } from "@gw2efficiency/recipe-calculation";
-import type { PricedNode, TreePrice } from "../tree/pricing.ts";
-import { priceRecipeTree } from "../tree/pricing.ts";
+import type { PricedNode, PricedTree, TreePrice } from "../tree/pricing.ts";
+import { NotCraftableError, priceRecipeTree } from "../tree/pricing.ts";
 import { type Purchases, purchases } from "../tree/shopping_list.ts";
 import { type CraftGraph, subtreeRecipes } from "./graph.ts";
 import type { CraftPass } from "./pass.ts";
@@ -59,7 +59,8 @@ export interface CraftFilter {
 
 /**
  * Prices graph recipe `r` exactly at the pass's prices: the tree of its output at quantity = its
- * output count, what that tree buys, and whether it touches a daily cooldown.
+ * output count, what that tree buys, and whether it touches a daily cooldown. A recipe that takes
+ * its own output has no tree (`priory_recipe_tree` refuses it): partial, so never listed.
  */
 export function priceCraft(graph: CraftGraph, pass: CraftPass, r: number): ExactCraft {
   const recipes = subtreeRecipes(graph, r);
@@ -79,7 +80,26 @@ export function priceCraft(graph: CraftGraph, pass: CraftPass, r: number): Exact
   }
   const outputId = graph.itemIds[graph.outputNode[r] ?? 0] ?? 0;
   const count = graph.outputCount[r] ?? 1;
-  const tree = priceRecipeTree(recipes, outputId, count, prices);
+  let tree: PricedTree;
+  try {
+    tree = priceRecipeTree(recipes, outputId, count, prices);
+  } catch (error) {
+    if (!(error instanceof NotCraftableError)) throw error;
+    const purchases = { market: [], vendor: [], unavailable: [], currencies: [] };
+    return {
+      recipe: r,
+      outputId,
+      count,
+      cost: 0,
+      sell: 0,
+      profit: 0,
+      partial: true,
+      daily: false,
+      currencies: [],
+      purchases,
+      prices,
+    };
+  }
   const { summary } = tree;
   const sell = summary.netSell ?? 0;
   return {

@@ -10,15 +10,13 @@
 
 import { deadlineOrSignal, startDeadline } from "../async/deadline.ts";
 import { requireScopes } from "../account/scopes.ts";
-import type { Discipline, OrderBook } from "../gw2/schemas.ts";
+import type { Discipline } from "../gw2/schemas.ts";
 import type { Gw2Client } from "../gw2/types.ts";
 import type { MarketSheets } from "../market/sheets.ts";
 import { oldestStaleAge } from "../staleness.ts";
 import { readTreeBooks } from "../tree/prices.ts";
-import { type AccountCrafting, accountCrafting, craftsWith } from "./fit.ts";
-import { type BookSide, type DepthPurchase, MAX_CRAFTS, walkCrafts } from "./depth.ts";
-import { disciplineBit } from "./graph.ts";
-import type { ExactCraft } from "./rows.ts";
+import { type AccountCrafting, accountCrafting, craftFilter } from "./fit.ts";
+import { depthInput, walkCrafts } from "./depth.ts";
 import type { CraftScanner } from "./scanner.ts";
 import { type CraftRow, craftRow } from "./shape.ts";
 
@@ -93,13 +91,11 @@ export async function runCraftProfit(
   const crafting = await account;
   const scan = scanner.scan(recipes, market.sheet);
   const { graph } = scan;
-  const wanted = request.discipline === undefined ? 0 : disciplineBit(request.discipline);
-  const crafts = scan.rows.top({
-    includeTimeGated: request.includeTimeGated,
-    accepts: (r) =>
-      (wanted === 0 || ((graph.disciplines[r] ?? 0) & wanted) !== 0) &&
-      (crafting === undefined || craftsWith(crafting, graph, r) !== undefined),
-  }, request.limit);
+  const fit = craftFilter(graph, { discipline: request.discipline, account: crafting });
+  const crafts = scan.rows.top(
+    { includeTimeGated: request.includeTimeGated, accepts: fit.accepts },
+    request.limit,
+  );
   const bookIds = [
     ...new Set(crafts.flatMap((craft) => [
       craft.outputId,
@@ -116,8 +112,7 @@ export async function runCraftProfit(
     craftRow(craft, {
       graph,
       name: names.get(craft.outputId),
-      discipline: request.discipline ??
-        (crafting === undefined ? undefined : craftsWith(crafting, graph, craft.recipe)),
+      discipline: fit.discipline(craft.recipe),
       depth: walkCrafts(depthInput(craft, books.books)),
       flagSheets: crafting === undefined,
       soldPerDay: sold?.get(craft.outputId),
@@ -157,40 +152,4 @@ async function readAccountCrafting(gw2: Gw2Client, key: string): Promise<Account
     gw2.characterBags(key),
   ]);
   return accountCrafting(learned.value, characters.value);
-}
-
-/** The run of crafts to walk for `craft`, over the books read. */
-function depthInput(
-  craft: ExactCraft,
-  books: ReadonlyMap<number, OrderBook>,
-): Parameters<typeof walkCrafts>[0] {
-  const output = books.get(craft.outputId);
-  // Bids past the kept levels are not priced: a run that reaches them stops there ("bids").
-  const bids = output === undefined || output.unread === true
-    ? undefined
-    : sideOf(output.buys ?? (output.buy === undefined ? [] : [output.buy]), undefined);
-  const purchases: DepthPurchase[] = craft.purchases.market.map((line) => {
-    const book = books.get(line.id);
-    return {
-      id: line.id,
-      count: line.count,
-      unit: line.unit,
-      asks: book === undefined || book.unread === true ? undefined : sideOf(book.sells, book.more),
-    };
-  });
-  const coin = craft.purchases.currencies.find((line) => line.cur === 1)?.count ?? 0;
-  const vendors = craft.purchases.vendor.reduce((sum, line) => sum + line.total, 0);
-  return {
-    count: craft.count,
-    bids,
-    bestBid: craft.prices.get(craft.outputId)?.buy ?? 0,
-    purchases,
-    fixedCost: coin + vendors,
-    cap: craft.daily ? 1 : MAX_CRAFTS,
-    daily: craft.daily,
-  };
-}
-
-function sideOf(levels: BookSide["levels"], more: true | undefined): BookSide {
-  return more === true ? { levels, more: true } : { levels };
 }

@@ -40,6 +40,11 @@ export type CraftRow = {
   readonly noDepth?: true;
   /** Units of the output the market sells a day (the price history's estimate), where known. */
   readonly soldPerDay?: number;
+  /**
+   * Days the market takes to buy what `crafts` make, at `soldPerDay` (`crafts × count ÷
+   * soldPerDay`, one decimal); absent when `soldPerDay` is unknown or 0.
+   */
+  readonly sellDays?: number;
 };
 
 /** What a row is built from besides the exact craft. */
@@ -61,6 +66,7 @@ export function craftRow(craft: ExactCraft, context: RowContext): CraftRow {
   const r = craft.recipe;
   const discipline = context.discipline ?? disciplinesOf(graph.disciplines[r] ?? 0)[0] ?? "";
   const sheet = context.flagSheets && ((graph.flags[r] ?? 0) & FLAG.learnedFromItem) !== 0;
+  const sellDays = daysToSell(depth.crafts * craft.count, context.soldPerDay);
   return {
     id: craft.outputId,
     name: context.name ?? `Item ${craft.outputId}`,
@@ -80,5 +86,12 @@ export function craftRow(craft: ExactCraft, context: RowContext): CraftRow {
     ...(craft.currencies.length > 0 ? { cur: craft.currencies } : {}),
     ...(depth.noDepth === true ? { noDepth: true } : {}),
     ...(context.soldPerDay === undefined ? {} : { soldPerDay: Math.round(context.soldPerDay) }),
+    ...(sellDays === undefined ? {} : { sellDays }),
   };
+}
+
+/** `crafts × count ÷ soldPerDay`, one decimal; `undefined` without a positive `soldPerDay`. */
+function daysToSell(units: number, soldPerDay: number | undefined): number | undefined {
+  if (soldPerDay === undefined || !(soldPerDay > 0)) return undefined;
+  return Math.round((units / soldPerDay) * 10) / 10;
 }

@@ -10,6 +10,7 @@
  * @module
  */
 
+import { sameText } from "../auth/crypto.ts";
 import type { Logger } from "../log.ts";
 import { textResponse } from "./responses.ts";
 
@@ -104,19 +105,11 @@ function refuser(log: Logger): (reason: GuardRefusal, response: Response) => Res
 }
 
 /**
- * Whether `candidate` equals `expected`, in a time that depends only on the candidate's length
- * (which its sender knows): every code unit of the candidate is compared, against the expected
- * token cycled, with no early exit, and a length difference only sets a bit. Hashing both sides
- * with `node:crypto` and `timingSafeEqual` did the same at ~18 µs per request; this takes well
- * under 1 µs.
+ * Whether `candidate` equals `expected` (never when no token is configured), in a time that
+ * depends only on the candidate's length (which its sender knows): {@linkcode sameText}.
  */
 export function tokenMatches(candidate: string, expected: string): boolean {
-  if (expected.length === 0) return false;
-  let difference = candidate.length ^ expected.length;
-  for (let index = 0; index < candidate.length; index++) {
-    difference |= candidate.charCodeAt(index) ^ expected.charCodeAt(index % expected.length);
-  }
-  return difference === 0;
+  return expected.length !== 0 && sameText(candidate, expected);
 }
 
 /** The token of an `Authorization: Bearer <token>` header (scheme case-insensitive). */

@@ -103,6 +103,8 @@ export function createHandler(deps: HandlerDeps): Handler {
     tools: deps.tools ?? TOOLS,
     maxBodyBytes,
     ...(deps.callLog === undefined ? {} : { callLog: deps.callLog }),
+    // Public mode: every text the model reads says the key comes with the sign-in.
+    ...(auth === undefined ? {} : { keyWording: "sign-in" }),
   });
 
   async function serveMcp(request: Request): Promise<Response> {
@@ -117,12 +119,13 @@ export function createHandler(deps: HandlerDeps): Handler {
       if (found instanceof Response) return found;
       if (found.kind === "player") {
         const { player } = found;
-        // Fair use is per grant: its own rate of calls, its own turn at the upstream budget.
+        // Fair use is per player — the GW2 account behind the grant, so signing in again buys
+        // no more: their own rate of calls, their own turn at the upstream budget.
         caller = {
           gw2Key: player.key,
-          owner: player.grantId,
-          admitToolCalls: (calls) => auth.admitCalls(player.grantId, calls),
-          enterCall: (signal) => auth.enterCall(player.grantId, signal),
+          owner: player.owner,
+          admitToolCalls: (calls) => auth.admitCalls(player.owner, calls),
+          enterCall: (signal) => auth.enterCall(player.owner, signal),
         };
       }
     }

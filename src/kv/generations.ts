@@ -55,7 +55,18 @@ export class GenerationStore<H extends GenerationHead> {
 
   /** The published head, if any. */
   async head(): Promise<H | undefined> {
-    return this.#parseHead((await this.#kv.get(this.#headKey)).value);
+    return (await this.headEntry()).head;
+  }
+
+  /**
+   * The published head and the versionstamp of its entry (`null` when there is none): what
+   * {@linkcode publishOver} checks.
+   */
+  async headEntry(): Promise<
+    { readonly head: H | undefined; readonly versionstamp: string | null }
+  > {
+    const entry = await this.#kv.get(this.#headKey);
+    return { head: this.#parseHead(entry.value), versionstamp: entry.versionstamp };
   }
 
   /** The key of an entry of `generation`. */
@@ -89,16 +100,32 @@ export class GenerationStore<H extends GenerationHead> {
     return op.set(this.#headKey, head);
   }
 
+  /**
+   * Adds the publication of `head` to `op` on condition that the head is still the one read with
+   * `versionstamp` ({@linkcode headEntry}): the commit fails when another writer published since.
+   */
+  publishOver(
+    op: Deno.AtomicOperation,
+    head: H,
+    versionstamp: string | null,
+  ): Deno.AtomicOperation {
+    return this.publish(op.check({ key: this.#headKey, versionstamp }), head);
+  }
+
   /** Every entry of `generation`, in key order. */
   list(generation: number): Deno.KvListIterator<unknown> {
     return this.#kv.list({ prefix: [...this.#dataPrefix, generation] }, { batchSize: 500 });
   }
 
-  /** Deletes every generation but those in `keep` (a replaced one, an abandoned write). */
-  async prune(keep: readonly number[]): Promise<void> {
+  /**
+   * Deletes every generation but those in `keep` (a replaced one, an abandoned write) and, with
+   * `below`, those from `below` up (a newer one another writer may still be writing).
+   */
+  async prune(keep: readonly number[], below = Number.POSITIVE_INFINITY): Promise<void> {
     await this.#deleteUnder(this.#dataPrefix, (key) => {
       const generation = key[this.#dataPrefix.length];
-      return !(typeof generation === "number" && keep.includes(generation));
+      return !(typeof generation === "number" &&
+        (keep.includes(generation) || generation >= below));
     });
   }
 

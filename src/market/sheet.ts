@@ -156,6 +156,11 @@ export function sheetAge(sheet: MarketSheet, now: number): number {
 export const SHARD_ROWS = 3_000;
 const ROW_BYTES = 21;
 
+/** The sheet's five 32-bit columns, in their stored order. */
+function wordColumns(sheet: MarketSheet): readonly (Int32Array | Uint32Array)[] {
+  return [sheet.ids, sheet.buyPrice, sheet.buyQuantity, sheet.sellPrice, sheet.sellQuantity];
+}
+
 /**
  * Rows `start` to `end` (exclusive) of `sheet` as one KV value: the five 32-bit columns one after
  * the other, little-endian, then the whitelisted bytes.
@@ -164,14 +169,7 @@ export function packShard(sheet: MarketSheet, start: number, end: number): Uint8
   const rows = Math.max(0, Math.min(end, sheetSize(sheet)) - start);
   const bytes = new Uint8Array(rows * ROW_BYTES);
   const view = new DataView(bytes.buffer);
-  const columns = [
-    sheet.ids,
-    sheet.buyPrice,
-    sheet.buyQuantity,
-    sheet.sellPrice,
-    sheet.sellQuantity,
-  ];
-  columns.forEach((column, index) => {
+  wordColumns(sheet).forEach((column, index) => {
     const base = index * rows * 4;
     for (let row = 0; row < rows; row++) {
       view.setUint32(base + row * 4, column[start + row] ?? 0, true);
@@ -201,13 +199,7 @@ export function unpackSheet(
   if (shards.some((shard) => shard.byteLength % ROW_BYTES !== 0)) return undefined;
   const rows = shards.reduce((sum, shard) => sum + shard.byteLength / ROW_BYTES, 0);
   const sheet = emptySheet(takenAt, rows);
-  const columns = [
-    sheet.ids,
-    sheet.buyPrice,
-    sheet.buyQuantity,
-    sheet.sellPrice,
-    sheet.sellQuantity,
-  ];
+  const columns = wordColumns(sheet);
   let at = 0;
   for (const shard of shards) {
     const count = shard.byteLength / ROW_BYTES;

@@ -2,9 +2,13 @@
  * The market sheet in Deno KV, published whole as a generation of shards (`src/kv/generations.ts`):
  * the shards of the new sheet are written first ({@linkcode SHARD_ROWS} rows each, ~63 KB, under
  * KV's 64 KiB per value; the real Trading Post's ~9 shards fit one commit under 800 KB), then one
- * write of the head names it. A writer that dies midway leaves the previous sheet published; after
- * each publication every generation but the new one and the one it replaced (an instance may still
- * be loading it) is deleted. Layout, under `["market", "v1", <upstream base URL>]`:
+ * write of the head names it, on condition that the head is still the one it replaces. A writer
+ * that dies midway leaves the previous sheet published; after each publication every older
+ * generation but the one it replaced (an instance may still be loading it) is deleted — never a
+ * newer one, which another instance may be writing. Two instances publishing at once (tool calls
+ * read on demand, outside the job's lease): the newer sheet wins, the other's shards are deleted,
+ * and the head never names a generation whose shards are gone. Layout, under
+ * `["market", "v1", <upstream base URL>]`:
  *
  * | key suffix | value |
  * |---|---|
@@ -59,31 +63,46 @@ export class SheetStore {
 
   /**
    * Writes `sheet` as a new generation, publishes it, and deletes the generations before the one
-   * it replaces.
+   * it replaces. When another instance publishes meanwhile, this sheet is published over it only
+   * if it is the newer (and its generation the higher); else its shards are deleted.
    *
-   * @returns the published head
+   * @returns the published head: this sheet's, or the other instance's that won
    * @throws when KV fails (the previous sheet stays the published one)
    */
   async publish(sheet: MarketSheet): Promise<SheetHead> {
-    const replaced = await this.head();
+    let read = await this.#generations.headEntry();
     // Generations ascend even when two sheets are stamped in the same millisecond.
-    const generation = Math.max(sheet.takenAt, (replaced?.generation ?? 0) + 1);
+    const generation = Math.max(sheet.takenAt, (read.head?.generation ?? 0) + 1);
     const shards = packSheet(sheet);
     await this.#generations.write(generation, shards.map((shard, index) => [[index], shard]));
-    const head: SheetHead = {
-      generation,
-      takenAt: sheet.takenAt,
-      count: sheetSize(sheet),
-      shards: shards.length,
-      ...(replaced === undefined ? {} : { previous: replaced.generation }),
-    };
-    const published = await this.#generations.publish(this.#kv.atomic(), head).commit();
-    if (!published.ok) throw new Error("The market sheet's head was not written");
-    await this.#generations.prune([
-      generation,
-      ...(replaced === undefined ? [] : [replaced.generation]),
-    ]);
-    return head;
+    for (;;) {
+      const replaced = read.head;
+      const head: SheetHead = {
+        generation,
+        takenAt: sheet.takenAt,
+        count: sheetSize(sheet),
+        shards: shards.length,
+        ...(replaced === undefined ? {} : { previous: replaced.generation }),
+      };
+      const published = await this.#generations
+        .publishOver(this.#kv.atomic(), head, read.versionstamp).commit();
+      if (published.ok) {
+        await this.#generations.prune(
+          replaced === undefined ? [] : [replaced.generation],
+          generation,
+        );
+        return head;
+      }
+      read = await this.#generations.headEntry();
+      const other = read.head;
+      if (
+        other !== undefined && (other.takenAt >= sheet.takenAt || other.generation >= generation)
+      ) {
+        // Theirs is the newer: ours goes (unless both wrote the same generation's keys).
+        if (other.generation !== generation) await this.#generations.deleteGeneration(generation);
+        return other;
+      }
+    }
   }
 
   /**

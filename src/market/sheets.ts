@@ -13,7 +13,8 @@
  *   the instance that took it, once it is published — whoever started the read. Issue 23's price
  *   history writes its snapshots there, so the Trading Post is never read twice.
  * - **Every price read while fresh.** {@linkcode MarketSheets.prices} answers a `/v2/commerce/prices`
- *   read from memory while the sheet is younger than the period plus one job tick and its read
+ *   read from memory while the sheet is younger than the period (at most
+ *   {@linkcode SHEET_FRESH_MAX_MS}) plus one job tick and its read
  *   ({@linkcode SHEET_SERVE_SLACK_MS}); the GW2 client consults it first (`priceSheet`), so trees,
  *   `gw2_prices` and the crafting scan price from the same snapshot, and the per-minute price
  *   job has nothing left to read.
@@ -65,6 +66,13 @@ export const SHEET_HEAD_CHECK_MS = 30_000;
  * never fall back to upstream between two refreshes; older (the job failing), they do.
  */
 export const SHEET_SERVE_SLACK_MS = 2 * 60_000;
+/**
+ * The longest a sheet counts as fresh, whatever its period: about as long as upstream caches
+ * prices. A longer period (`PRIORY_SNAPSHOT_MINUTES` up to 60) sets how often the job takes a
+ * snapshot, not how old a price may be when a tool quotes it: past this, price reads go upstream
+ * again and a tool call that needs the whole sheet reads a new one.
+ */
+export const SHEET_FRESH_MAX_MS = DEFAULT_SHEET_PERIOD_MS;
 
 /**
  * Called after each publication, on the instance that took the sheet, with it and the sheet it
@@ -92,7 +100,7 @@ export interface MarketSheetsOptions {
 /** The sheet a tool call gets, and how old it is when it is not fresh. */
 export interface SheetAnswer {
   readonly sheet: MarketSheet;
-  /** Present when the sheet is older than the period (a refresh failed or is still running). */
+  /** Present when the sheet no longer answers price reads (a refresh failed or runs late). */
   readonly staleAgeMs?: number;
 }
 
@@ -131,6 +139,8 @@ export class MarketSheets {
   readonly #clock: Clock;
   readonly #log: Logger;
   readonly #periodMs: number;
+  /** How long a sheet is fresh: the period, at most {@linkcode SHEET_FRESH_MAX_MS}. */
+  readonly #freshMs: number;
   readonly #pages: SheetPages | undefined;
   readonly #hooks: SheetHook[];
   #sheet: MarketSheet | undefined;
@@ -144,6 +154,7 @@ export class MarketSheets {
     this.#clock = options.clock;
     this.#log = options.log;
     this.#periodMs = options.periodMs ?? DEFAULT_SHEET_PERIOD_MS;
+    this.#freshMs = Math.min(this.#periodMs, SHEET_FRESH_MAX_MS);
     this.#pages = options.pages;
     this.#hooks = [...(options.onSheet ?? [])];
   }
@@ -175,21 +186,20 @@ export class MarketSheets {
     return this.#sheet;
   }
 
-  /** Whether the held sheet is younger than the period. */
+  /** Whether the held sheet is fresh: younger than the period, and than {@linkcode SHEET_FRESH_MAX_MS}. */
   isFresh(): boolean {
-    return this.#sheet !== undefined && this.#age(this.#sheet) < this.#periodMs;
+    return this.#sheet !== undefined && this.#age(this.#sheet) < this.#freshMs;
   }
 
   /**
    * `/v2/commerce/prices` for `ids` from the held sheet, as the GW2 client answers it (found in
    * the order asked, without duplicates; ids not on the Trading Post missing); `undefined` when no
-   * sheet is held or it is older than the period plus {@linkcode SHEET_SERVE_SLACK_MS}.
+   * sheet is held or it is no longer fresh ({@linkcode isFresh}) by more than
+   * {@linkcode SHEET_SERVE_SLACK_MS}.
    */
   prices(ids: readonly number[]): BulkRead<Price> | undefined {
     const sheet = this.#sheet;
-    if (sheet === undefined || this.#age(sheet) >= this.#periodMs + SHEET_SERVE_SLACK_MS) {
-      return undefined;
-    }
+    if (sheet === undefined || !this.#servesPrices(sheet)) return undefined;
     const found: Price[] = [];
     const missingIds: number[] = [];
     for (const id of new Set(ids)) {
@@ -218,16 +228,20 @@ export class MarketSheets {
   }
 
   /**
-   * The sheet for a tool call: the held one while fresh (another instance's newer one loaded
-   * first); else a new one, read within `deadline` over the interactive client (joining a read in
-   * flight); else, when the deadline passes first or the read fails, the last one with its age.
+   * The sheet for a tool call: the held one while it answers price reads (fresh, or within
+   * {@linkcode SHEET_SERVE_SLACK_MS} of it while the job's tick refreshes it: the prices every
+   * other tool quotes; another instance's newer one loaded first); else a new one, read within
+   * `deadline` over the interactive client (joining a read in flight); else, when the deadline
+   * passes first or the read fails, the last one with its age.
    *
    * @throws {MarketSheetPendingError} no sheet at all, and none read in time
    * @throws the read's failure when there is no sheet at all to fall back on
    */
   async forCall(deadline: Deadline): Promise<SheetAnswer> {
     const held = (await unlessAborted(this.current(), deadline.signal))?.value ?? this.#sheet;
-    if (held !== undefined && this.#age(held) < this.#periodMs) return { sheet: held };
+    // Within the slack the job's tick is refreshing it (here or on another instance): no call
+    // waits for that read, nor reads the whole Trading Post again on its own.
+    if (held !== undefined && this.#servesPrices(held)) return { sheet: held };
     if (this.#pages === undefined) return this.#fallback(held, this.#flight);
     const flight = this.#flight ?? this.#begin();
     this.#help(flight, this.#pages);
@@ -367,6 +381,11 @@ export class MarketSheets {
       this.#checkedAt = this.#clock.now();
       this.#log.warn("market sheet read from KV failed", { error: describeError(error) });
     }
+  }
+
+  /** Whether `sheet` still answers price reads: fresh, or no older than the slack past it. */
+  #servesPrices(sheet: MarketSheet): boolean {
+    return this.#age(sheet) < this.#freshMs + SHEET_SERVE_SLACK_MS;
   }
 
   #age(sheet: MarketSheet): number {

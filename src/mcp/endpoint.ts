@@ -21,6 +21,7 @@ import type { Logger } from "../log.ts";
 import type { NameIndex } from "../search/name_index.ts";
 import type { ToolDefinition, ToolServices } from "../tools/types.ts";
 import { batchRefused, isOversizedBatch } from "./batch.ts";
+import type { KeyWording } from "./key_wording.ts";
 import {
   ALL_SURFACES,
   type CallLogOptions,
@@ -48,6 +49,8 @@ export interface McpEndpointDeps {
   readonly maxBodyBytes: number;
   /** How tool calls are logged (`deno task dev`: each at info, with its upstream cost). */
   readonly callLog?: CallLogOptions;
+  /** Where the instructions and tool texts say keys come from. @default "header" */
+  readonly keyWording?: KeyWording;
 }
 
 /**
@@ -57,7 +60,10 @@ export interface McpEndpointDeps {
 export interface RequestCaller {
   /** The player's GW2 key, bound to their sign-in. Never logged. */
   readonly gw2Key: string;
-  /** Whose calls these are (the grant), for the fair share of the upstream budget. */
+  /**
+   * Whose calls these are (the player: their GW2 account's pseudonym), for the fair share of the
+   * upstream budget.
+   */
   readonly owner: string;
   /**
    * Takes `calls` tool calls from the player's rate: 0 when admitted, else the milliseconds to
@@ -179,6 +185,7 @@ function toolDeps(
     ...(deps.names === undefined ? {} : { names: deps.names }),
     ...(deps.clock === undefined ? {} : { clock: deps.clock }),
     ...(deps.callLog === undefined ? {} : { callLog: deps.callLog }),
+    ...(deps.keyWording === undefined ? {} : { keyWording: deps.keyWording }),
   };
   if (caller !== undefined) {
     return {

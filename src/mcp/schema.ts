@@ -70,7 +70,7 @@ type JsonSchemaOptions = Parameters<
 >[0];
 
 /** Freezes a JSON value at every depth, so a shared memoised schema cannot be altered. */
-function deepFreeze<T>(value: T): T {
+export function deepFreeze<T>(value: T): T {
   if (typeof value === "object" && value !== null) {
     for (const child of Object.values(value)) deepFreeze(child);
     Object.freeze(value);

@@ -41,6 +41,7 @@ import {
 } from "../tools/types.ts";
 import { registerViews, viewMeta } from "../views/mod.ts";
 import { type KeySource, toolErrorText } from "./errors.ts";
+import { type KeyWording, signedInSchema, signedInText } from "./key_wording.ts";
 import { createProgressChannel } from "./progress.ts";
 import { leanSchema } from "./schema.ts";
 
@@ -89,6 +90,17 @@ export const SERVER_INSTRUCTIONS = [
 ].join(" ");
 
 /**
+ * The instructions in the public mode, where players sign in: the same workflow, and the key
+ * that came with the sign-in instead of a header no host there can send.
+ */
+export const SIGNED_IN_INSTRUCTIONS = [
+  SERVER_INSTRUCTIONS.slice(0, SERVER_INSTRUCTIONS.indexOf(" Account tools")),
+  "Account tools (priory_account…) use the GW2 API key the player gave when signing in to this",
+  "server; if one says the key was rejected or lacks a permission, the player signs in again",
+  "with a suitable key. Never ask for the key in chat.",
+].join(" ");
+
+/**
  * How tool calls are logged. Each call is one `tool call` line: a failure at its own level (info,
  * warn for a deadline, error for a crash), a success at `successLevel`. `deno task dev` logs
  * successes at info with each call's upstream cost (`meter`); `start` keeps them at debug.
@@ -114,6 +126,11 @@ export interface ServerDeps extends Omit<ToolDeps, "gw2" | "signal"> {
   readonly owner?: string;
   /** Where `gw2Key` came from: the error texts tell a signed-in player to sign in again. */
   readonly keySource?: KeySource;
+  /**
+   * Where the instructions and tool texts say keys come from: the deployment's mode, the same
+   * for every caller (`key_wording.ts`). @default "header"
+   */
+  readonly keyWording?: KeyWording;
   /**
    * Waits for the caller's turn to run a call (a signed-in player runs only a few at once); the
    * wait counts against the call's deadline. Absent: every call runs at once.
@@ -163,9 +180,10 @@ export function createMcpServer(
   deps: ServerDeps,
   surfaces: ServerSurfaces = ALL_SURFACES,
 ): McpServer {
+  const signedIn = deps.keyWording === "sign-in";
   const server = new McpServer(SERVER_INFO, {
     capabilities: SERVER_CAPABILITIES,
-    instructions: SERVER_INSTRUCTIONS,
+    instructions: signedIn ? SIGNED_IN_INSTRUCTIONS : SERVER_INSTRUCTIONS,
     cacheHints: CACHE_HINTS,
   });
   if (surfaces.views) registerViews(server);
@@ -173,7 +191,7 @@ export function createMcpServer(
   for (const tool of tools) {
     server.registerTool(
       tool.name,
-      registration(tool),
+      signedIn ? signedInRegistration(tool) : registration(tool),
       (input, ctx) => serveToolCall(tool, input, deps, ctx.mcpReq),
     );
   }
@@ -205,6 +223,23 @@ function registration(tool: ToolDefinition): Registration {
       ...(tool.view === undefined ? {} : { _meta: viewMeta(tool.view) }),
     });
     REGISTRATIONS.set(tool, config);
+  }
+  return config;
+}
+
+const SIGNED_IN_REGISTRATIONS = new WeakMap<ToolDefinition, Registration>();
+
+/** {@linkcode registration} in the public mode's words (`key_wording.ts`). */
+function signedInRegistration(tool: ToolDefinition): Registration {
+  let config = SIGNED_IN_REGISTRATIONS.get(tool);
+  if (config === undefined) {
+    const plain = registration(tool);
+    config = Object.freeze({
+      ...plain,
+      description: signedInText(plain.description),
+      inputSchema: signedInSchema(plain.inputSchema),
+    });
+    SIGNED_IN_REGISTRATIONS.set(tool, config);
   }
   return config;
 }
@@ -269,7 +304,16 @@ export async function callTool(
 ): Promise<CallToolResult> {
   const started = performance.now();
   const measured = deps.callLog?.meter?.start();
-  const { clock = systemClock, gw2, callLog, owner, keySource, enterCall, ...shared } = deps;
+  const {
+    clock = systemClock,
+    gw2,
+    callLog,
+    owner,
+    keySource,
+    keyWording: _wording,
+    enterCall,
+    ...shared
+  } = deps;
   const budgetMs = tool.deadlineMs ?? CALL_DEADLINE_MS;
   using work = startDeadline(clock, budgetMs - WORK_MARGIN_MS, owner);
   using answerBy = deadlineAfter(clock, work, WORK_MARGIN_MS - ANSWER_MARGIN_MS);

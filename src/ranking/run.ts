@@ -16,8 +16,11 @@ import type { Gw2Client } from "../gw2/types.ts";
 import { oldestStaleAge } from "../staleness.ts";
 import { readTreeBooks, resolveAndPrice } from "../tree/prices.ts";
 import {
+  type LegendaryPlans,
   planLegendaries,
   rankableIds,
+  type RankedLegendary,
+  type RankingInputs,
   rankingPurchases,
   type RankingResult,
   rankLegendaries,
@@ -91,10 +94,10 @@ const PLANS_PER_TURN = 8;
  * for — behind it, and a player running rankings in a loop would hold them there for good.
  */
 async function planInTurns(
-  legendaries: Parameters<typeof planLegendaries>[0],
-  inputs: Parameters<typeof planLegendaries>[1],
-): Promise<ReturnType<typeof planLegendaries>> {
-  const plans: ReturnType<typeof planLegendaries>["plans"][number][] = [];
+  legendaries: readonly RankedLegendary[],
+  inputs: RankingInputs,
+): Promise<LegendaryPlans> {
+  const plans: LegendaryPlans["plans"][number][] = [];
   let unpriced = 0;
   for (const slice of chunk(legendaries, PLANS_PER_TURN)) {
     const part = planLegendaries(slice, inputs);

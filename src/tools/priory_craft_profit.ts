@@ -28,7 +28,7 @@ export const prioryCraftProfit = defineTool({
   name: "priory_craft_profit",
   title: "Crafting profit",
   description:
-    "Priory-computed: the most profitable crafts now, of every recipe, copper. Row = one craft: cost = priory_recipe_tree totalCraftCost (itemId=id, quantity=count); sell = count × best buy order less 15%; profit = sell − cost; roi = profit/cost. crafts: how many in a row profit at book depth (≤250), totalProfit their sum, stop: what ended it. useAccount: only what you can craft (X-GW2-Key; scopes unlocks, characters); else sheet: needs a recipe sheet. daily: time-gated, 1 craft (includeTimeGated). cur: other currencies (not in cost). soldPerDay: units sold a day (est.).",
+    "Priory-computed: most profitable crafts now, of all recipes (copper). Per craft: cost = priory_recipe_tree totalCraftCost (itemId=id, quantity=count); sell = count × best buy order −15%; profit = sell − cost; roi = profit/cost. crafts: how many in a row profit at book depth (≤250), totalProfit their sum, stop: what ended it. useAccount: only what you can craft (key scopes unlocks, characters); else sheet: needs a recipe sheet. daily: time-gated, 1 craft. cur: other currencies, not in cost. soldPerDay: units sold/day (est.); sellDays = crafts×count/soldPerDay.",
   inputSchema: argumentsSchema({
     limit: z.number({ error: limitError }).int({ error: limitError })
       .min(1, { error: limitError }).max(MAX_CRAFT_LIMIT, { error: limitError })

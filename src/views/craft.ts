@@ -2,7 +2,7 @@
  * The crafting profit table, drawn: a script defining the global `PrioryCraft` with
  * `render(result, container)` over `priory_craft_profit`'s structured result (rows `{id, name,
  * recipeId, discipline, rating, count, cost, sell, profit, roi, crafts, totalProfit, stop, daily?,
- * sheet?, cur?, noDepth?, soldPerDay?}`, plus `scanned` and `pricesAt`). A sortable table (click a column
+ * sheet?, cur?, noDepth?, soldPerDay?, sellDays?}`, plus `scanned` and `pricesAt`). A sortable table (click a column
  * heading), each row's profit drawn as a bar; choosing a row asks the host to call
  * `priory_recipe_tree` for one craft of it (`quantity` = its output count, the row's own
  * pricing) and draws the answer below the table. Row fields it does not know are ignored.
@@ -26,8 +26,8 @@ var PrioryCraft = (function (D, P) {
     { key: "totalProfit", label: "Total profit", numeric: true }
   ];
   var STOPS = {
-    bids: "the buy orders for it run out",
-    asks: "an ingredient's listings run out",
+    bids: "the buy orders for it run out or fall",
+    asks: "an ingredient's listings run out or rise",
     cap: "250 crafts walked",
     daily: "a daily cooldown: once a day"
   };
@@ -38,7 +38,7 @@ var PrioryCraft = (function (D, P) {
     if (row.daily) list.push(el("span", { class: "badge", title: "A daily cooldown: once a day", text: "daily" }));
     if (row.sheet) list.push(el("span", { class: "badge", title: "Learned from a recipe sheet", text: "sheet" }));
     if (row.noDepth) list.push(el("span", { class: "muted", text: "order book not read" }));
-    if (typeof row.soldPerDay === "number") list.push(el("span", { class: "muted", title: "Estimated from this server's price history", text: "~" + D.count(row.soldPerDay) + " sold a day" }));
+    if (typeof row.soldPerDay === "number") list.push(el("span", { class: "muted", title: "Estimated from this server's price history", text: "~" + D.count(row.soldPerDay) + " sold a day" + (typeof row.sellDays === "number" ? " (" + row.sellDays + " days for the run)" : "") }));
     if (Array.isArray(row.cur) && row.cur.length) {
       list.push(el("span", { class: "muted", text: "also pays other currencies" }));
     }

@@ -13,9 +13,16 @@ Deno.test("CallRate admits a burst per player, then says how long to wait", () =
   clock.advance(1_000);
   assert.equal(rate.take("a", 1), 0);
   assert.equal(rate.take("a", 2), 2_000, "a refused take takes nothing");
-  clock.advance(60_000);
-  assert.equal(rate.take("a", 10), 0, "a batch larger than the burst costs the burst");
-  assert.equal(rate.take("a", 1), 1_000);
+});
+
+Deno.test("CallRate charges a batch for every call in it: a batch larger than the burst is no way past the rate", () => {
+  const clock = new ManualClock();
+  const rate = new CallRate({ burst: 3, perMinute: 60, clock });
+  assert.equal(rate.take("a", 10), 0, "a full bucket admits a batch larger than the burst");
+  assert.equal(rate.take("a", 1), 8_000, "which costs all ten calls: 7 owed, then this one");
+  clock.advance(8_000);
+  assert.equal(rate.take("a", 1), 0);
+  assert.equal(rate.take("a", 10), 3_000, "a batch waits for a full bucket, no longer");
 });
 
 Deno.test("CallRate forgets refilled players past its bound and keeps the busy ones", () => {

@@ -172,3 +172,21 @@ Deno.test("a grant's calls beyond PRIORY_GRANT_CALLS_AT_ONCE wait for one of its
     await response.body?.cancel();
   }
 });
+
+Deno.test("the rate of tool calls is the player's: signing in again with the same account buys no more calls", async () => {
+  await using app = await startPublicApp({
+    env: { ...PUBLIC_ENV, PRIORY_GRANT_CALLS_BURST: "3", PRIORY_GRANT_CALLS_PER_MINUTE: "6" },
+  });
+  // The same GW2 account, signed in three times (three apps, or one script looping on the page).
+  const grants = [];
+  for (let n = 0; n < 3; n++) grants.push(await signIn(app.handler, TEST_KEYS.full));
+  const statuses = [];
+  for (const grant of grants) {
+    for (let n = 0; n < 2; n++) {
+      const response = await call(app, grant.accessToken, "gw2_items", { ids: [19721] });
+      statuses.push(response.status);
+      await response.body?.cancel();
+    }
+  }
+  assert.deepEqual(statuses, [200, 200, 200, 429, 429, 429], "one burst of 3 for the account");
+});

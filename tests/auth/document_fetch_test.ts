@@ -183,3 +183,21 @@ Deno.test("document fetch follows no redirect, and bounds size, time and format"
     release.abort();
   });
 });
+
+Deno.test("document fetch bounds the DNS lookup by the same 3 s: a name server that never answers cannot hold the page", async () => {
+  const clock = new ManualClock();
+  let asked = () => {};
+  const lookedUp = new Promise<void>((resolve) => asked = resolve);
+  const fetchDocument = createDocumentFetcher({
+    clock,
+    // An attacker's authoritative server that holds every query.
+    resolve: () => {
+      asked();
+      return new Promise<never>(() => {});
+    },
+  });
+  const pending = refusal(fetchDocument("https://slow-dns.example/client.json"));
+  await lookedUp;
+  clock.advance(3_000);
+  assert.match(await pending, /did not answer within 3 s/);
+});

@@ -542,3 +542,162 @@ Deno.test("discovery: the 401 challenge, both metadata documents from PRIORY_PUB
   assert.equal(operator.status, 200);
   assert.equal(operator.name, undefined, "no X-GW2-Key: the tool says which header to add");
 });
+
+Deno.test("a new PRIORY_SECRET signs everyone out: an old sign-in's refresh is refused and its key deleted, not rotated into tokens that never work", async () => {
+  // A metadata-document client (claude.ai, ChatGPT): its id is a URL, so unlike a registered
+  // id it survives the new secret, and only the grant itself can say "sign in again".
+  const clientId = "https://client.example/oauth/metadata.json";
+  const fetchDocument = (url: string) =>
+    Promise.resolve({ client_id: url, client_name: "Metadata client", redirect_uris: [CALLBACK] });
+  using kv = await openMemoryKv();
+  await using before = await startPublicApp({ kv, fetchDocument });
+  const signedIn = await exchange(
+    before,
+    await authorize(before.handler, TEST_KEYS.full, { clientId }),
+  );
+  const pending = await authorize(before.handler, TEST_KEYS.veteran, { clientId });
+  // The operator rotates the secret: a new deployment over the same database.
+  await using after = await startPublicApp({
+    kv,
+    clock: before.clock,
+    fetchDocument,
+    env: { ...PUBLIC_ENV, PRIORY_SECRET: "a-brand-new-secret-after-the-rotation-987654" },
+  });
+  assert.equal((await accountWith(after, String(signedIn.body.access_token))).status, 401);
+  const refreshed = await postForm(after.handler, "/token", {
+    grant_type: "refresh_token",
+    refresh_token: String(signedIn.body.refresh_token),
+    client_id: clientId,
+  });
+  assert.deepEqual([refreshed.status, refreshed.body.error], [400, "invalid_grant"]);
+  assert.match(String(refreshed.body.error_description), /sign in again/);
+  // A code the old deployment issued cannot become tokens either.
+  const exchanged = await exchange(after, pending);
+  assert.deepEqual([exchanged.status, exchanged.body.error], [400, "invalid_grant"]);
+  const grants = await Array.fromAsync(kv.list({ prefix: ["auth", "grant"] }));
+  assert.deepEqual(grants, [], "keys sealed under the old secret are deleted, not kept 90 days");
+});
+
+Deno.test("a code exchanged twice at once, on two instances, issues one set of tokens and then revokes them", async () => {
+  using kv = await openMemoryKv();
+  await using one = await startPublicApp({ kv });
+  await using two = await startPublicApp({ kv, clock: one.clock });
+  const done = await authorize(one.handler, TEST_KEYS.full);
+  const answers = await Promise.all([exchange(one, done), exchange(two, done)]);
+  const won = answers.filter((answer) => answer.status === 200);
+  assert.equal(won.length, 1, JSON.stringify(answers.map((answer) => answer.body)));
+  const lost = answers.find((answer) => answer.status !== 200);
+  assert.equal(lost?.body.error, "invalid_grant");
+  assert.doesNotMatch(String(lost?.body.error_description), /retry/, "a code cannot be retried");
+  // Whoever won may be the one holding a stolen copy: the sign-in ends, as for a reuse in turn.
+  const token = String(won[0]?.body.access_token);
+  assert.equal((await accountWith(one, token)).status, 401);
+  assert.equal((await accountWith(two, token)).status, 401);
+});
+
+Deno.test("an invalid request from a client with a web redirect is explained on our page, not redirected: the server is no open redirector for whoever registers", async () => {
+  await using app = await startPublicApp();
+  // Anyone can register any https redirect, then send players a link to this server that
+  // bounces them to it with a deliberate error (RFC 9700 §4.11.2).
+  const landing = "https://phish.example/landing";
+  const clientId = await registeredClient(app.handler, [landing]);
+  const { challenge } = await pkce();
+  for (
+    const params of [
+      { code_challenge_method: "plain", code_challenge: challenge },
+      { code_challenge: undefined },
+      { code_challenge: challenge, resource: "https://other.example/mcp" },
+      { code_challenge: challenge, response_type: "token" },
+    ]
+  ) {
+    const page = await openConsent(
+      app.handler,
+      authorizeUrl({ client_id: clientId, redirect_uri: landing, ...params }),
+    );
+    assert.equal(page.response.status, 400, JSON.stringify(params));
+    assert.equal(page.response.headers.get("location"), null, "no automatic redirect");
+    assert.match(page.html, /sign-in request cannot be used/);
+    assert.equal(page.request, undefined, "no consent form");
+    // The player may still go back, knowingly: a link naming the host, carrying the error.
+    const link = /<a href="(https:\/\/phish\.example\/landing\?[^"]*)"/.exec(page.html)?.[1];
+    assert.ok(link, page.html);
+    assert.match(page.html, /Back to <span class="target">phish\.example<\/span>/);
+    const back = new URL(link.replaceAll("&amp;", "&")).searchParams;
+    assert.ok(back.get("error"));
+    assert.equal(back.get("state"), "state-123");
+    assert.equal(back.get("iss"), PUBLIC_URL);
+  }
+});
+
+Deno.test("on https the consent cookie is a __Host- cookie (Secure, Path=/, no Domain): a sibling subdomain cannot plant or shadow it", async () => {
+  const origin = "https://priory.example";
+  await using app = await startPublicApp({
+    env: {
+      ...PUBLIC_ENV,
+      PRIORY_PUBLIC_URL: origin,
+      MCP_ALLOWED_HOSTS: "priory.example,localhost",
+    },
+  });
+  const clientId = await registeredClient(app.handler);
+  const { challenge } = await pkce();
+  const url = new URL(
+    authorizeUrl({
+      client_id: clientId,
+      redirect_uri: CALLBACK,
+      code_challenge: challenge,
+      resource: `${origin}/mcp`,
+    }),
+  );
+  const page = await openConsent(app.handler, `${origin}${url.pathname}${url.search}`);
+  assert.equal(page.response.status, 200, page.html);
+  const [line = ""] = page.response.headers.getSetCookie();
+  assert.match(line, /^__Host-priory_consent_[\w-]+=[\w-]+;/);
+  assert.match(line, /; Path=\/;/);
+  assert.match(line, /; Secure/);
+  assert.match(line, /; HttpOnly/);
+  assert.match(line, /; SameSite=Strict/);
+  assert.doesNotMatch(line, /Domain=/i);
+  // The same cookie without its prefix — what a sibling subdomain could set — is not it.
+  const planted = page.cookie?.replace(/^__Host-/, "");
+  const refused = await answerConsent(app.handler, page, { decision: "deny", cookie: planted });
+  assert.equal(refused.status, 403);
+  await refused.body?.cancel();
+  const answered = await answerConsent(app.handler, page, {
+    decision: "allow",
+    key: TEST_KEYS.full,
+  });
+  assert.ok(redirectParams(answered).get("code"));
+  assert.match(
+    answered.headers.getSetCookie()[0] ?? "",
+    /^__Host-priory_consent_[\w-]+=; Path=\/; Max-Age=0/,
+  );
+});
+
+Deno.test("two refreshes with the same token at once (two instances) both succeed; the first successor used wins, the other is then a replay", async () => {
+  using kv = await openMemoryKv();
+  await using one = await startPublicApp({ kv });
+  await using two = await startPublicApp({ kv, clock: one.clock });
+  const signedIn = await signIn(one.handler, TEST_KEYS.full);
+  const refresh = (app: TestApp, token: string) =>
+    postForm(app.handler, "/token", {
+      grant_type: "refresh_token",
+      refresh_token: token,
+      client_id: signedIn.clientId,
+    });
+  // A client whose parallel requests all met the expired access token refreshes from each.
+  const [a, b] = await Promise.all([
+    refresh(one, signedIn.refreshToken),
+    refresh(two, signedIn.refreshToken),
+  ]);
+  assert.deepEqual([a.status, b.status], [200, 200], JSON.stringify([a.body, b.body]));
+  assert.notEqual(a.body.refresh_token, b.body.refresh_token);
+  for (const answer of [a, b]) {
+    assert.equal((await accountWith(one, String(answer.body.access_token))).status, 200);
+  }
+  // The client keeps one answer; its refresh token goes on, the other's is retired by that use.
+  const kept = await refresh(two, String(b.body.refresh_token));
+  assert.equal(kept.status, 200);
+  const replayed = await refresh(one, String(a.body.refresh_token));
+  assert.deepEqual([replayed.status, replayed.body.error], [400, "invalid_grant"]);
+  assert.equal((await refresh(one, String(kept.body.refresh_token))).body.error, "invalid_grant");
+});

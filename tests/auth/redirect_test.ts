@@ -6,6 +6,7 @@ import {
   formActionSource,
   isLocalRedirect,
   redirectTarget,
+  staysOnDevice,
   withParams,
 } from "../../src/auth/redirect.ts";
 
@@ -73,4 +74,20 @@ Deno.test("redirectTarget(), isLocalRedirect(), formActionSource() and withParam
     withParams("cursor://anysphere.cursor-mcp/oauth/callback", { code: "c" }),
     "cursor://anysphere.cursor-mcp/oauth/callback?code=c",
   );
+});
+
+Deno.test("staysOnDevice() trusts loopback and app redirects with an automatic error, never a web address", () => {
+  for (
+    const uri of [
+      "http://127.0.0.1:33418/",
+      "http://localhost:9/cb",
+      "cursor://anysphere.cursor-mcp/oauth/callback",
+      "com.example.app:/callback",
+    ]
+  ) {
+    assert.equal(staysOnDevice(uri), true, uri);
+  }
+  for (const uri of ["https://claude.ai/api/mcp/auth_callback", "https://127.0.0.1/cb"]) {
+    assert.equal(staysOnDevice(uri), false, uri);
+  }
 });

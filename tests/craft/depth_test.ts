@@ -125,3 +125,28 @@ Deno.test("a first craft that loses at depth makes no run", () => {
   });
   assert.deepEqual(run, { crafts: 0, totalProfit: 0, stop: "bids" });
 });
+
+Deno.test("a first craft that loses at depth names the side that moved from the unit prices", () => {
+  // Plenty of bids at 600 (510 net); 5 units a craft, listed 1 at 80 then 200 each: 880 at depth
+  // against 400 at the unit price. The asks rose, the bids did not move.
+  const asks = walkCrafts({
+    count: 1,
+    bids: { levels: [[600, 1_000]] },
+    bestBid: 600,
+    purchases: [{ id: 1, count: 5, unit: 80, asks: { levels: [[80, 1], [200, 100]] } }],
+    fixedCost: 0,
+    cap: MAX_CRAFTS,
+  });
+  assert.deepEqual(asks, { crafts: 0, totalProfit: 0, stop: "asks" });
+  // The other way round: the inputs as listed (600), the bids falling from 600 to 20 within one
+  // craft of 5: 510 + 4 × 17 = 578.
+  const bids = walkCrafts({
+    count: 5,
+    bids: { levels: [[600, 1], [20, 100]] },
+    bestBid: 600,
+    purchases: [{ id: 1, count: 5, unit: 120, asks: { levels: [[120, 1_000]] } }],
+    fixedCost: 0,
+    cap: MAX_CRAFTS,
+  });
+  assert.deepEqual(bids, { crafts: 0, totalProfit: 0, stop: "bids" });
+});

@@ -7,7 +7,7 @@
 
 import assert from "node:assert/strict";
 import type { CuratedRecipe } from "../../src/data/curated_recipes.ts";
-import { accountCrafting, craftsWith } from "../../src/craft/fit.ts";
+import { accountCrafting, craftFilter, craftsWith } from "../../src/craft/fit.ts";
 import { buildCraftGraph, disciplineBit } from "../../src/craft/graph.ts";
 import { runPass } from "../../src/craft/pass.ts";
 import { CraftRows, DAILY_COOLDOWN_IDS } from "../../src/craft/rows.ts";
@@ -230,4 +230,60 @@ Deno.test("a recipe no discipline crafts is not a row; the pass counts what sell
   const { pass, rows } = scan(recipes);
   assert.equal(pass.sellable, 1);
   assert.deepEqual(rows.top({ includeTimeGated: false }, 5).map((row) => row.outputId), [B]);
+});
+
+Deno.test("a currency the library has no estimate for does not hide a craft the tree prices: at the root, or under an untradeable item", () => {
+  // Currency 18 has no decision price in the library: the tree pays it (a row's `cur`), adds no
+  // coin for it, and can force-buy nothing above it when nothing above is buyable.
+  const [ROOT, MIDDLE, ABOVE] = [401, 402, 403];
+  const recipes = [
+    recipe(50, ROOT, [[X, 1], ["cur", 18, 1]]),
+    recipe(51, MIDDLE, [[X, 1], ["cur", 18, 2]]),
+    recipe(52, ABOVE, [[MIDDLE, 1]]),
+  ];
+  const sheet = sheetOf([[X, 90, 100], [ROOT, 400, 450], [ABOVE, 300, 350]]);
+  const { rows } = scan(recipes, sheet);
+  const listed = rows.top({ includeTimeGated: false }, 10);
+  assert.deepEqual(figures(listed), [
+    // 100 coin and a currency: floor(400 × 0.85) − 100.
+    [ROOT, 100, 340, 240],
+    // The middle item is untradeable, so the tree crafts it: 100 coin and two of currency 18.
+    [ABOVE, 100, 255, 155],
+  ]);
+  assert.deepEqual(listed.map((row) => row.currencies), [[{ id: 18, count: 1 }], [{
+    id: 18,
+    count: 2,
+  }]]);
+});
+
+Deno.test("a recipe that takes its own output is left out, not a failure of the whole scan", () => {
+  const [LOOP, GOOD] = [501, 502];
+  // The tree refuses it (its only recipe closes a cycle at the root: no tree to price), while the
+  // pass bounds it at 2 × 100.
+  const recipes = [recipe(60, LOOP, [[LOOP, 1], [X, 1]]), recipe(61, GOOD, [[X, 1]])];
+  const sheet = sheetOf([[X, 90, 100], [LOOP, 1_000, 1_100], [GOOD, 300, 350]]);
+  const { pass, rows } = scan(recipes, sheet);
+  assert.equal(pass.candidates.length, 2);
+  assert.deepEqual(figures(rows.top({ includeTimeGated: false }, 10)), [[GOOD, 100, 255, 155]]);
+});
+
+Deno.test("a discipline filter with useAccount keeps what the account crafts with that discipline", () => {
+  const { graph } = scan();
+  const recipeOf = (output: number) => graph.recipeOf[graph.nodeOf.get(output) ?? -1] ?? -1;
+  // B is made by Weaponsmiths and Armorsmiths; this account is a Weaponsmith only.
+  const account = accountCrafting([], [{
+    crafting: [{ discipline: "Weaponsmith", rating: 120, active: true }],
+  }]);
+  const armorsmith = craftFilter(graph, { discipline: "Armorsmith", account });
+  assert.equal(armorsmith.accepts(recipeOf(B)), false, "not as an Armorsmith");
+  const weaponsmith = craftFilter(graph, { discipline: "Weaponsmith", account });
+  assert.equal(weaponsmith.accepts(recipeOf(B)), true);
+  assert.equal(weaponsmith.discipline(recipeOf(B)), "Weaponsmith");
+  const any = craftFilter(graph, { account });
+  assert.equal(any.discipline(recipeOf(B)), "Weaponsmith", "the one the account crafts it with");
+  assert.equal(any.accepts(recipeOf(ALLOY)), false, "rating too low");
+  const noAccount = craftFilter(graph, { discipline: "Armorsmith" });
+  assert.equal(noAccount.accepts(recipeOf(B)), true);
+  assert.equal(noAccount.discipline(recipeOf(B)), "Armorsmith", "the filter's");
+  assert.equal(craftFilter(graph, {}).discipline(recipeOf(B)), undefined, "the recipe's first");
 });

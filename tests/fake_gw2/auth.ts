@@ -34,6 +34,8 @@ export interface TestKey {
   readonly permissions: readonly Scope[];
   /** Whose data the key reads: the main account, or the 19-character veteran account. */
   readonly account: "main" | "veteran";
+  /** The account name `/v2/account` gives instead of the data's own (a {@linkcode playerKey}). */
+  readonly accountName?: string;
 }
 
 /** Player API keys the fake accepts (72-char GW2 key format), by label. */
@@ -114,6 +116,37 @@ const KEYS: readonly TestKey[] = [
 
 const BY_KEY = new Map(KEYS.map((entry) => [entry.key, entry]));
 
+/** The most players {@linkcode playerKey} makes. */
+export const MAX_PLAYERS = 999;
+
+/**
+ * The full-access key of player `n` (1–{@linkcode MAX_PLAYERS}): the main account's data under an
+ * account name of its own, `Priory Player <n>.<1000 + n>` — so a scenario can sign in many
+ * distinct players (the public mode's identity is the account) without as many worlds.
+ */
+export function playerKey(n: number): string {
+  if (!Number.isInteger(n) || n < 1 || n > MAX_PLAYERS) {
+    throw new RangeError(`player ${n}: 1 to ${MAX_PLAYERS}`);
+  }
+  const part = String(n).padStart(12, "0");
+  return `FA11C0DE-0100-4F00-8A00-${part}0DDBA11F-0100-4E00-9B00-${part}`;
+}
+
+const PLAYER_KEY = /^FA11C0DE-0100-4F00-8A00-(\d{12})0DDBA11F-0100-4E00-9B00-\1$/;
+
+function player(key: string): TestKey | undefined {
+  const n = Number(PLAYER_KEY.exec(key)?.[1]);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_PLAYERS) return undefined;
+  return {
+    label: `player${n}`,
+    key,
+    name: `Player ${n} full access`,
+    permissions: FULL_ACCESS,
+    account: "main",
+    accountName: `Priory Player ${n}.${1000 + n}`,
+  };
+}
+
 /** The key a request presents: the `Authorization: Bearer` header first, else `access_token`. */
 export function presentedKey(params: URLSearchParams, headers: Headers): string | undefined {
   const header = headers.get("authorization");
@@ -125,7 +158,7 @@ export function presentedKey(params: URLSearchParams, headers: Headers): string 
 
 /** The test key with this exact value, if any. */
 export function lookupKey(key: string | undefined): TestKey | undefined {
-  return key === undefined ? undefined : BY_KEY.get(key);
+  return key === undefined ? undefined : BY_KEY.get(key) ?? player(key);
 }
 
 /**

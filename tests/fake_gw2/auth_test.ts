@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { asArray, asRecord, bearer, errorBody, get } from "./_support.ts";
-import { createFakeGw2, TEST_KEYS, UNKNOWN_KEY } from "./mod.ts";
+import { createFakeGw2, playerKey, TEST_KEYS, UNKNOWN_KEY } from "./mod.ts";
 
 const fake = createFakeGw2({ rateBurst: Infinity });
 const world = fake.world;
@@ -193,4 +193,22 @@ Deno.test("fake.fetch() answers the veteran key from the 19-character veteran ac
   assert.deepEqual(bank.body, veteran.bank);
   const zoe = await get(fake, `/v2/characters/${ZOE}/inventory`, bearer(TEST_KEYS.veteran));
   assert.equal(zoe.status, 404, "the main account's character is not the veteran's");
+});
+
+Deno.test("playerKey() makes distinct players: the main account's data under a name of their own", async () => {
+  const [one, two] = [playerKey(1), playerKey(2)];
+  assert.match(one, KEY_FORMAT);
+  assert.notEqual(one, two);
+  const names = await Promise.all(
+    [one, two].map(async (key) =>
+      asRecord((await get(fake, "/v2/account", bearer(key))).body).name
+    ),
+  );
+  assert.deepEqual(names, ["Priory Player 1.1001", "Priory Player 2.1002"]);
+  const wallet = await get(fake, "/v2/account/wallet", bearer(two));
+  assert.deepEqual(
+    wallet.body,
+    (await get(fake, "/v2/account/wallet", bearer(TEST_KEYS.full))).body,
+  );
+  assert.throws(() => playerKey(0), RangeError);
 });

@@ -186,7 +186,7 @@ function accountView(account: AccountRecord, key: TestKey | undefined, schema: n
   const modern = schemaAtLeast(schema, SCHEMA.accountWvw);
   return {
     id: account.id,
-    name: account.name,
+    name: key?.accountName ?? account.name,
     age: account.age,
     world: account.world,
     guilds: account.guilds,

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import type { Price } from "../../src/gw2/schemas.ts";
 import { buildSheet, SHARD_ROWS, sheetRow } from "../../src/market/sheet.ts";
 import { SheetStore } from "../../src/market/sheet_store.ts";
-import { openMemoryKv } from "../support/kv.ts";
+import { interceptedCommits, openMemoryKv } from "../support/kv.ts";
 
 const NAMESPACE = "http://gw2.test";
 
@@ -92,4 +92,47 @@ Deno.test("load() reads a head whose shards are not all there as no sheet", asyn
   await kv.delete(["market", "v1", NAMESPACE, "sheet", head.generation, 1]);
   assert.equal(await store.load(head), undefined);
   assert.equal(await store.load({ ...head, count: head.count + 1, shards: 1 }), undefined);
+});
+
+/**
+ * Instance B has written its shards (commit 1) and is about to write its head (commit 2) when
+ * instance A publishes a sheet of its own; then B goes on.
+ */
+async function publishedDuring(bTakenAt: number, aTakenAt: number) {
+  const kv = await openMemoryKv();
+  const store = new SheetStore({ kv, namespace: NAMESPACE });
+  await store.publish(buildSheet(prices(10, 1), 1_000));
+  const gate = Promise.withResolvers<void>();
+  const paused = Promise.withResolvers<void>();
+  const slow = new SheetStore({
+    kv: interceptedCommits(kv, async (n) => {
+      if (n !== 2) return;
+      paused.resolve();
+      await gate.promise;
+    }),
+    namespace: NAMESPACE,
+  });
+  const b = slow.publish(buildSheet(prices(10, bTakenAt), bTakenAt));
+  await paused.promise;
+  await store.publish(buildSheet(prices(10, aTakenAt), aTakenAt));
+  gate.resolve();
+  await b;
+  const head = await store.head();
+  const loaded = head === undefined ? undefined : await store.load(head);
+  return { kv, head, loaded, kept: (await generations(kv)).sort() };
+}
+
+Deno.test("two instances publishing at once: the head always names the newer whole sheet, and the other's shards go", async () => {
+  for (const [bTakenAt, aTakenAt] of [[2_000, 3_000], [4_000, 3_500]] as const) {
+    const { kv, head, loaded, kept } = await publishedDuring(bTakenAt, aTakenAt);
+    try {
+      const newer = Math.max(aTakenAt, bTakenAt);
+      assert.ok(loaded !== undefined, `B ${bTakenAt}, A ${aTakenAt}: the head names a whole sheet`);
+      assert.equal(head?.takenAt, newer);
+      assert.equal(sheetRow(loaded, 1)?.buyPrice, newer);
+      assert.deepEqual(kept, [head?.previous ?? 0, head?.generation ?? 0].sort());
+    } finally {
+      kv.close();
+    }
+  }
 });

@@ -27,7 +27,9 @@ import { openMemoryKv } from "../support/kv.ts";
 
 const PRICES = "/v2/commerce/prices";
 
-async function setup(options: { latencyOnClock?: boolean; kv?: Deno.Kv } = {}) {
+async function setup(
+  options: { latencyOnClock?: boolean; kv?: Deno.Kv; periodMs?: number } = {},
+) {
   const kv = options.kv ?? await openMemoryKv();
   const clock = new ManualClock({ advance: "delays" });
   const fake = createFakeGw2({
@@ -41,6 +43,7 @@ async function setup(options: { latencyOnClock?: boolean; kv?: Deno.Kv } = {}) {
     clock,
     log: silentLogger,
     pages: gw2,
+    ...(options.periodMs === undefined ? {} : { periodMs: options.periodMs }),
     onSheet: [(sheet, previous) => void hooked.push({ sheet, previous })],
   });
   const pageCount = Math.ceil(fake.world.prices.size / 200);
@@ -87,12 +90,26 @@ Deno.test("forCall() on a fresh process reads every page once, publishes, and an
   assert.equal(stored?.count, fake.world.prices.size, "published for every instance");
 });
 
-Deno.test("a sheet older than its period is read anew; hooks get the new sheet and the one it replaces", async () => {
+Deno.test("past its period a call answers at once from the sheet while it still answers price reads, the job's tick refreshing it; no instance reads it again on demand", async () => {
   using env = await setup();
   const { clock, sheets } = env;
   using bound = deadline(clock, 600_000);
   const first = await sheets.forCall(bound);
   clock.advance(DEFAULT_SHEET_PERIOD_MS);
+  const late = await sheets.forCall(bound);
+  assert.equal(late.sheet, first.sheet);
+  assert.equal(late.staleAgeMs, undefined, "as fresh as the prices every other tool quotes");
+  clock.advance(SHEET_SERVE_SLACK_MS - 1);
+  assert.equal((await sheets.forCall(bound)).sheet, first.sheet);
+  assert.equal(env.priceRequests(), env.pageCount, "no read of its own");
+});
+
+Deno.test("a sheet past its period and the slack is read anew; hooks get the new sheet and the one it replaces", async () => {
+  using env = await setup();
+  const { clock, sheets } = env;
+  using bound = deadline(clock, 600_000);
+  const first = await sheets.forCall(bound);
+  clock.advance(DEFAULT_SHEET_PERIOD_MS + SHEET_SERVE_SLACK_MS);
   const second = await sheets.forCall(bound);
   assert.notEqual(second.sheet, first.sheet);
   assert.equal(env.priceRequests(), 2 * env.pageCount);
@@ -115,6 +132,22 @@ Deno.test("prices() answers a price read from the sheet while it is fresh enough
   assert.ok(sheets.prices([19721]) !== undefined, "within the period and a tick's slack");
   clock.advance(1);
   assert.equal(sheets.prices([19721]), undefined, "older: reads go upstream");
+});
+
+Deno.test("a long period never makes an old sheet a fresh price: price reads and calls see it fresh for 5 minutes at most", async () => {
+  // PRIORY_SNAPSHOT_MINUTES=30: snapshots every 30 minutes, but a price is not 30 minutes fresh.
+  using env = await setup({ periodMs: 30 * 60_000 });
+  const { clock, sheets } = env;
+  using bound = deadline(clock, 600_000);
+  const first = await sheets.forCall(bound);
+  clock.advance(DEFAULT_SHEET_PERIOD_MS + SHEET_SERVE_SLACK_MS - 1);
+  assert.ok(sheets.prices([19721]) !== undefined, "as with the default period");
+  clock.advance(1);
+  assert.equal(sheets.prices([19721]), undefined, "7 minutes old: price reads go upstream");
+  assert.equal(sheets.isFresh(), false, "the per-minute price job runs again");
+  const second = await sheets.forCall(bound);
+  assert.notEqual(second.sheet, first.sheet, "a call reads a new one");
+  assert.equal(env.priceRequests(), 2 * env.pageCount);
 });
 
 Deno.test("the GW2 client answers prices from the sheet while it is fresh, without a request", async () => {
@@ -158,11 +191,12 @@ Deno.test("when the read fails or runs late, the last sheet is served with its a
   const { clock, fake, sheets } = env;
   using bound = deadline(clock, 600_000);
   const first = await sheets.forCall(bound);
-  clock.advance(DEFAULT_SHEET_PERIOD_MS + 1_000);
+  const age = DEFAULT_SHEET_PERIOD_MS + SHEET_SERVE_SLACK_MS + 1_000;
+  clock.advance(age);
   fake.control.injectFault("server_error", { endpoint: PRICES, times: 100 });
   const failed = await sheets.forCall(bound);
   assert.equal(failed.sheet, first.sheet);
-  assert.equal(failed.staleAgeMs, DEFAULT_SHEET_PERIOD_MS + 1_000);
+  assert.equal(failed.staleAgeMs, age);
   fake.control.clearFaults();
   fake.control.setLatency(5_000, PRICES);
   using short = deadline(clock, 1_000);

@@ -131,7 +131,7 @@ export async function readConsent(
   const field = /name="request" value="([^"]*)"/.exec(html)?.[1];
   const cookie = response.headers.getSetCookie()
     .map((line) => line.split(";")[0] ?? "")
-    .find((pair) => pair.startsWith("priory_consent_") && !pair.endsWith("="));
+    .find((pair) => /^(__Host-)?priory_consent_/.test(pair) && !pair.endsWith("="));
   return {
     origin,
     response,

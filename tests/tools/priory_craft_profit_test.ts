@@ -35,6 +35,7 @@ type Row = {
   sheet?: true;
   noDepth?: true;
   soldPerDay?: number;
+  sellDays?: number;
 };
 type Result = {
   opportunities: Row[];
@@ -327,12 +328,22 @@ Deno.test("a row says how many of its output the market sells a day, where the p
     scanner: app.crafting,
     soldPerDay: (ids) => {
       asked.push([...ids]);
-      return Promise.resolve(new Map([[CRAFT_MARKET.sword, 41.6]]));
+      return Promise.resolve(new Map([[CRAFT_MARKET.sword, 41.6], [CRAFT_MARKET.rations, 0]]));
     },
   }, { limit: 50, includeTimeGated: false });
   assert.deepEqual(asked, [result.opportunities.map((row) => row.id)], "the rows' outputs, once");
-  assert.equal(rowOf(result, CRAFT_MARKET.sword)?.soldPerDay, 42);
+  const sword = rowOf(result, CRAFT_MARKET.sword);
+  assert.equal(sword?.soldPerDay, 42);
+  assert.ok((sword?.crafts ?? 0) > 1);
+  assert.equal(
+    sword?.sellDays,
+    Math.round((sword?.crafts ?? 0) * (sword?.count ?? 0) / 41.6 * 10) / 10,
+    "days to sell what the run makes, at the unrounded rate",
+  );
   assert.equal(rowOf(result, CRAFT_MARKET.dagger)?.soldPerDay, undefined, "unknown: absent");
+  assert.equal(rowOf(result, CRAFT_MARKET.dagger)?.sellDays, undefined);
+  const rations = rowOf(result, CRAFT_MARKET.rations);
+  assert.deepEqual([rations?.soldPerDay, rations?.sellDays], [0, undefined], "none sold: no days");
   const failing = await runCraftProfit(app.lookups.withDeadline(deadline), {
     sheets: app.sheets,
     scanner: app.crafting,

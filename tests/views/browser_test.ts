@@ -245,16 +245,27 @@ Deno.test({
     }).opportunities;
     const chosen = rows[0];
     assert.ok(chosen);
+    // The price history's figures on the first row (a fresh server has none yet).
+    const withSales = {
+      ...result,
+      structuredContent: {
+        ...(result.structuredContent as Record<string, unknown>),
+        opportunities: rows.map((row, index) =>
+          index === 0 ? { ...row, soldPerDay: 4, sellDays: 2.5 } : row
+        ),
+      },
+    };
 
     const { page, host, frame, table } = await hostTable(
       browser,
       html,
       client,
-      result,
+      withSales,
       "priory-craft-profit",
     );
     const { text, nodes } = await visibleText(page, frame);
     for (const row of rows) assert.ok(text.includes(row.name), `${row.name} is listed`);
+    assert.match(text, /~4 sold a day \(2\.5 days for the run\)/);
     assert.ok(text.includes(coins(chosen.profit)), "the best profit in coins");
     // Sorting by ROI puts the highest ROI first.
     const roiHeading = nodes.find((node) => node.role === "button" && node.name === "ROI");

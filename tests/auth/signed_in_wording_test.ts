@@ -1,0 +1,46 @@
+/**
+ * What a signed-in player's model reads: in the public mode the key comes with the sign-in, so
+ * the server's instructions and `tools/list` never tell the model about an `X-GW2-Key` header
+ * it cannot set (claude.ai, ChatGPT and the other hosts of the public mode send no custom
+ * header). The token mode's wording is the snapshot's, unchanged (`tests/mcp/`).
+ */
+
+import assert from "node:assert/strict";
+import { TEST_KEYS } from "../fake_gw2/mod.ts";
+import { modernPost, readRpc, startTestApp } from "../support/app.ts";
+import { PUBLIC_URL, signIn, startPublicApp } from "../support/oauth.ts";
+
+Deno.test("a signed-in player's model reads no X-GW2-Key: the instructions and tools/list speak of the sign-in", async () => {
+  await using app = await startPublicApp();
+  const { accessToken } = await signIn(app.handler, TEST_KEYS.full);
+  const ask = async (method: string) =>
+    await readRpc(
+      await app.handler(
+        new Request(
+          `${PUBLIC_URL}/mcp`,
+          modernPost(method, {}, { authorization: `Bearer ${accessToken}` }),
+        ),
+      ),
+    );
+  const discover = (await ask("server/discover")).result as { instructions: string };
+  assert.doesNotMatch(discover.instructions, /X-GW2-Key/);
+  assert.match(discover.instructions, /signing in/);
+  assert.ok(discover.instructions.length / 4 <= 150, "within the instructions' 150 tokens");
+  const listed = JSON.stringify((await ask("tools/list")).result);
+  assert.doesNotMatch(listed, /X-GW2-Key/, "no description or input schema names the header");
+  assert.ok(listed.length / 4 < 5_000, `tools/list is ${listed.length / 4} tokens`);
+  // The same tools, saying where the key comes from instead.
+  await using tokenMode = await startTestApp();
+  const tokenList = JSON.stringify(
+    (await readRpc(await tokenMode.handler(modernPost("tools/list")))).result,
+  );
+  assert.match(tokenList, /X-GW2-Key/);
+  const names = (text: string) =>
+    (JSON.parse(text) as { tools: { name: string }[] }).tools.map((tool) => tool.name);
+  assert.deepEqual(names(listed), names(tokenList));
+  assert.equal(
+    (listed.match(/sign-in/g) ?? []).length,
+    (tokenList.match(/X-GW2-Key/g) ?? []).length,
+    "every mention of the header now names the sign-in",
+  );
+});
