@@ -205,7 +205,7 @@ const background = createBackgroundJobs({
   snapshotMinutes: config.snapshotMinutes,
 });
 // Each sheet this instance publishes (its job's, or one a tool call read) becomes a snapshot.
-sheets.onSheet((sheet) => background.snapshot(sheet));
+sheets.onSheet((sheet, previous) => background.snapshot(sheet, previous));
 // Registered at top level, before Deno.serve, so Deno Deploy discovers them; always all of them
 // (a conditional registration is not discovered): the crawl itself does nothing when off. Their
 // signal is the background jobs': shutdown's first step aborts it.

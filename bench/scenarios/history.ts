@@ -6,8 +6,10 @@
  * - **The snapshot**: the market sheet read (its pages: the requests, at 300 ms upstream latency,
  *   8 in flight — the sheet's own read, through `MarketSheets`) and the snapshot its hook writes
  *   (time, shards, commits, bytes).
- * - **KV bytes per day** at each resolution: a snapshot × the snapshots a day, an hour's bars × 24,
- *   a day's bars; and the roll-ups' time.
+ * - **KV bytes per day** at each resolution, for the moving market (every item moves every
+ *   minute: the worst case) and its quiet mix (most items sit still, as on the real Trading
+ *   Post): six hours of snapshots (an hourly segment: a keyframe and its deltas) × 48, their
+ *   hourly bars × 4, a day's bars; the roll-ups' time; a fresh process's first flips read.
  * - **A history call**: 20 ids over a year (365 daily periods, a day of hourly bars, the
  *   snapshots since) and over 24 h (288 snapshots), the reader and the tool's shaping, median and
  *   p95; the result's tokens.
@@ -18,12 +20,18 @@
 
 import { systemClock } from "../../src/async/clock.ts";
 import { recordSnapshot } from "../../src/background/history.ts";
-import { type Bar, SHARD_SPAN, shardOf, ticksOfSheet } from "../../src/history/codec.ts";
+import {
+  type Bar,
+  segmentStart,
+  SHARD_SPAN,
+  shardOf,
+  ticksOfSheet,
+} from "../../src/history/codec.ts";
 import { HistoryReader } from "../../src/history/query.ts";
-import { DAY_MS, HOUR_MS, maxGapMs, rollTicks } from "../../src/history/rollup.ts";
+import { DAY_MS, HOUR_MS, rollBars, rollTicks } from "../../src/history/rollup.ts";
 import { shapeHistory } from "../../src/history/shape.ts";
 import { HistoryStore } from "../../src/history/store.ts";
-import { rollDay, rollHour } from "../../src/history/upkeep.ts";
+import { rollDay, upkeep } from "../../src/history/upkeep.ts";
 import type { Price } from "../../src/gw2/schemas.ts";
 import type { Page } from "../../src/gw2/types.ts";
 import { silentLogger } from "../../src/log.ts";
@@ -88,6 +96,114 @@ async function prefixBytes(
 }
 
 const MB = 1_000_000;
+
+/** Bytes of the values and keys under `prefix` (a tier's data), by period (the key's last part). */
+async function periodBytes(kv: Deno.Kv, prefix: Deno.KvKey): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  for await (const entry of kv.list<Uint8Array>({ prefix }, { batchSize: 1000 })) {
+    const t = entry.key.at(-1);
+    if (typeof t !== "number" || !(entry.value instanceof Uint8Array)) continue;
+    const key = entry.key.reduce((sum: number, part) => sum + String(part).length + 2, 0);
+    out.set(t, (out.get(t) ?? 0) + entry.value.byteLength + key);
+  }
+  return new Map([...out].sort(([a], [b]) => a - b));
+}
+
+/** What {@linkcode measureTiers} measured, bytes as stored (values and keys). */
+interface TierBytes {
+  readonly perSnapshot: number;
+  readonly perHour: number;
+  readonly perDay: number;
+  readonly writeMs: number[];
+  readonly upkeepMs: number;
+  readonly dayMs: number;
+  readonly flipsMs: number;
+  readonly flips: number;
+}
+
+/**
+ * Six hours of 5-minute snapshots of `market` over `bases` into a fresh KV file, rolled up by the
+ * upkeep; the day's other hours as bars of two snapshots each, then the day rolled up, and six
+ * more days (a daily segment) of such bars; and a fresh process's first flips read.
+ */
+async function measureTiers(
+  dir: string,
+  mix: string,
+  market: MovingMarket,
+  bases: readonly PriceRecord[],
+): Promise<TierBytes> {
+  using kv = await Deno.openKv(`${dir}/${mix}.sqlite3`);
+  // The first day of a daily segment (a keyframe, then six days of deltas).
+  const day = segmentStart("daily", Date.UTC(2026, 10, 29));
+  const start = day + 6 * HOUR_MS;
+  const clock = new ManualClock({ start, advance: "delays" });
+  const store = new HistoryStore({ kv, namespace: NAMESPACE, clock });
+  const root = ["history", "v1", NAMESPACE];
+  const writeMs: number[] = [];
+  for (let t = start; t < start + 6 * HOUR_MS; t += 5 * 60_000) {
+    const ticks = ticksOfSheet(buildSheet(prices(market, bases, t), t));
+    const began = performance.now();
+    await store.writeSnapshot(t, ticks);
+    writeMs.push(performance.now() - began);
+  }
+  const raw = await prefixBytes(kv, [...root, "raw"]);
+  clock.advance(6 * HOUR_MS + 11 * 60_000);
+  const upkeepBegan = performance.now();
+  await upkeep({ store, now: clock.now(), snapshotMinutes: 5 });
+  const upkeepMs = performance.now() - upkeepBegan;
+  // Bytes per hour rolled: the first is its segment's keyframe (its day's hours before it are
+  // not written), the others deltas; a day is one keyframe and 23 deltas.
+  const hours = await periodBytes(kv, [...root, "hourly", "data"]);
+  const [keyframe = 0, ...deltas] = [...hours.values()];
+  const perHour = (keyframe + deltas.reduce((sum, bytes) => sum + bytes, 0) / deltas.length * 23) /
+    24;
+  const flipsBegan = performance.now();
+  const fresh = new HistoryReader({
+    store: new HistoryStore({ kv, namespace: NAMESPACE, clock }),
+    clock,
+    snapshotMinutes: 5,
+  });
+  const flips = await fresh.flips();
+  const flipsMs = performance.now() - flipsBegan;
+  // The measured day's other hours, and the segment's six other days, as bars of two snapshots
+  // an hour.
+  const hourOf = (t: number): Bar[] => {
+    const first = ticksOfSheet(buildSheet(prices(market, bases, t), t));
+    const last = ticksOfSheet(buildSheet(prices(market, bases, t + 55 * 60_000), t));
+    return rollTicks(
+      [{ t, ticks: first }, { t: t + 55 * 60_000, ticks: last }],
+      t,
+      t + HOUR_MS,
+      HOUR_MS,
+    );
+  };
+  for (let hour = 0; hour < 24; hour++) {
+    const t = day + hour * HOUR_MS;
+    if (t >= start && t < start + 6 * HOUR_MS) continue;
+    await store.writeBars("hourly", t, hourOf(t));
+  }
+  const dayBegan = performance.now();
+  await store.writeBars("daily", day, await rollDay(store, day));
+  const dayMs = performance.now() - dayBegan;
+  for (let next = 1; next < 7; next++) {
+    const hours = Array.from(
+      { length: 24 },
+      (_, hour) => hourOf(day + next * DAY_MS + hour * HOUR_MS),
+    );
+    await store.writeBars("daily", day + next * DAY_MS, rollBars(hours));
+  }
+  const daily = await prefixBytes(kv, [...root, "daily"]);
+  return {
+    perSnapshot: raw.bytes / writeMs.length,
+    perHour,
+    perDay: daily.bytes / 7,
+    writeMs,
+    upkeepMs,
+    dayMs,
+    flipsMs,
+    flips: flips.ready ? flips.candidates.length : 0,
+  };
+}
 
 /** The history scenario. */
 export const history: Scenario = {
@@ -174,94 +290,66 @@ export const history: Scenario = {
         });
       }
 
-      // 2. An hour of 5-minute snapshots, its roll-up; a day of hourly bars, its roll-up.
-      const snapshotBytes: number[] = [];
-      const writeMs: number[] = [];
-      for (let minute = 5; minute <= 60; minute += 5) {
-        clock.advance(5 * 60_000);
-        const sheet = buildSheet(prices(market, bases, clock.now()), clock.now());
-        const began = performance.now();
-        const report = await recordSnapshot(deps, sheet);
-        writeMs.push(performance.now() - began);
-        if (report.ran) snapshotBytes.push(report.bytes);
-      }
-      const rawBefore = await prefixBytes(kv, ["history", "v1", NAMESPACE, "raw"]);
-      const perSnapshot = rawBefore.bytes / (snapshotBytes.length + 1);
-      const hourBegan = performance.now();
-      const hourBars = await rollHour(store, start, maxGapMs(5));
-      await store.writeBars("hourly", start, hourBars);
-      const hourMs = performance.now() - hourBegan;
-      const hourly = await prefixBytes(kv, ["history", "v1", NAMESPACE, "hourly"]);
-      // The day's other 23 hours, as bars of the market at their time (the roll-up reads bars).
-      const day = Date.UTC(2026, 10, 29);
-      for (let hour = 0; hour < 24; hour++) {
-        const t = day + hour * HOUR_MS;
-        if (t === start) continue;
-        const ticks = ticksOfSheet(buildSheet(prices(market, bases, t), t));
-        const later = ticksOfSheet(
-          buildSheet(prices(market, bases, t + 55 * 60_000), t + 55 * 60_000),
+      // 2. KV bytes per tier, for the moving market (every item moves every minute: the worst
+      // case) and the quiet mix (most items sit still, as on the real Trading Post): six hours of
+      // 5-minute snapshots (one hourly segment: a keyframe and five deltas), their roll-ups by
+      // the upkeep, and a day of bars (the other hours from two snapshots each) rolled into days.
+      for (const mix of ["moving", "quiet"] as const) {
+        const measured = await measureTiers(
+          dir,
+          mix,
+          new MovingMarket({ quiet: mix === "quiet" }),
+          bases,
         );
-        const bars = rollTicks(
-          [{ t, ticks }, { t: t + 55 * 60_000, ticks: later }],
-          t,
-          t + HOUR_MS,
-          HOUR_MS,
+        const { perSnapshot, perHour, perDay } = measured;
+        const day = { raw: perSnapshot * 288, hourly: perHour * 24, daily: perDay };
+        const held = day.raw * 2 + day.hourly * 30 + day.daily * 365;
+        const name = mix === "moving" ? "moving market (worst case)" : "quiet mix (realistic)";
+        figures.push(
+          {
+            label: `${name}: snapshot write (median of ${measured.writeMs.length})`,
+            value: median(measured.writeMs),
+            unit: "ms",
+            note: `p95 ${percentile(measured.writeMs, 95).toFixed(0)} ms`,
+          },
+          {
+            label: `${name}: KV a day, snapshots (48 h kept)`,
+            value: day.raw / MB,
+            unit: "MB",
+            note: `${(perSnapshot / 1000).toFixed(0)} KB a snapshot × 288; ${
+              ((day.raw * 2) / MB).toFixed(0)
+            } MB held`,
+          },
+          {
+            label: `${name}: KV a day, hourly bars (30 days kept)`,
+            value: day.hourly / MB,
+            unit: "MB",
+            note: `${(perHour / 1000).toFixed(0)} KB an hour; ${
+              ((day.hourly * 30) / MB).toFixed(0)
+            } MB held`,
+          },
+          {
+            label: `${name}: KV a day, daily bars (a year kept)`,
+            value: day.daily / MB,
+            unit: "MB",
+            note: `${((day.daily * 365) / MB).toFixed(0)} MB held`,
+          },
+          { label: `${name}: KV held a year in, all tiers`, value: held / MB, unit: "MB" },
+          {
+            label: `${name}: upkeep, 6 hours rolled (12 snapshots each → bars, volumes)`,
+            value: measured.upkeepMs,
+            unit: "ms",
+            note: `${(measured.upkeepMs / 6).toFixed(0)} ms an hour`,
+          },
+          { label: `${name}: daily roll-up (24 hours → bars)`, value: measured.dayMs, unit: "ms" },
+          {
+            label: `${name}: priory_flips' first read after a snapshot (fresh process)`,
+            value: measured.flipsMs,
+            unit: "ms",
+            note: `the latest snapshot decoded from KV; ${measured.flips} candidates`,
+          },
         );
-        await store.writeBars("hourly", t, bars);
       }
-      const dayBegan = performance.now();
-      const dayBars = await rollDay(store, day);
-      await store.writeBars("daily", day, dayBars);
-      const dayMs = performance.now() - dayBegan;
-      const daily = await prefixBytes(kv, ["history", "v1", NAMESPACE, "daily"]);
-      const perDay = { raw: perSnapshot * 288, hourly: hourly.bytes * 24, daily: daily.bytes };
-      figures.push(
-        {
-          label: "snapshot write (median of 12)",
-          value: median(writeMs),
-          unit: "ms",
-          note: `p95 ${percentile(writeMs, 95).toFixed(0)} ms`,
-        },
-        {
-          label: "KV a day: snapshots (48 h kept)",
-          value: perDay.raw / MB,
-          unit: "MB",
-          note: `${(perSnapshot / 1000).toFixed(0)} KB a snapshot × 288 (every 5 min); ${
-            ((perDay.raw * 2) / MB).toFixed(0)
-          } MB held`,
-        },
-        {
-          label: "KV a day: hourly bars (30 days kept)",
-          value: perDay.hourly / MB,
-          unit: "MB",
-          note: `${(hourly.bytes / 1000).toFixed(0)} KB an hour; ${
-            ((perDay.hourly * 30) / MB).toFixed(0)
-          } MB held`,
-        },
-        {
-          label: "KV a day: daily bars (a year kept)",
-          value: perDay.daily / MB,
-          unit: "MB",
-          note: `${((perDay.daily * 365) / MB).toFixed(0)} MB held`,
-        },
-        {
-          label: "KV held in steady state, all tiers",
-          value: (perDay.raw * 2 + perDay.hourly * 30 + perDay.daily * 365) / MB,
-          unit: "MB",
-        },
-        {
-          label: "hourly roll-up (12 snapshots → bars)",
-          value: hourMs,
-          unit: "ms",
-          note: `${hourBars.length} items`,
-        },
-        {
-          label: "daily roll-up (24 hours → bars)",
-          value: dayMs,
-          unit: "ms",
-          note: `${dayBars.length} items`,
-        },
-      );
 
       // 3. A history call for 20 ids: a year of daily bars (only the shards they live in are
       // written: a read touches no other), today's hours, the snapshots since.

@@ -42,11 +42,13 @@ export type SnapshotReport =
 
 /**
  * Records `sheet` as a snapshot, unless another instance holds the lease, one was taken less than
- * half a period before it, or it is empty.
+ * half a period before it, or it is empty. `previous`, the sheet before it (the sheet's hook
+ * gives both), spares reading the last snapshot back.
  */
 export async function recordSnapshot(
   deps: HistoryJobDeps,
   sheet: MarketSheet,
+  previous?: MarketSheet,
 ): Promise<SnapshotReport> {
   const { kv, clock, owner, history } = deps;
   const key = backgroundKey(deps, "history-lease");
@@ -58,7 +60,12 @@ export async function recordSnapshot(
     const ticks = ticksOfSheet(sheet);
     if (ticks.length === 0) return { ran: false, reason: "empty" } as const;
     using deadline = jobDeadline(deps, SNAPSHOT_LEASE_MS);
-    const written = await history.writeSnapshot(sheet.takenAt, ticks, deadline.signal);
+    // The sheet before is most likely the last snapshot (another instance's, or this one's):
+    // what this one's shards are written against, when it is.
+    const before = previous === undefined
+      ? undefined
+      : { t: previous.takenAt, ticks: ticksOfSheet(previous) };
+    const written = await history.writeSnapshot(sheet.takenAt, ticks, deadline.signal, before);
     if (written === undefined) return { ran: false, reason: "recent" } as const;
     return { ran: true, at: sheet.takenAt, ...written } as const;
   });

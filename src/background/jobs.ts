@@ -129,9 +129,10 @@ export interface BackgroundJobs {
   history(): Promise<void>;
   /**
    * Records a market sheet as a snapshot of the price history (the sheet job's hook, after each
-   * publish); never rejects (a failure is logged; the next sheet is the retry).
+   * publish, with the sheet before it); never rejects (a failure is logged; the next sheet is the
+   * retry).
    */
-  snapshot(sheet: MarketSheet): Promise<void>;
+  snapshot(sheet: MarketSheet, previous?: MarketSheet): Promise<void>;
   /**
    * The warm-up and the market sheet at startup, to start without awaiting (no request waits for
    * them); never rejects (a failure is logged, and the crons try again).
@@ -204,7 +205,8 @@ export function createBackgroundJobs(deps: BackgroundJobsDeps): BackgroundJobs {
             : { onRecipesPublished: () => deps.catalogue?.refresh() }),
         })),
     history: () => logged("history", () => historyUpkeep(context)),
-    snapshot: (sheet) => logged("snapshot", () => recordSnapshot(context, sheet)),
+    snapshot: (sheet, previous) =>
+      logged("snapshot", () => recordSnapshot(context, sheet, previous)),
     sheet: () => logged("sheet", () => sheetJob()),
     startup: async () => {
       await Promise.all([

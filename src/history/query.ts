@@ -10,8 +10,8 @@
 
 import type { Clock } from "../async/clock.ts";
 import { mapWithConcurrency } from "../async/concurrency.ts";
-import { type Bar, SHARD_SPAN, shardOf, type Tick, type Volume } from "./codec.ts";
-import { DAY_MS, HOUR_MS, maxGapMs } from "./rollup.ts";
+import { type Bar, segmentStart, SHARD_SPAN, shardOf, type Tick, type Volume } from "./codec.ts";
+import { DAY_MS, floorTo, HOUR_MS, maxGapMs } from "./rollup.ts";
 import {
   downsample,
   flipFigure,
@@ -22,6 +22,8 @@ import {
   stepFor,
   summarize,
   type Summary,
+  type Unit,
+  UNITS,
   type WindowName,
   WINDOWS,
 } from "./series.ts";
@@ -43,16 +45,18 @@ export interface ItemHistory {
   /** Best buy order and lowest listing at the latest snapshot (0: that side empty). */
   readonly buy: number;
   readonly sell: number;
-  /** The flip figure at those prices and the window's volumes. */
+  /** The flip figure at those prices and the window's volumes: per unit, and copper a day. */
   readonly margin: number | null;
-  readonly flipPerDay: number | null;
+  readonly flipProfit: number | null;
 }
 
 /** A history read. */
 export interface HistoryRead {
-  /** The window's start (epoch ms): point times are minutes after it. */
+  /** The window's start (epoch ms, aligned to `unit`): point times are `unit`s after it. */
   readonly from: number;
-  readonly stepMinutes: number;
+  readonly unit: Unit;
+  /** `unit`s between points. */
+  readonly step: number;
   /** The latest snapshot (epoch ms); absent when the server has none. */
   readonly latest?: number;
   /** Items with history, in the order asked. */
@@ -124,11 +128,11 @@ export class HistoryReader {
   /** `ids`' history over `window`, ending now. */
   async read(ids: readonly number[], window: WindowName): Promise<HistoryRead> {
     const now = this.#clock.now();
-    const { ms } = WINDOWS[window];
+    const { ms, unit } = WINDOWS[window];
     const stepMs = stepFor(window, ids.length);
-    // Whole minutes, so point times (minutes after it) are exact.
-    const from = Math.floor((now - ms) / 60_000) * 60_000;
-    const base = { from, stepMinutes: stepMs / 60_000 };
+    // Whole units, so the points that end on a unit's boundary (bars) have whole times.
+    const from = floorTo(now - ms, UNITS[unit].ms);
+    const base = { from, unit, step: stepMs / UNITS[unit].ms };
     const latest = await this.#store.latest("raw");
     if (latest === undefined) return { ...base, items: [], unseen: [...ids] };
     const [seen, state] = await Promise.all([this.#store.seen(ids), this.#store.rollupState()]);
@@ -137,12 +141,15 @@ export class HistoryReader {
     const coarse = window === "30d" || window === "1y";
     const dailyUntil = coarse ? Math.max(from, state.dailyUntil ?? from) : from;
     const hourlyUntil = window === "24h" ? from : Math.max(dailyUntil, state.hourlyUntil ?? from);
+    // Each tier's series is read from the start of its first segment, where its keyframe is.
     const [days, hours, snapshots] = await Promise.all([
-      dailyUntil > from ? this.#store.periods("daily", from - DAY_MS, dailyUntil) : [],
-      hourlyUntil > dailyUntil
-        ? this.#store.periods("hourly", dailyUntil - HOUR_MS, hourlyUntil)
+      dailyUntil > from
+        ? this.#store.periods("daily", segmentStart("daily", from - DAY_MS), dailyUntil)
         : [],
-      this.#store.periods("raw", hourlyUntil - this.#maxGap, now + 1),
+      hourlyUntil > dailyUntil
+        ? this.#store.periods("hourly", segmentStart("hourly", dailyUntil - HOUR_MS), hourlyUntil)
+        : [],
+      this.#store.periods("raw", segmentStart("raw", hourlyUntil - this.#maxGap), now + 1),
     ]);
     const series = new Map<number, Sample[]>(known.map((id) => [id, []]));
     const latestTicks = new Map<number, Tick>();
@@ -160,7 +167,7 @@ export class HistoryReader {
     });
     const shards = groupIds(known, SHARD_SPAN.raw);
     await mapWithConcurrency([...shards], READ_CONCURRENCY, async ([shard, members]) => {
-      const read = await this.#store.shardTicks(shard, snapshots);
+      const read = await this.#store.shardTicks(shard, snapshots, new Set(members));
       for (const id of members) {
         const ticks = read.flatMap(({ t, ticks }) => {
           const tick = ticks.find((candidate) => candidate.id === id);
@@ -176,7 +183,7 @@ export class HistoryReader {
     });
     const items = known.map((id): ItemHistory => {
       const samples = (series.get(id) ?? []).filter((sample) => sample.t >= from);
-      const points = downsample(samples, from, stepMs);
+      const points = downsample(samples, from, stepMs, unit);
       const summary = summarize(samples, points);
       const tick = latestTicks.get(id);
       const buy = tick?.buy ?? 0;
@@ -190,7 +197,7 @@ export class HistoryReader {
         buy,
         sell,
         margin: flip.margin,
-        flipPerDay: flip.profit,
+        flipProfit: flip.profit,
       };
     });
     return { ...base, latest, items, unseen: ids.filter((id) => !seen.has(id)) };
@@ -206,7 +213,7 @@ export class HistoryReader {
     if (starts.length === 0) return;
     const shards = groupIds(ids, SHARD_SPAN[tier]);
     await mapWithConcurrency([...shards], READ_CONCURRENCY, async ([shard, members]) => {
-      const read = await this.#store.shardBars(tier, shard, starts);
+      const read = await this.#store.shardBars(tier, shard, starts, new Set(members));
       for (const id of members) {
         take(
           id,

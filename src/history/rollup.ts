@@ -132,9 +132,11 @@ class BarJoin {
 }
 
 /**
- * The hourly (or any period's) bars of `[from, to)` from `snapshots` (time ascending). A
- * snapshot before `from` may lead the list: it serves only as the predecessor of the first one
- * inside, whose change it measures. Bars sorted by id, one per item seen inside the period.
+ * The hourly (or any period's) bars of `[from, to)` from `snapshots` (time ascending). Snapshots
+ * before `from` may lead the list: they serve only as predecessors, measuring the first change
+ * inside. Each item's change is measured from its own previous tick, so an item missing from one
+ * snapshot is measured across it, within the gap limit (as `series.ts` reads a series). Bars
+ * sorted by id, one per item seen inside the period.
  *
  * @example
  * ```ts
@@ -148,20 +150,19 @@ export function rollTicks(
   maxGap: number,
 ): Bar[] {
   const join = new BarJoin();
-  let previous: { t: number; byId: Map<number, Tick> } | undefined;
+  const previous = new Map<number, { t: number; tick: Tick }>();
   for (const snapshot of snapshots) {
     if (snapshot.t >= to) break;
-    const byId = new Map(snapshot.ticks.map((tick) => [tick.id, tick]));
-    if (snapshot.t >= from) {
-      for (const tick of snapshot.ticks) {
-        const before = previous?.byId.get(tick.id);
-        const counted = before === undefined || previous === undefined
+    for (const tick of snapshot.ticks) {
+      if (snapshot.t >= from) {
+        const before = previous.get(tick.id);
+        const counted = before === undefined
           ? undefined
-          : change(before, tick, snapshot.t - previous.t, maxGap);
+          : change(before.tick, tick, snapshot.t - before.t, maxGap);
         join.add({ ...pointBar(tick), ...counted });
       }
+      previous.set(tick.id, { t: snapshot.t, tick });
     }
-    previous = { t: snapshot.t, byId };
   }
   return join.bars();
 }

@@ -69,13 +69,30 @@ export function samplesFromBars(
   }));
 }
 
-/** The windows a history call may ask for, with their length and the step between points. */
-export const WINDOWS = {
-  "24h": { ms: DAY_MS, stepMs: HOUR_MS / 2 },
-  "7d": { ms: 7 * DAY_MS, stepMs: 4 * HOUR_MS },
-  "30d": { ms: 30 * DAY_MS, stepMs: DAY_MS },
-  "1y": { ms: 365 * DAY_MS, stepMs: 8 * DAY_MS },
+/**
+ * The units a point's time is counted in, after the window's start: each window's own, so the
+ * numbers a model reads stay small and need no conversion (a year's points in days, not 500,000
+ * minutes), to a precision of a few minutes.
+ */
+export const UNITS = {
+  minute: { ms: 60_000, decimals: 0 },
+  hour: { ms: HOUR_MS, decimals: 1 },
+  day: { ms: DAY_MS, decimals: 2 },
 } as const;
+
+/** A unit of point time. */
+export type Unit = keyof typeof UNITS;
+
+/**
+ * The windows a history call may ask for: their length, the step between points, and the unit
+ * point times are counted in (the window's start is aligned to it).
+ */
+export const WINDOWS = {
+  "24h": { ms: DAY_MS, stepMs: HOUR_MS / 2, unit: "minute" },
+  "7d": { ms: 7 * DAY_MS, stepMs: 4 * HOUR_MS, unit: "hour" },
+  "30d": { ms: 30 * DAY_MS, stepMs: DAY_MS, unit: "day" },
+  "1y": { ms: 365 * DAY_MS, stepMs: 8 * DAY_MS, unit: "day" },
+} as const satisfies Record<string, { ms: number; stepMs: number; unit: Unit }>;
 
 /** A window's name. */
 export type WindowName = keyof typeof WINDOWS;
@@ -93,18 +110,25 @@ export function stepFor(window: WindowName, count: number): number {
 }
 
 /**
- * A point as the tool returns it: `[minutes after the window's start, buy, sell, sold, bought]`
- * — prices at the end of the point's step (`null` where that side was empty), units traded in
- * the step.
+ * A point as the tool returns it: `[time after the window's start in its unit, buy, sell, sold,
+ * bought]` — prices at the end of the point's step (`null` where that side was empty), units
+ * traded in the step.
  */
 export type Point = [number, number | null, number | null, number, number];
 
 /**
  * `samples` (time ascending) folded into steps of `stepMs` aligned to the epoch: each point is
- * its step's last sample's prices at that sample's time, and the step's quantity changes summed.
- * Samples before `from` are left out.
+ * its step's last sample's prices at that sample's time (in `unit`s after `from`), and the step's
+ * quantity changes summed. Samples before `from` are left out.
  */
-export function downsample(samples: readonly Sample[], from: number, stepMs: number): Point[] {
+export function downsample(
+  samples: readonly Sample[],
+  from: number,
+  stepMs: number,
+  unit: Unit = "minute",
+): Point[] {
+  const { ms, decimals } = UNITS[unit];
+  const scale = 10 ** decimals;
   const points: Point[] = [];
   let bucket: number | undefined;
   let last: Sample | undefined;
@@ -113,7 +137,7 @@ export function downsample(samples: readonly Sample[], from: number, stepMs: num
   const flush = () => {
     if (last === undefined) return;
     points.push([
-      Math.round((last.t - from) / 60_000),
+      Math.round((last.t - from) / ms * scale) / scale,
       last.buy === 0 ? null : last.buy,
       last.sell === 0 ? null : last.sell,
       sold,

@@ -1,13 +1,14 @@
 /**
  * The two history tools' results, shaped: compact (the model reads every byte), times as ISO
- * 8601 to the minute, point times as minutes after the window's start, figures left out of a row
- * only where the contract allows.
+ * 8601 to the minute, point times in the window's unit after its start — the result says which,
+ * and what a point's fields are, so it reads without the tool's description — figures left out
+ * of a row only where the contract allows.
  *
  * @module
  */
 
 import type { FlipCandidate, FlipRead, HistoryRead } from "./query.ts";
-import type { Point, WindowName } from "./series.ts";
+import type { Point, Unit, WindowName } from "./series.ts";
 
 /** An instant as ISO 8601 to the minute (`2026-11-29T10:05Z`). */
 export function isoMinute(t: number): string {
@@ -27,16 +28,20 @@ export type HistoryRow = {
   readonly soldPerDay: number | null;
   readonly boughtPerDay: number | null;
   readonly margin: number | null;
-  readonly flipPerDay: number | null;
+  /** Copper a day: `margin` × the smaller of the two daily volumes. */
+  readonly flipProfit: number | null;
 };
 
 /** `priory_price_history`'s result. */
 export type HistoryResult = {
   readonly history: HistoryRow[];
   readonly window: WindowName;
-  /** Point times are minutes after this. */
+  /** What a point's fields are, its time's unit named: `[hours after from, buy, …]`. */
+  readonly point: string;
+  /** Point times are `unit`s after this. */
   readonly from: string;
-  /** Minutes per point. */
+  readonly unit: Unit;
+  /** `unit`s between points. */
   readonly step: number;
   /** The latest snapshot. */
   readonly at?: string;
@@ -58,8 +63,10 @@ export function shapeHistory(
   const name = (id: number) => names.get(id) ?? `Item ${id}`;
   const base = {
     window,
+    point: `[${read.unit}s after from, buy, sell, sold, bought]`,
     from: isoMinute(read.from),
-    step: read.stepMinutes,
+    unit: read.unit,
+    step: read.step,
   };
   if (read.latest === undefined) {
     return {
@@ -84,7 +91,7 @@ export function shapeHistory(
     soldPerDay: item.summary.soldPerDay,
     boughtPerDay: item.summary.boughtPerDay,
     margin: item.margin,
-    flipPerDay: item.flipPerDay,
+    flipProfit: item.flipProfit,
   }));
   const short = read.items.some((item) => item.since > read.from);
   return {
@@ -112,7 +119,7 @@ function emptyRow(id: number, name: string): HistoryRow {
     soldPerDay: null,
     boughtPerDay: null,
     margin: null,
-    flipPerDay: null,
+    flipProfit: null,
   };
 }
 

@@ -16,7 +16,8 @@
  * **Whole or absent.** A period is written in three steps: its index entry, marked not whole,
  * with its shard list (a commit that fails if the entry exists: one writer per period); its
  * shards, in as many commits as KV's limits need (`src/kv/batch.ts`); then the entry marked
- * whole. Readers use only whole periods, so a writer that crashed part-way leaves nothing
+ * whole, in one commit with what the period makes visible besides (a snapshot's first-seen times,
+ * the origin). Readers use only whole periods, so a writer that crashed part-way leaves nothing
  * visible, and retention removes what it wrote. Deleting runs the other way: the entry is
  * unmarked first. Keys sort by shard, then time, so one item's series is one range read.
  *
@@ -24,14 +25,15 @@
  */
 
 import type { Clock } from "../async/clock.ts";
-import { commitInBatches, commitWithRetry, type KvWrite } from "../kv/batch.ts";
+import { batches, commitInBatches, commitWithRetry, type KvWrite } from "../kv/batch.ts";
 import { GenerationStore } from "../kv/generations.ts";
+import { mapWithConcurrency } from "../async/concurrency.ts";
 import {
   type Bar,
-  decodeBars,
+  decodeBarSeries,
   decodeNumbers,
   decodeSeen,
-  decodeTicks,
+  decodeTickSeries,
   decodeVolumes,
   encodeBars,
   encodeNumbers,
@@ -39,9 +41,12 @@ import {
   encodeTicks,
   encodeVolumes,
   groupByShard,
+  type Period,
   type Seen,
+  segmentStart,
   SHARD_SPAN,
   shardOf,
+  type StoredValue,
   type Tick,
   type Volume,
 } from "./codec.ts";
@@ -49,6 +54,27 @@ import type { RollupState } from "./rollup.ts";
 
 /** The three resolutions kept. */
 export type Tier = keyof typeof SHARD_SPAN;
+
+/** A period's length in minutes (a bar's `covered` is packed as its difference from it). */
+const PERIOD_MINUTES = { raw: 0, hourly: 60, daily: 1440 } as const;
+/** Shard reads in flight at once when a whole period is decoded. */
+const READ_CONCURRENCY = 8;
+
+/** One period's records by shard: a write's base. */
+interface PeriodRecords<T> {
+  readonly t: number;
+  readonly byShard: ReadonlyMap<number, readonly T[]>;
+}
+
+/** The base of shard `shard` of the period at `t`: the base period's records there, if any. */
+function baseOf<T>(
+  base: PeriodRecords<T> | undefined,
+  t: number,
+  shard: number,
+): { gap: number; records: readonly T[] } | undefined {
+  const records = base?.byShard.get(shard);
+  return base === undefined || records === undefined ? undefined : { gap: t - base.t, records };
+}
 
 /** What a period's index entry says. */
 export interface PeriodEntry {
@@ -91,6 +117,12 @@ export class HistoryStore {
   readonly #root: Deno.KvKey;
   readonly #clock: Clock;
   readonly #volumes: GenerationStore<VolumesGeneration>;
+  /** What this store wrote last per tier: the next period's base, without reading it back. */
+  readonly #last: {
+    raw?: PeriodRecords<Tick>;
+    hourly?: PeriodRecords<Bar>;
+    daily?: PeriodRecords<Bar>;
+  } = {};
 
   /** @param options the KV, the namespace and the clock */
   constructor(options: HistoryStoreOptions) {
@@ -106,22 +138,38 @@ export class HistoryStore {
   }
 
   /**
-   * Writes the snapshot taken at `t`, with the first-seen minute of every item not seen before.
+   * Writes the snapshot taken at `t`, with the first-seen minute of every item not seen before:
+   * each shard a delta against the previous snapshot of its hour (see `codec.ts`) when this store
+   * wrote that one, or `previous` is it (the market sheet before: what another instance wrote),
+   * else a keyframe.
    *
    * @returns what was written, or `undefined` when a snapshot at `t` exists already
    */
-  async writeSnapshot(t: number, ticks: readonly Tick[], signal?: AbortSignal): Promise<
-    WriteReport | undefined
-  > {
+  async writeSnapshot(
+    t: number,
+    ticks: readonly Tick[],
+    signal?: AbortSignal,
+    previous?: { readonly t: number; readonly ticks: readonly Tick[] },
+  ): Promise<WriteReport | undefined> {
     const shards = groupByShard(ticks, SHARD_SPAN.raw);
-    const values = new Map([...shards].map(([shard, group]) => [shard, encodeTicks(group)]));
+    const hint = previous === undefined
+      ? undefined
+      : { t: previous.t, byShard: groupByShard(previous.ticks, SHARD_SPAN.raw) };
+    const base = await this.#base("raw", t, [this.#last.raw, hint]);
+    const values = new Map(
+      [...shards].map(([shard, group]) => [shard, encodeTicks(group, baseOf(base, t, shard))]),
+    );
     const seen = await this.#newlySeen(shards, Math.floor(t / 60_000));
-    return await this.#writePeriod("raw", t, values, ticks.length, seen, signal, false);
+    const report = await this.#writePeriod("raw", t, values, ticks.length, seen, signal, false);
+    if (report !== undefined) this.#last.raw = { t, byShard: shards };
+    return report;
   }
 
   /**
-   * Writes the bars of the period starting at `start` (`hourly` or `daily`). A period already
-   * whole is left as it is; one a crashed writer left unfinished is written again.
+   * Writes the bars of the period starting at `start` (`hourly` or `daily`), each shard a delta
+   * against the same shard's previous period of its segment (read back when this store did not
+   * write it), or a keyframe. A period already whole is left as it is; one a crashed writer left
+   * unfinished is written again.
    */
   async writeBars(
     tier: "hourly" | "daily",
@@ -130,8 +178,51 @@ export class HistoryStore {
     signal?: AbortSignal,
   ): Promise<WriteReport | undefined> {
     const shards = groupByShard(bars, SHARD_SPAN[tier]);
-    const values = new Map([...shards].map(([shard, group]) => [shard, encodeBars(group)]));
-    return await this.#writePeriod(tier, start, values, bars.length, [], signal, true);
+    const base = await this.#base(
+      tier,
+      start,
+      [this.#last[tier]],
+      (t) => this.#decodedPeriod(tier, t, (shard, times) => this.#barSeries(tier, shard, times)),
+    );
+    const minutes = PERIOD_MINUTES[tier];
+    const values = new Map<number, Uint8Array>();
+    for (const [shard, group] of shards) {
+      values.set(shard, encodeBars(group, minutes, baseOf(base, start, shard)));
+    }
+    const report = await this.#writePeriod(tier, start, values, bars.length, [], signal, true);
+    if (report !== undefined) this.#last[tier] = { t: start, byShard: shards };
+    return report;
+  }
+
+  /**
+   * The records of the previous whole period of `tier` before `t` in its segment, by shard — what
+   * `t`'s shards are written against: one of `known` (this store's last write, the snapshot's
+   * previous sheet) when it is that period; else what `readBack` reads (bars: a snapshot without a base is a keyframe, cheaper
+   * than reading an hour back). `undefined`: keyframes.
+   */
+  async #base<T>(
+    tier: Tier,
+    t: number,
+    known: readonly (PeriodRecords<T> | undefined)[],
+    readBack?: (t: number) => Promise<Map<number, T[]>>,
+  ): Promise<PeriodRecords<T> | undefined> {
+    const prefix = [...this.#root, tier, "index"];
+    let previous: number | undefined;
+    const entries = this.#kv.list<PeriodEntry>(
+      { start: [...prefix, segmentStart(tier, t)], end: [...prefix, t] },
+      { reverse: true, batchSize: 16 },
+    );
+    for await (const entry of entries) {
+      const at = entry.key.at(-1);
+      if (typeof at === "number" && parseEntry(entry.value)?.whole === true) {
+        previous = at;
+        break;
+      }
+    }
+    if (previous === undefined) return undefined;
+    const match = known.find((candidate) => candidate?.t === previous);
+    if (match !== undefined) return match;
+    return readBack === undefined ? undefined : { t: previous, byShard: await readBack(previous) };
   }
 
   async #writePeriod(
@@ -139,16 +230,25 @@ export class HistoryStore {
     t: number,
     values: ReadonlyMap<number, Uint8Array>,
     ids: number,
-    extra: readonly KvWrite[],
+    seen: readonly KvWrite[],
     signal: AbortSignal | undefined,
     redoUnfinished: boolean,
   ): Promise<WriteReport | undefined> {
     const indexKey = this.#key(tier, "index", t);
-    const existing = await this.#kv.get<PeriodEntry>(indexKey);
+    const originKey = [...this.#root, "origin"];
+    const [existing, origin] = await this.#kv.getMany<[PeriodEntry, unknown]>([
+      indexKey,
+      originKey,
+    ]);
     const entry = parseEntry(existing.value);
     if (entry !== undefined && (entry.whole || !redoUnfinished)) return undefined;
     const claimed: PeriodEntry = { whole: false, ids, shards: values.size };
-    const shardList = encodeNumbers([...values.keys()]);
+    // A period written again after a cut: the shards the first attempt wrote and this one does
+    // not are deleted, and stay listed until they are, so retention finds them if this is cut too.
+    const left = entry === undefined
+      ? []
+      : (await this.shardsOf(tier, t)).filter((shard) => !values.has(shard));
+    const shardList = encodeNumbers([...values.keys(), ...left]);
     const claim = await commitWithRetry(
       () =>
         this.#kv.atomic().check(existing).set(indexKey, claimed).set(
@@ -158,22 +258,26 @@ export class HistoryStore {
       this.#clock,
     );
     if (!claim.ok) return undefined;
+    // What the period makes visible besides itself — first-seen times, the origin — is published
+    // with it, in its last commit, so a writer cut short leaves none of it. First-seen times too
+    // many for that commit (a first snapshot of a vast market) go before it.
+    const first = tier === "raw" && origin.versionstamp === null;
+    const publish: KvWrite[] = [{ key: indexKey, value: { ...claimed, whole: true } }, ...seen];
+    const inPublish = batches(publish).length === 1;
     const writes: KvWrite[] = [
       ...[...values].map(([shard, value]) => ({ key: this.#key(tier, "data", shard, t), value })),
-      ...extra,
+      ...left.map((shard) => ({ key: this.#key(tier, "data", shard, t) })),
+      ...(inPublish ? [] : seen),
     ];
     const commits = await commitInBatches(this.#kv, writes, signal, this.#clock);
-    const published = await commitWithRetry(
-      () =>
-        this.#kv.atomic().check({ key: indexKey, versionstamp: claim.versionstamp }).set(
-          indexKey,
-          { ...claimed, whole: true },
-        ),
-      this.#clock,
-    );
+    const published = await commitWithRetry(() => {
+      const op = this.#kv.atomic().check({ key: indexKey, versionstamp: claim.versionstamp });
+      if (first) op.check(origin).set(originKey, { t });
+      for (const write of inPublish ? publish : publish.slice(0, 1)) op.set(write.key, write.value);
+      return op;
+    }, this.#clock);
     if (!published.ok) return undefined;
-    if (tier === "raw") await this.#recordOrigin(t);
-    const bytes = writes.reduce(
+    const bytes = [...writes, ...(inPublish ? seen : [])].reduce(
       (sum, write) => sum + (write.value instanceof Uint8Array ? write.value.byteLength : 0),
       0,
     );
@@ -206,14 +310,6 @@ export class HistoryStore {
     return writes;
   }
 
-  async #recordOrigin(t: number): Promise<void> {
-    const key = [...this.#root, "origin"];
-    await commitWithRetry(
-      () => this.#kv.atomic().check({ key, versionstamp: null }).set(key, { t }),
-      this.#clock,
-    );
-  }
-
   /** The time of the first snapshot this KV took (epoch ms), kept for good. */
   async origin(): Promise<number | undefined> {
     const value = (await this.#kv.get([...this.#root, "origin"])).value;
@@ -227,7 +323,11 @@ export class HistoryStore {
   async periods(tier: Tier, from: number, to: number): Promise<number[]> {
     const times: number[] = [];
     const prefix = [...this.#root, tier, "index"];
-    const entries = this.#kv.list<PeriodEntry>({ start: [...prefix, from], end: [...prefix, to] });
+    // A year of days in one round trip, not four (KV lists 100 entries a batch by default).
+    const entries = this.#kv.list<PeriodEntry>(
+      { start: [...prefix, from], end: [...prefix, to] },
+      { batchSize: 1000 },
+    );
     for await (const entry of entries) {
       const t = entry.key.at(-1);
       if (typeof t === "number" && parseEntry(entry.value)?.whole === true) times.push(t);
@@ -238,47 +338,74 @@ export class HistoryStore {
   /** The latest whole period of `tier`, if any. */
   async latest(tier: Tier): Promise<number | undefined> {
     const prefix = [...this.#root, tier, "index"];
-    for await (const entry of this.#kv.list<PeriodEntry>({ prefix }, { reverse: true })) {
+    // The newest is nearly always whole: a few entries, not a batch of 100.
+    const entries = this.#kv.list<PeriodEntry>({ prefix }, { reverse: true, batchSize: 4 });
+    for await (const entry of entries) {
       const t = entry.key.at(-1);
       if (typeof t === "number" && parseEntry(entry.value)?.whole === true) return t;
     }
     return undefined;
   }
 
-  /** The ticks of raw shard `shard` at each of `times` (whole snapshots), in time order. */
+  /**
+   * The ticks of raw shard `shard` at each of `times` (whole snapshots, time ascending), decoded
+   * as one series: a time whose delta cannot be decoded from the times before it is left out, so
+   * `times` should start at the segment of the first one wanted (`segmentStart`). `only`: the
+   * ids wanted (all by default).
+   */
   async shardTicks(
     shard: number,
     times: readonly number[],
+    only?: ReadonlySet<number>,
   ): Promise<{ t: number; ticks: Tick[] }[]> {
-    return (await this.#shardValues("raw", shard, times)).map(({ t, value }) => ({
+    return (await this.#tickSeries(shard, times, only)).map(({ t, records }) => ({
       t,
-      ticks: decodeTicks(value),
+      ticks: records,
     }));
   }
 
-  /** The bars of `tier`'s shard `shard` for each period of `starts` (whole ones), in order. */
+  /** The bars of `tier`'s shard `shard` for each period of `starts`, as {@linkcode shardTicks}. */
   async shardBars(
     tier: "hourly" | "daily",
     shard: number,
     starts: readonly number[],
+    only?: ReadonlySet<number>,
   ): Promise<{ t: number; bars: Bar[] }[]> {
-    return (await this.#shardValues(tier, shard, starts)).map(({ t, value }) => ({
+    return (await this.#barSeries(tier, shard, starts, only)).map(({ t, records }) => ({
       t,
-      bars: decodeBars(value),
+      bars: records,
     }));
+  }
+
+  async #tickSeries(
+    shard: number,
+    times: readonly number[],
+    only?: ReadonlySet<number>,
+  ): Promise<Period<Tick>[]> {
+    return decodeTickSeries(await this.#shardValues("raw", shard, times), only);
+  }
+
+  async #barSeries(
+    tier: Tier,
+    shard: number,
+    times: readonly number[],
+    only?: ReadonlySet<number>,
+  ): Promise<Period<Bar>[]> {
+    const values = await this.#shardValues(tier, shard, times);
+    return decodeBarSeries(values, PERIOD_MINUTES[tier], only);
   }
 
   async #shardValues(
     tier: Tier,
     shard: number,
     times: readonly number[],
-  ): Promise<{ t: number; value: Uint8Array }[]> {
+  ): Promise<StoredValue[]> {
     const first = times[0];
     const last = times.at(-1);
     if (first === undefined || last === undefined) return [];
     const wanted = new Set(times);
     const prefix = [...this.#root, tier, "data", shard];
-    const out: { t: number; value: Uint8Array }[] = [];
+    const out: StoredValue[] = [];
     const entries = this.#kv.list<Uint8Array>(
       { start: [...prefix, first], end: [...prefix, last + 1] },
       { batchSize: 1000 },
@@ -300,22 +427,44 @@ export class HistoryStore {
 
   /** Every tick of the whole snapshot at `t`. */
   async snapshot(t: number): Promise<Tick[]> {
-    return (await this.#wholePeriod("raw", t)).flatMap(decodeTicks);
+    const last = this.#last.raw;
+    const byShard = last?.t === t
+      ? last.byShard
+      : await this.#decodedPeriod("raw", t, (shard, times) => this.#tickSeries(shard, times));
+    return [...byShard.values()].flat();
   }
 
   /** Every bar of the whole period of `tier` starting at `start`. */
   async bars(tier: "hourly" | "daily", start: number): Promise<Bar[]> {
-    return (await this.#wholePeriod(tier, start)).flatMap(decodeBars);
+    const byShard = await this.#decodedPeriod(
+      tier,
+      start,
+      (shard, times) => this.#barSeries(tier, shard, times),
+    );
+    return [...byShard.values()].flat();
   }
 
-  async #wholePeriod(tier: Tier, t: number): Promise<Uint8Array[]> {
-    const keys = (await this.shardsOf(tier, t)).map((shard) => this.#key(tier, "data", shard, t));
-    const values: Uint8Array[] = [];
-    for (let index = 0; index < keys.length; index += 10) {
-      const entries = await this.#kv.getMany<Uint8Array[]>(keys.slice(index, index + 10));
-      for (const entry of entries) if (entry.value instanceof Uint8Array) values.push(entry.value);
-    }
-    return values;
+  /**
+   * The records of the whole period of `tier` at `t`, by shard (ascending), each shard's series
+   * read by `series` from the start of `t`'s segment.
+   */
+  async #decodedPeriod<T>(
+    tier: Tier,
+    t: number,
+    series: (shard: number, times: readonly number[]) => Promise<Period<T>[]>,
+  ): Promise<Map<number, T[]>> {
+    const [shards, times] = await Promise.all([
+      this.shardsOf(tier, t),
+      this.periods(tier, segmentStart(tier, t), t + 1),
+    ]);
+    const out = new Map<number, T[]>();
+    if (times.at(-1) !== t) return out;
+    const read = await mapWithConcurrency(shards, READ_CONCURRENCY, async (shard) => {
+      const at = (await series(shard, times)).at(-1);
+      return at?.t === t ? [[shard, at.records] as const] : [];
+    });
+    for (const [shard, records] of read.flat()) out.set(shard, records);
+    return out;
   }
 
   /** First-seen times (epoch ms) of `ids`; an id never seen is absent. */
@@ -371,6 +520,7 @@ export class HistoryStore {
       const t = entry.key.at(-1);
       if (typeof t === "number") doomed.push({ t, entry });
     }
+    if (tier === "daily" && doomed.length > 0) await this.#promoteFirstKept(tier, cutoff, signal);
     for (const { t, entry } of doomed) {
       signal?.throwIfAborted();
       const parsed = parseEntry(entry.value);
@@ -393,6 +543,28 @@ export class HistoryStore {
       );
     }
     return doomed.length;
+  }
+
+  /**
+   * Rewrites the first period kept at `cutoff` as keyframes when its segment began before it, so
+   * deleting what it was written against leaves it (and the deltas after it) readable. The
+   * records are the same, so a reader sees them whichever value it reads. Daily bars only: a
+   * year's window reads back to the oldest day kept; no reader of the other tiers reaches the
+   * segment retention cuts (see `SEGMENT_MS`).
+   */
+  async #promoteFirstKept(tier: "daily", cutoff: number, signal?: AbortSignal): Promise<void> {
+    const first = (await this.periods(tier, cutoff, Infinity))[0];
+    if (first === undefined || segmentStart(tier, first) >= cutoff) return;
+    const byShard = await this.#decodedPeriod(
+      tier,
+      first,
+      (shard, times) => this.#barSeries(tier, shard, times),
+    );
+    const writes = [...byShard].map(([shard, bars]) => ({
+      key: this.#key(tier, "data", shard, first),
+      value: encodeBars(bars, PERIOD_MINUTES[tier]),
+    }));
+    await commitInBatches(this.#kv, writes, signal, this.#clock);
   }
 
   /** The running volumes' head: which generation is published. */

@@ -12,7 +12,7 @@
  */
 
 import { mapWithConcurrency } from "../async/concurrency.ts";
-import type { Bar } from "./codec.ts";
+import { type Bar, segmentStart } from "./codec.ts";
 import {
   DAY_MS,
   dueDays,
@@ -57,27 +57,27 @@ export async function upkeep(deps: UpkeepDeps): Promise<UpkeepReport> {
   let days = 0;
   if (origin !== undefined && latest !== undefined) {
     const due = dueHours(state, origin, latest, now);
-    if (due.length > 0) {
-      const previous = await store.volumes();
-      let volumes = previous?.volumes ?? new Map();
-      let until = previous?.head.until;
-      for (const hour of due) {
-        signal?.throwIfAborted();
-        const bars = await rollHour(store, hour, maxGapMs(deps.snapshotMinutes));
-        if (bars.length > 0) await store.writeBars("hourly", hour, bars, signal);
-        const end = hour + HOUR_MS;
+    const previous = due.length > 0 ? await store.volumes() : undefined;
+    let volumes = previous?.volumes ?? new Map();
+    let until = previous?.head.until;
+    for (const hour of due) {
+      signal?.throwIfAborted();
+      const bars = await rollHour(store, hour, maxGapMs(deps.snapshotMinutes));
+      if (bars.length > 0) await store.writeBars("hourly", hour, bars, signal);
+      const end = hour + HOUR_MS;
+      // The volumes go before the progress, each hour: a run cut between the two folds the
+      // hour again from the volumes before it (they say how far they are), never twice.
+      if (until === undefined || until < end) {
         const elapsed = until === undefined ? 1 : Math.max(1, (end - until) / HOUR_MS);
         volumes = new Map(foldHour(volumes, bars, elapsed).map((volume) => [volume.id, volume]));
         until = end;
-        state = { ...state, hourlyUntil: end };
-        await store.setRollupState(state);
-        hours++;
-      }
-      if (until !== undefined) {
         const covered = [...volumes.values()].reduce((most, v) => Math.max(most, v.covered), 0);
         signal?.throwIfAborted();
         await store.writeVolumes({ until, covered }, [...volumes.values()]);
       }
+      state = { ...state, hourlyUntil: end };
+      await store.setRollupState(state);
+      hours++;
     }
     for (const day of dueDays(state, origin, now)) {
       signal?.throwIfAborted();
@@ -96,20 +96,21 @@ export async function upkeep(deps: UpkeepDeps): Promise<UpkeepReport> {
   return { hours, days, deleted };
 }
 
-/** The hourly bars of the hour starting at `hour`, from its snapshots and the one before. */
+/**
+ * The hourly bars of the hour starting at `hour`, from its snapshots and those before it (an
+ * item's first change inside is measured from its last tick before, within the gap limit).
+ */
 export async function rollHour(
   store: HistoryStore,
   hour: number,
   maxGap: number,
 ): Promise<Bar[]> {
-  const times = await store.periods("raw", hour - maxGap, hour + HOUR_MS);
-  const inside = times.filter((t) => t >= hour);
-  if (inside.length === 0) return [];
-  const before = times.filter((t) => t < hour).at(-1);
-  const used = before === undefined ? inside : [before, ...inside];
-  const shards = await shardUnion(store, "raw", used);
+  // From the segment's start, where the keyframes of the snapshots before the hour are.
+  const times = await store.periods("raw", segmentStart("raw", hour - maxGap), hour + HOUR_MS);
+  if (!times.some((t) => t >= hour)) return [];
+  const shards = await shardUnion(store, "raw", times);
   const perShard = await mapWithConcurrency(shards, ROLLUP_CONCURRENCY, async (shard) => {
-    const snapshots = await store.shardTicks(shard, used);
+    const snapshots = await store.shardTicks(shard, times);
     return rollTicks(snapshots, hour, hour + HOUR_MS, maxGap);
   });
   return perShard.flat();

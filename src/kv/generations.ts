@@ -8,7 +8,7 @@
  *
  * Layout: the head at `headKey`; entries at `[...dataPrefix, generation, ...suffix]`.
  *
- * Writes respect KV's limits on one atomic commit: they go through `batch.ts`
+ * Writes and deletes respect KV's limits on one atomic commit: they go through `batch.ts`
  * (`commitInBatches`), which splits them into as few commits as fit. Each value must itself fit
  * KV's 64 KiB (the caller's layout sees to it; a value over it is refused before anything is
  * written).
@@ -18,9 +18,6 @@
 
 import { commitInBatches, type KvWrite } from "./batch.ts";
 import { KV_VALUE_MAX_BYTES, kvValueSizeBound } from "./limits.ts";
-
-/** Keys deleted per commit when pruning (each commit is then within `batch.ts`'s bounds). */
-const DELETE_BATCH = 500;
 
 /** Every head names the generation it publishes. */
 export interface GenerationHead {
@@ -137,20 +134,12 @@ export class GenerationStore<H extends GenerationHead> {
     await this.#deleteUnder([...this.#dataPrefix, generation], () => true);
   }
 
-  /** Deletes the entries under `prefix` that `doomed` names, in batches. */
+  /** Deletes the entries under `prefix` that `doomed` names, in batches (`batch.ts`). */
   async #deleteUnder(prefix: Deno.KvKey, doomed: (key: Deno.KvKey) => boolean): Promise<void> {
-    let keys: Deno.KvKey[] = [];
-    const flush = async () => {
-      const op = this.#kv.atomic();
-      for (const key of keys) op.delete(key);
-      await op.commit();
-      keys = [];
-    };
+    const deletes: KvWrite[] = [];
     for await (const entry of this.#kv.list({ prefix })) {
-      if (!doomed(entry.key)) continue;
-      keys.push(entry.key);
-      if (keys.length === DELETE_BATCH) await flush();
+      if (doomed(entry.key)) deletes.push({ key: entry.key });
     }
-    if (keys.length > 0) await flush();
+    await commitInBatches(this.#kv, deletes);
   }
 }

@@ -32,18 +32,39 @@ function amount(what: string): z.ZodNumber {
     .min(0, { error: `${what} must be ≥ 0` });
 }
 
+/**
+ * The filters. A price band upside down would silently match nothing: it is refused, naming both
+ * bounds (a refinement: JSON Schema as published cannot say it, the SDK enforces it).
+ */
+const FlipsInput = argumentsSchema({
+  limit: LimitField,
+  minVolume: amount("minVolume").default(DEFAULT_MIN_VOLUME),
+  minPrice: amount("minPrice").optional(),
+  maxPrice: amount("maxPrice").optional(),
+}).refine(
+  (filter) =>
+    filter.minPrice === undefined || filter.maxPrice === undefined ||
+    filter.minPrice <= filter.maxPrice,
+  {
+    error: (issue) => {
+      const bound = (name: string) =>
+        typeof issue.input === "object" && issue.input !== null
+          ? String(Reflect.get(issue.input, name))
+          : "?";
+      return `minPrice (${bound("minPrice")}) is above maxPrice (${
+        bound("maxPrice")
+      }): the band matches no buy price; swap them or drop one`;
+    },
+  },
+);
+
 /** The `priory_flips` tool. */
 export const prioryFlips = defineTool({
   name: "priory_flips",
   title: "Flips",
   description:
-    `Priory-computed: best Trading Post flips now, from this server's snapshots: order at buy +1c, list at sell -1c, 15% fee. perDay = min(sold, bought) a day, cancellations counted (upper bound); profit = margin × perDay. minVolume: units/day (default ${DEFAULT_MIN_VOLUME}); minPrice/maxPrice bound buy. Empty, saying why, before an hour of history.`,
-  inputSchema: argumentsSchema({
-    limit: LimitField,
-    minVolume: amount("minVolume").default(DEFAULT_MIN_VOLUME),
-    minPrice: amount("minPrice").optional(),
-    maxPrice: amount("maxPrice").optional(),
-  }),
+    `Priory-computed: best Trading Post flips now, from this server's snapshots: order at buy +1c, list at sell -1c, 15% fee. perDay: min(sold, bought) units a day, cancellations counted; profit = margin × perDay. minVolume: units/day (default ${DEFAULT_MIN_VOLUME}); minPrice/maxPrice bound buy. Empty, saying why, before an hour of history.`,
+  inputSchema: FlipsInput,
   outputSchema: z.object({
     // Rows are self-describing and named in the description; listing fields here costs every
     // connection tokens and tells a model nothing more.

@@ -40,11 +40,12 @@ export const prioryPriceHistory = defineTool({
   name: "priory_price_history",
   title: "Price history",
   description:
-    `Priory-computed: Trading Post history from this server's snapshots (48h, hourly 30d, daily 1y); 1-${MAX_HISTORY_IDS} ids (MAX_IDS = ${MAX_IDS}). points ~50 (~25 past 5 ids): [min after from, buy, sell, sold, bought]. change %, low, high, volatility %: of sell. Volumes count cancellations as sales. margin: flip after fee; flipPerDay = margin × min volume.`,
+    `Priory-computed: Trading Post history from this server's snapshots (48h, hourly 30d, daily 1y); 1-${MAX_HISTORY_IDS} ids (MAX_IDS = ${MAX_IDS}). ~50 points (~25 past 5 ids), oldest first, as the result's point says. change %, low, high, volatility %: of sell. Volumes count cancellations as sales. margin: flip after fee; flipProfit = margin × min volume, a day.`,
   inputSchema: argumentsSchema({ ids: IdsField, window: WindowField }),
   outputSchema: z.object({
-    // Rows are self-describing and named in the description; listing fields here costs every
-    // connection tokens and tells a model nothing more.
+    // Rows are named in the description, and the result describes its own points (`point`:
+    // their fields, the unit of their time); declaring them here would cost every connection
+    // tokens the model reads again in the result.
     history: z.array(z.looseObject({})),
   }).catchall(z.unknown()),
   annotations: UPSTREAM_READ,

@@ -1,8 +1,9 @@
 /**
  * The price history, drawn: a script defining the global `PrioryHistory` with
  * `render(result, container)` over `priory_price_history`'s structured result (rows `{id, name,
- * since, points: [[minutes after from, buy, sell, sold, bought]], change, low, high, volatility,
- * soldPerDay, boughtPerDay, margin, flipPerDay}`, plus `window`, `from`, `step`, `at`, `note`).
+ * since, points: [[time after from, buy, sell, sold, bought]], change, low, high, volatility,
+ * soldPerDay, boughtPerDay, margin, flipProfit}`, plus `window`, `from`, `unit` (of point times:
+ * minute, hour or day), `step`, `at`, `note`).
  * One panel per item: the figures that answer "is now a good time" at a glance (the lowest
  * listing now, its change, the range, daily sales), then an SVG chart — the lowest listing and
  * the best order as lines, the units sold and bought per step as bars under them. Nothing is
@@ -28,8 +29,10 @@ var PrioryHistory = (function (D) {
     return node;
   }
 
-  function when(from, minutes) {
-    var date = new Date(Date.parse(from) + minutes * 60000);
+  var UNIT_MS = { minute: 60000, hour: 3600000, day: 86400000 };
+
+  function when(data, time) {
+    var date = new Date(Date.parse(data.from) + time * (UNIT_MS[data.unit] || UNIT_MS.minute));
     return date.toISOString().slice(0, 16).replace("T", " ");
   }
 
@@ -95,8 +98,8 @@ var PrioryHistory = (function (D) {
       el("span", { text: D.moneyText(low) })
     ]));
     var axis = el("div", { class: "chart-time muted" }, points.length ? [
-      el("span", { text: when(data.from, points[0][0]) }),
-      el("span", { text: when(data.from, points[points.length - 1][0]) + " UTC" })
+      el("span", { text: when(data, points[0][0]) }),
+      el("span", { text: when(data, points[points.length - 1][0]) + " UTC" })
     ] : []);
     return [frame, axis];
   }
@@ -113,7 +116,7 @@ var PrioryHistory = (function (D) {
       card("Traded a day", D.count(row.soldPerDay) + " sold · " + D.count(row.boughtPerDay) + " bought", "estimated; cancellations count"),
       card("Flip margin", typeof row.margin === "number" ? D.money(row.margin, row.margin < 0 ? "neg" : "pos") : "—",
         typeof row.margin === "number" && row.margin <= 0 ? "no flip at these prices"
-          : typeof row.flipPerDay === "number" ? D.moneyText(row.flipPerDay) + " a day" : null)
+          : typeof row.flipProfit === "number" ? D.moneyText(row.flipProfit) + " a day" : null)
     ];
     var body = points.length
       ? chart(row, data)

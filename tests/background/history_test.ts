@@ -8,6 +8,8 @@ import { historyUpkeep, recordSnapshot } from "../../src/background/history.ts";
 import { type Bar, SHARD_SPAN, ticksOfSheet } from "../../src/history/codec.ts";
 import { DAY_MS, HOUR_MS, maxGapMs, rollTicks } from "../../src/history/rollup.ts";
 import { HistoryStore } from "../../src/history/store.ts";
+import type { Point } from "../../src/history/series.ts";
+import { foldHour } from "../../src/history/volumes.ts";
 import { startBackgroundApp } from "../support/background.ts";
 import { ManualClock } from "../support/clock.ts";
 import { createFakeGw2 } from "../fake_gw2/mod.ts";
@@ -296,4 +298,160 @@ Deno.test("a restart keeps the history: a new process on the same KV file reads 
   ]);
   assert.equal(await deps.history.origin(), Date.UTC(2026, 10, 29, 9, 31));
   assert.equal(HISTORY_NAMESPACE, "http://gw2.test");
+});
+
+Deno.test("a snapshot cut at any commit is whole or absent: its points, first-seen times and the origin all or none; its hour is rolled when it is whole", async () => {
+  const first = Date.UTC(2026, 10, 29, 9, 58);
+  const everyId = worldPriceIds();
+  const market = new MovingMarket();
+  for (let cut = 1;; cut++) {
+    using kv = await openMemoryKv();
+    const clock = new ManualClock({ start: first });
+    const crashing = historyDeps({ kv: crashingKv(kv, cut), clock, owner: "a" });
+    const outcome = await recordSnapshot(crashing, movingSheet(market, everyId, first)).then(
+      (report) => report.ran,
+      () => false,
+    );
+    const deps = historyDeps({ kv, clock, owner: "b" });
+    const whole = (await deps.history.latest("raw")) === first;
+    const seen = await deps.history.seen(everyId);
+    const origin = await deps.history.origin();
+    if (whole) {
+      assert.equal(seen.size, everyId.length, `cut at ${cut}: every first-seen time`);
+      assert.ok([...seen.values()].every((t) => t === first), `cut at ${cut}`);
+      assert.equal(origin, first, `cut at ${cut}: the origin`);
+    } else {
+      assert.equal(seen.size, 0, `cut at ${cut}: no first-seen time of an absent snapshot`);
+      assert.equal(origin, undefined, `cut at ${cut}: no origin`);
+    }
+    // The next snapshots (the next hour), then the upkeep: the first one's hour is rolled iff whole.
+    clock.advance(5 * MIN);
+    for (let i = 0; i < 14; i++) {
+      assert.ok((await recordSnapshot(deps, movingSheet(market, everyId, clock.now()))).ran);
+      clock.advance(5 * MIN);
+    }
+    await historyUpkeep(deps);
+    const hours = await deps.history.periods("hourly", 0, Infinity);
+    assert.equal(hours.includes(Date.UTC(2026, 10, 29, 9)), whole, `cut at ${cut}: ${hours}`);
+    const since = await deps.history.seen(everyId.slice(0, 1));
+    assert.equal(since.get(everyId[0] ?? 0), whole ? first : first + 5 * MIN, `cut at ${cut}`);
+    if (outcome) break;
+  }
+});
+
+Deno.test("an upkeep run cut between two hours loses nothing from the running volumes and counts nothing twice: the next run folds each hour once", async () => {
+  for (const cut of ["before its first progress", "after its first progress"]) {
+    using kv = await openMemoryKv();
+    const clock = new ManualClock({ start: Date.UTC(2026, 10, 29, 9) });
+    const deps = historyDeps({ kv, clock });
+    const ids = IDS.slice(0, 60);
+    // 09:01 … 11:01 of snapshots, no upkeep yet: the 09:00 and 10:00 hours are both due.
+    await simulate(deps, new MovingMarket(), ids, 121, { upkeepEvery: 1_000 });
+    const store = deps.history;
+    const rollState = store.setRollupState.bind(store);
+    store.setRollupState = async (state) => {
+      if (cut.startsWith("after")) await rollState(state);
+      throw new Error("killed");
+    };
+    await assert.rejects(historyUpkeep(deps), /killed/);
+    store.setRollupState = rollState;
+    await historyUpkeep(deps);
+    const hours = [Date.UTC(2026, 10, 29, 9), Date.UTC(2026, 10, 29, 10)];
+    assert.deepEqual(await store.periods("hourly", 0, Infinity), hours);
+    let expected = new Map<number, ReturnType<typeof foldHour>[number]>();
+    for (const hour of hours) {
+      const folded = foldHour(expected, await store.bars("hourly", hour), 1);
+      expected = new Map(folded.map((volume) => [volume.id, volume]));
+    }
+    const volumes = await store.volumes();
+    assert.equal(volumes?.head.until, Date.UTC(2026, 10, 29, 11));
+    const round = (v: { sold: number; bought: number; covered: number }) =>
+      [v.sold, v.bought, v.covered].map((x) => Math.round(x * 100) / 100);
+    for (const [id, volume] of expected) {
+      const stored = volumes?.volumes.get(id);
+      assert.ok(stored, `${cut}: ${id} has a volume`);
+      assert.deepEqual(round(stored), round(volume), `${cut}: ${id}: both hours, once each`);
+    }
+  }
+});
+
+Deno.test("a period written again after a cut keeps nothing of the first attempt: a shard it no longer has is gone", async () => {
+  using kv = await openMemoryKv();
+  const clock = new ManualClock({ start: Date.UTC(2026, 10, 29, 10) });
+  const hour = Date.UTC(2026, 10, 29, 9);
+  const at = clock.now();
+  const ticks = ticksOfSheet(movingSheet(new MovingMarket(), IDS, at));
+  const bars = rollTicks([{ t: at, ticks }], at, at + 1, 1);
+  const [low, high] = [bars.filter((bar) => bar.id < 256), bars.filter((bar) => bar.id >= 256)];
+  assert.ok(low.length > 0 && high.length > 0);
+  // Claim and shards, then killed before publishing.
+  const cut = new HistoryStore({ kv: crashingKv(kv, 3), namespace: HISTORY_NAMESPACE, clock });
+  await assert.rejects(cut.writeBars("hourly", hour, bars), /killed/);
+  const store = new HistoryStore({ kv, namespace: HISTORY_NAMESPACE, clock });
+  await store.writeBars("hourly", hour, high);
+  assert.deepEqual(await store.periods("hourly", 0, Infinity), [hour]);
+  assert.deepEqual((await store.bars("hourly", hour)).map((bar) => bar.id), high.map((b) => b.id));
+  for (const shard of new Set(low.map((bar) => Math.floor(bar.id / SHARD_SPAN.hourly)))) {
+    assert.deepEqual(await store.shardBars("hourly", shard, [hour]), [], `shard ${shard}`);
+  }
+});
+
+Deno.test("a server down across an hour's end, then a late snapshot: the outage counts neither change nor minutes, the late one is in its hour, and every tier agrees", async () => {
+  using kv = await openMemoryKv();
+  const clock = new ManualClock({ start: Date.UTC(2026, 10, 29, 8, 58) });
+  const deps = historyDeps({ kv, clock });
+  const market = new MovingMarket();
+  const ids = IDS.slice(0, 40);
+  const store = deps.history;
+  const h = (hour: number, minute = 0, second = 0) => Date.UTC(2026, 10, 29, hour, minute, second);
+  await simulate(deps, market, ids, 57); // snapshots 08:59 … 09:54, then down
+  clock.advance(h(10, 20) - clock.now() - MIN);
+  await simulate(deps, market, ids, 40); // 10:20 … 10:55, ends at 10:59
+  // A sheet taken at 10:59:50 is written at 11:00:40, after the upkeep at 11:00 waited for it.
+  clock.advance(50_000);
+  const late = movingSheet(market, ids, clock.now());
+  clock.advance(10_000);
+  await historyUpkeep(deps);
+  assert.equal((await store.rollupState()).hourlyUntil, h(10), "10:00 waits: a snapshot may come");
+  clock.advance(40_000);
+  assert.ok((await recordSnapshot(deps, late)).ran);
+  await simulate(deps, market, ids, 10); // 11:01 … 11:10: the 11:05 snapshot settles the hour
+  assert.equal((await store.rollupState()).hourlyUntil, h(11));
+  const covered = async (hour: number) =>
+    new Set((await store.bars("hourly", hour)).map((bar) => bar.covered));
+  assert.deepEqual(await covered(h(8)), new Set([0]), "08:59: nothing to measure from");
+  assert.deepEqual(await covered(h(9)), new Set([55]), "08:59 → 09:54");
+  assert.deepEqual(await covered(h(10)), new Set([40]), "10:20 → 10:59:50, not 09:54 → 10:20");
+  // The 24h window reads the snapshots, the 7d window the hours: the same sales and minutes.
+  const reader = historyReader(deps);
+  const [day, week] = [await reader.read(ids, "24h"), await reader.read(ids, "7d")];
+  const sold = (points: readonly Point[]) => points.reduce((sum, p) => sum + p[3], 0);
+  for (const [index, item] of day.items.entries()) {
+    const other = week.items[index];
+    assert.ok(other);
+    assert.equal(item.summary.coveredMinutes, other.summary.coveredMinutes, `${item.id}`);
+    // Bars keep whole minutes: the late snapshot's 10 s are rounded into the hour's.
+    const [a, b] = [item.summary.soldPerDay ?? 0, other.summary.soldPerDay ?? 0];
+    assert.ok(Math.abs(a - b) <= 0.01 * a, `${item.id}: ${a} ~ ${b}`);
+    assert.equal(sold(item.points), sold(other.points), `${item.id}: units sold`);
+  }
+});
+
+Deno.test("PRIORY_SNAPSHOT_MINUTES not dividing the hour (7, 45): each interval counts once, in the hour it ends in", async () => {
+  for (const period of [7, 45]) {
+    using kv = await openMemoryKv();
+    const clock = new ManualClock({ start: Date.UTC(2026, 10, 29, 0) });
+    const deps = historyDeps({ kv, clock, snapshotMinutes: period });
+    const run = await simulate(deps, new MovingMarket(), IDS.slice(0, 20), 5 * 60 + 15);
+    const hours = await deps.history.periods("hourly", 0, Infinity);
+    assert.equal(hours.length, 5, `${period}: five hours rolled`);
+    let measured = 0;
+    for (const hour of hours) {
+      const covered = new Set((await deps.history.bars("hourly", hour)).map((bar) => bar.covered));
+      assert.equal(covered.size, 1, `${period}: every item measured alike`);
+      measured += [...covered][0] ?? 0;
+    }
+    const last = run.snapshots.filter((t) => t < Date.UTC(2026, 10, 29, 5)).at(-1) ?? 0;
+    assert.equal(measured, (last - (run.snapshots[0] ?? 0)) / MIN, `${period}: no gap, no overlap`);
+  }
 });

@@ -4,8 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { flipMargin } from "../../src/market/flip.ts";
-import { DAY_MS, HOUR_MS } from "../../src/history/rollup.ts";
-import { WINDOWS } from "../../src/history/series.ts";
+import { DAY_MS, HOUR_MS, rollTicks } from "../../src/history/rollup.ts";
+import { type Point, UNITS } from "../../src/history/series.ts";
 import { getWorld } from "../fake_gw2/mod.ts";
 import { ManualClock } from "../support/clock.ts";
 import {
@@ -43,9 +43,9 @@ Deno.test("24h: at most ~50 points from the snapshots, the latest prices last, t
   const reader = historyReader(deps);
   const read = await reader.read(IDS, "24h");
   assert.equal(read.items.length, IDS.length);
-  assert.equal(read.stepMinutes, 60, "past 5 items, half the points each");
+  assert.deepEqual([read.unit, read.step], ["minute", 60], "past 5 items, half the points each");
   const few = await reader.read(IDS.slice(0, 5), "24h");
-  assert.equal(few.stepMinutes, 30);
+  assert.equal(few.step, 30);
   for (const item of few.items) {
     assert.ok(item.points.length <= 50 && item.points.length >= 12, `${item.points.length} points`);
   }
@@ -97,7 +97,10 @@ Deno.test("7d and 30d over three days: hourly and daily bars, then the snapshots
   const week = await reader.read(ids, "7d");
   const month = await reader.read(ids, "30d");
   const day = await reader.read(ids, "24h");
-  assert.equal(week.stepMinutes, 480, "12 items: 8-hour steps");
+  assert.deepEqual([week.unit, week.step], ["hour", 8], "12 items: 8-hour steps, in hours");
+  assert.deepEqual([month.unit, month.step], ["day", 2], "12 items: 2-day steps");
+  assert.equal(week.from % HOUR_MS, 0, "the window starts on its unit");
+  assert.equal(month.from % DAY_MS, 0);
   for (const [index, item] of week.items.entries()) {
     const inMonth = month.items[index];
     const inDay = day.items[index];
@@ -105,10 +108,15 @@ Deno.test("7d and 30d over three days: hourly and daily bars, then the snapshots
     assert.ok(item.points.length <= 25 && item.points.length >= 9);
     assert.ok(inMonth.points.length <= 5, "30d: a point a day");
     // The same latest prices whichever window; sales summed once, whichever tiers.
-    const at = (read: typeof week, point: readonly (number | null)[] | undefined) =>
-      point === undefined ? undefined : [read.from + (point[0] ?? 0) * MIN, ...point.slice(1, 3)];
-    assert.deepEqual(at(week, item.points.at(-1)), at(day, inDay.points.at(-1)));
-    assert.deepEqual(at(month, inMonth.points.at(-1)), at(day, inDay.points.at(-1)));
+    // A point's time in its window's unit, to a few minutes (a tenth of an hour, a hundredth of
+    // a day): the latest snapshot's time, read back from each window.
+    const at = (read: typeof week, point: Point | undefined) =>
+      point === undefined ? undefined : read.from + point[0] * UNITS[read.unit].ms;
+    const latest = at(day, inDay.points.at(-1)) ?? 0;
+    assert.ok(Math.abs((at(week, item.points.at(-1)) ?? 0) - latest) <= 3 * MIN);
+    assert.ok(Math.abs((at(month, inMonth.points.at(-1)) ?? 0) - latest) <= 7.2 * MIN);
+    assert.deepEqual(item.points.at(-1)?.slice(1, 3), inDay.points.at(-1)?.slice(1, 3));
+    assert.deepEqual(inMonth.points.at(-1)?.slice(1, 3), inDay.points.at(-1)?.slice(1, 3));
     const soldWeek = item.points.reduce((sum, point) => sum + point[3], 0);
     const soldMonth = inMonth.points.reduce((sum, point) => sum + point[3], 0);
     assert.equal(soldWeek, soldMonth, "the same three days' sales, by hours or by days");
@@ -158,7 +166,9 @@ Deno.test("1y: a year of daily bars folds into at most ~50 points, the oldest fi
   const read = await historyReader(deps).read(ids, "1y");
   for (const item of read.items) {
     assert.ok(item.points.length <= 50 && item.points.length >= 40, `${item.points.length} points`);
-    assert.ok(item.points.every((point) => point[0] >= 0 && point[0] <= WINDOWS["1y"].ms / MIN));
+    assert.equal(read.unit, "day");
+    assert.ok(item.points.every((point) => point[0] >= 0 && point[0] <= 366), "days after from");
+    assert.ok(item.points.slice(0, -1).every((point) => Number.isInteger(point[0])), "bars: whole");
     assert.equal(item.summary.soldPerDay, 10, "10 a day every day");
     assert.equal(item.summary.boughtPerDay, 5);
     assert.ok(item.summary.change !== null && item.summary.volatility !== null);
@@ -198,4 +208,48 @@ Deno.test("flips: none without snapshots, why while volumes are short, then the 
     assert.equal(Math.min(volume?.soldPerDay ?? -1, volume?.boughtPerDay ?? -1), flip.perDay);
   }
   assert.ok(clock.now() >= START + 2 * HOUR_MS);
+});
+
+/** `kv` counting its reads: each `get`, `getMany` and `list` call. */
+function countingKv(kv: Deno.Kv): { kv: Deno.Kv; reads: () => number } {
+  let reads = 0;
+  const counted = new Proxy(kv, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        if (property === "get" || property === "getMany" || property === "list") reads++;
+        return Reflect.apply(value, target, args);
+      };
+    },
+  });
+  return { kv: counted, reads: () => reads };
+}
+
+Deno.test("20 ids over a year: one range read per shard and tier, whatever the days, plus a few index reads", async () => {
+  using kv = await openMemoryKv();
+  const now = Date.UTC(2027, 10, 29, 9, 40);
+  const clock = new ManualClock({ start: now });
+  const writer = historyDeps({ kv, clock }).history;
+  // 20 ids, each in a shard of its own at every tier.
+  const ids = Array.from({ length: 20 }, (_, i) => 100 + i * 1_000);
+  const tick = (id: number) => ({ id, buy: 100, buyQty: 10, sell: 120, sellQty: 20 });
+  const bar = rollTicks([{ t: 0, ticks: ids.map(tick) }], 0, 1, 1);
+  const today = Date.UTC(2027, 10, 29);
+  for (let day = 365; day >= 1; day--) await writer.writeBars("daily", today - day * DAY_MS, bar);
+  for (let hour = 0; hour < 9; hour++) {
+    await writer.writeBars("hourly", today + hour * HOUR_MS, bar);
+  }
+  for (let t = now - 2 * HOUR_MS; t <= now; t += 5 * MIN) {
+    await writer.writeSnapshot(t, ids.map(tick));
+  }
+  await writer.setRollupState({ hourlyUntil: today + 9 * HOUR_MS, dailyUntil: today });
+  const counting = countingKv(kv);
+  const reader = historyReader(historyDeps({ kv: counting.kv, clock }));
+  const read = await reader.read(ids, "1y");
+  assert.equal(read.items.length, 20);
+  assert.ok(read.items.every((item) => item.points.length >= 20));
+  // 3 tiers × 20 shards, the latest snapshot, the first-seen times (2 × 10 keys), the roll-up
+  // state, and each tier's period list.
+  assert.equal(counting.reads(), 3 * 20 + 1 + 2 + 1 + 3);
 });

@@ -184,3 +184,35 @@ Deno.test("dueDays(): each UTC day whose hours are all rolled up", () => {
     [day + DAY_MS, day + 2 * DAY_MS],
   );
 });
+
+Deno.test("rollTicks(): an item missing from one snapshot is measured across it, as its own series reads it (the 24h window)", async () => {
+  const { samplesFromTicks } = await import("../../src/history/series.ts");
+  // Item 1 is missing from the 10-minute snapshot (and from the last one before the hour).
+  const series = [
+    [-10, tick(1, 200, 50, 300, 100)],
+    [-5, undefined],
+    [0, tick(1, 200, 48, 300, 97)],
+    [5, tick(1, 200, 45, 300, 94)],
+    [10, undefined],
+    [15, tick(1, 200, 40, 300, 90)],
+    [20, tick(1, 200, 40, 300, 88)],
+  ] as const;
+  const snapshots = series.map(([minutes, item]) =>
+    at(minutes, tick(2, 1, 1, 1, 1), ...(item === undefined ? [] : [item]))
+  );
+  const [bar] = rollTicks(snapshots, H, H + HOUR_MS, GAP);
+  const own = samplesFromTicks(
+    series.flatMap(([minutes, item]) =>
+      item === undefined ? [] : [{ t: H + minutes * MIN, tick: item }]
+    ),
+    GAP,
+  ).filter((sample) => sample.t >= H);
+  const sum = (key: "sold" | "bought" | "covered") =>
+    own.reduce((total, sample) => total + sample[key], 0);
+  assert.deepEqual([bar?.sold, bar?.bought, bar?.covered], [
+    sum("sold"),
+    sum("bought"),
+    sum("covered"),
+  ]);
+  assert.deepEqual([bar?.sold, bar?.bought, bar?.covered], [12, 10, 30]);
+});

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { Tick } from "../../src/history/codec.ts";
-import { HOUR_MS, maxGapMs } from "../../src/history/rollup.ts";
+import { DAY_MS, HOUR_MS, maxGapMs } from "../../src/history/rollup.ts";
 import {
   downsample,
   flipFigure,
@@ -154,4 +154,17 @@ Deno.test("flipFigure(): the contract's margin × the smaller daily volume", () 
   assert.deepEqual(flipFigure(100, 105, 40, 25), { margin: -13, perDay: 25, profit: 0 });
   assert.deepEqual(flipFigure(100, 200, null, 25), { margin: 68, perDay: null, profit: null });
   assert.deepEqual(flipFigure(0, 200, 40, 25), { margin: null, perDay: 25, profit: null });
+});
+
+Deno.test("downsample(): point times in the window's unit after from — minutes, hours to a tenth, days to a hundredth", () => {
+  const samples = [
+    sample(60, 100),
+    sample(240, 110),
+    sample(24 * 60, 120),
+    sample(24 * 60 + 137, 130), // a snapshot's time, off any boundary
+  ];
+  // 4-hour steps aligned to the epoch: 08:00–12:00, 12:00–16:00, …; days: UTC days.
+  assert.deepEqual(downsample(samples, T0, 4 * HOUR_MS, "hour").map((p) => p[0]), [1, 4, 24, 26.3]);
+  assert.deepEqual(downsample(samples, T0, DAY_MS, "day").map((p) => p[0]), [0.17, 1.1]);
+  assert.deepEqual(downsample(samples, T0, 4 * HOUR_MS).map((p) => p[0]), [60, 240, 1440, 1577]);
 });

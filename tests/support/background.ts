@@ -186,7 +186,7 @@ export async function startBackgroundApp(
     snapshotMinutes,
   });
   // As main.ts wires it: each sheet published here is a snapshot of the price history.
-  sheets?.onSheet((sheet) => jobs.snapshot(sheet));
+  sheets?.onSheet((sheet, previous) => jobs.snapshot(sheet, previous));
   const handler = createTestHandler({
     gw2,
     names,

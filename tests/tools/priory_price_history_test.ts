@@ -78,6 +78,12 @@ Deno.test("priory_price_history after six hours: compact rows, ≤ ~50 points en
   assert.equal(result.at, "2026-11-29T05:56Z");
   assert.equal(result.from, "2026-11-28T06:00Z");
   assert.equal(result.step, 60, "20 items: half the points each");
+  assert.equal(result.unit, "minute");
+  assert.equal(
+    result.point,
+    "[minutes after from, buy, sell, sold, bought]",
+    "says what a point is",
+  );
   assert.match(result.note ?? "", /not recorded the whole window/);
   for (const row of result.history) {
     assert.equal(row.name, app.fake.world.items.get(row.id)?.name);
@@ -105,7 +111,17 @@ Deno.test("priory_price_history names an untradeable id in missing_ids and repea
   assert.deepEqual(result.history.map((row) => row.id), [tradeable]);
   assert.deepEqual(result.missing_ids, [untradeable]);
   assert.equal(result.window, "7d");
-  assert.equal(result.step, 240, "one item (a repeat is one): the window's step");
+  assert.deepEqual(
+    [result.unit, result.step],
+    ["hour", 4],
+    "one item (a repeat is one): the window's step",
+  );
+  assert.equal(result.point, "[hours after from, buy, sell, sold, bought]");
+  // The last point's time, read as the result says, is the latest snapshot's (to a tenth of an
+  // hour).
+  const last = result.history[0]?.points.at(-1)?.[0] ?? 0;
+  const time = Date.parse(result.from) + last * 3_600_000;
+  assert.ok(Math.abs(time - Date.parse(result.at ?? "")) <= 3 * MIN, new Date(time).toISOString());
 });
 
 Deno.test("priory_price_history refuses bad arguments with actionable texts, before any work", async () => {
@@ -173,6 +189,10 @@ Deno.test("priory_flips refuses bad filters", async () => {
   assert.match(
     await refusal(app, "priory_flips", { maxPrice: "cheap" }),
     /maxPrice must be a number/,
+  );
+  assert.match(
+    await refusal(app, "priory_flips", { minPrice: 5_000, maxPrice: 100 }),
+    /minPrice \(5000\) is above maxPrice \(100\)/,
   );
 });
 

@@ -115,6 +115,23 @@ async function hostTable(
   return { page, host, frame: await host.frameId(), table };
 }
 
+/** The history view hosted in a new page and drawn from `result`: its page, host and text. */
+async function hostHistory(browser: Browser, html: string, result: unknown) {
+  const page = await browser.newPage();
+  await page.viewport(900, 700);
+  const host = await hostView(page, html);
+  assert.equal(host.bridge.getAppVersion()?.name, "priory-price-history");
+  const waiting = await host.sizeFrom(0, () => true, "the waiting view's first size");
+  const mark = host.sizes.length;
+  await host.bridge.sendToolResult(result as CallToolResult);
+  await host.sizeFrom(
+    mark,
+    (size) => (size.height ?? 0) > (waiting.height ?? 0) + 400,
+    "two drawn charts' size",
+  );
+  return { page, host, ...(await visibleText(page, await host.frameId())) };
+}
+
 Deno.test({
   name: `tree view: renders a real gen-1 legendary tree in Chromium and reports its size${SUFFIX}`,
   ignore: SKIPPED,
@@ -364,19 +381,7 @@ Deno.test({
       history: { name: string; points: [number, number | null, number | null][] }[];
     }).history;
 
-    const page = await browser.newPage();
-    await page.viewport(900, 700);
-    const host = await hostView(page, html);
-    assert.equal(host.bridge.getAppVersion()?.name, "priory-price-history");
-    const waiting = await host.sizeFrom(0, () => true, "the waiting view's first size");
-    const mark = host.sizes.length;
-    await host.bridge.sendToolResult(result as CallToolResult);
-    await host.sizeFrom(
-      mark,
-      (size) => (size.height ?? 0) > (waiting.height ?? 0) + 400,
-      "two drawn charts' size",
-    );
-    const { text, nodes } = await visibleText(page, await host.frameId());
+    const { page, host, text, nodes } = await hostHistory(browser, html, result);
     for (const row of history) {
       assert.ok(text.includes(row.name), `${row.name} is drawn`);
       const last = row.points.at(-1)?.[2];
@@ -395,8 +400,30 @@ Deno.test({
     }
     assert.match(text, /Traded a day/);
     assert.match(text, /cancellations count/);
-    assert.deepEqual(host.errors, [], "the view reported no error");
-    assert.deepEqual(page.errors, [], "the page logged no error (CSP, exception)");
+    // The time axis ends at the latest snapshot, point times read in the result's unit: minutes
+    // over 24h, hours (to a tenth) over 7d.
+    const at = (result.structuredContent as { at: string }).at;
+    assert.ok(text.includes(`${at.slice(0, 16).replace("T", " ")} UTC`), `${at} ends the axis`);
+    const week = await client.callTool({
+      name: "priory_price_history",
+      arguments: { ids, window: "7d" },
+    });
+    assert.equal((week.structuredContent as { unit: string }).unit, "hour");
+    const { page: weekPage, host: weekHost, text: weekText } = await hostHistory(
+      browser,
+      html,
+      week,
+    );
+    assert.match(weekText, /over 7d/);
+    const ends = [...weekText.matchAll(/(\d{4}-\d\d-\d\d \d\d:\d\d) UTC/g)].map((m) =>
+      Date.parse(`${(m[1] ?? "").replace(" ", "T")}Z`)
+    );
+    assert.ok(ends.length > 0, "an axis end is drawn");
+    for (const end of ends) {
+      assert.ok(Math.abs(end - Date.parse(at)) <= 3 * 60_000, `${new Date(end).toISOString()}`);
+    }
+    assert.deepEqual([...host.errors, ...weekHost.errors], [], "the view reported no error");
+    assert.deepEqual([...page.errors, ...weekPage.errors], [], "no page logged an error");
   },
 });
 

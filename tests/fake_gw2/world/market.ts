@@ -16,6 +16,12 @@
  * - Order books (`/v2/commerce/listings`) keep their levels' units, their prices moved with the
  *   top of each side.
  *
+ * Every item moves every minute: the worst case for the history's storage. **`quiet: true`** is
+ * the realistic mix, where most items sit still: each item moves only once every so many minutes
+ * of its own (seeded), staying as it was in between — 10 % of items every 1–5 minutes, 20 % every
+ * 5–60, 30 % every 1–24 hours, 40 % every 1–7 days (log-uniform within each band), so about 15 %
+ * of items change between two 5-minute snapshots.
+ *
  * @module
  */
 
@@ -46,9 +52,30 @@ export interface MarketParams {
   readonly cancelUnits: number;
 }
 
+/** Options of {@linkcode MovingMarket}. */
+export interface MovingMarketOptions {
+  /** Most items sit still between moves of their own (see the module doc); default: none do. */
+  readonly quiet?: boolean;
+}
+
+/** Bands of minutes between an item's moves in the quiet mix, with the share of items in each. */
+const QUIET_BANDS = [
+  { share: 0.1, from: 1, to: 5 },
+  { share: 0.2, from: 5, to: 60 },
+  { share: 0.3, from: 60, to: 1_440 },
+  { share: 0.4, from: 1_440, to: 10_080 },
+] as const;
+
 /** A Trading Post whose prices and quantities follow the clock. */
 export class MovingMarket {
   readonly #params = new Map<number, MarketParams>();
+  readonly #quiet: boolean;
+  readonly #every = new Map<number, { minutes: number; offset: number }>();
+
+  /** @param options whether most items sit still (the realistic mix) */
+  constructor(options: MovingMarketOptions = {}) {
+    this.#quiet = options.quiet === true;
+  }
 
   /** How `id` moves (seeded by its id; `base` sets the scale of its trades). */
   params(base: PriceRecord): MarketParams {
@@ -77,7 +104,7 @@ export class MovingMarket {
 
   /** `base` as the market stands at `now` (epoch ms). */
   price(base: PriceRecord, now: number): PriceRecord {
-    const minute = Math.floor(now / MARKET_TICK_MS);
+    const minute = this.#lastMove(base.id, Math.floor(now / MARKET_TICK_MS));
     const params = this.params(base);
     const factor = this.#factor(base.id, params, minute);
     const sell = base.sells.unit_price === 0
@@ -108,6 +135,28 @@ export class MovingMarket {
       buys: shift(book.buys, base.buys.unit_price, moved.buys.unit_price),
       sells: shift(book.sells, base.sells.unit_price, moved.sells.unit_price),
     };
+  }
+
+  /** The minute `id` last moved at, by `minute`: itself, unless the market is quiet. */
+  #lastMove(id: number, minute: number): number {
+    if (!this.#quiet) return minute;
+    let every = this.#every.get(id);
+    if (every === undefined) {
+      const draw = unit(id, 0, 5);
+      let below = 0;
+      let band: { readonly from: number; readonly to: number } = { from: 1_440, to: 10_080 };
+      for (const candidate of QUIET_BANDS) {
+        below += candidate.share;
+        if (draw < below) {
+          band = candidate;
+          break;
+        }
+      }
+      const minutes = Math.round(band.from * (band.to / band.from) ** unit(id, 0, 6));
+      every = { minutes, offset: Math.floor(unit(id, 0, 7) * minutes) };
+      this.#every.set(id, every);
+    }
+    return Math.floor((minute + every.offset) / every.minutes) * every.minutes - every.offset;
   }
 
   #factor(id: number, params: MarketParams, minute: number): number {
