@@ -26,6 +26,15 @@ import type {
 } from "./schemas.ts";
 
 /**
+ * The languages GW2 names things in (the API's `lang` parameter), English first: the API's
+ * default and this server's. Only names are localized; ids, rarities, types and every number
+ * are the same in each.
+ */
+export const LANGUAGES = ["en", "de", "fr", "es", "zh"] as const;
+/** One of {@linkcode LANGUAGES}. */
+export type Lang = typeof LANGUAGES[number];
+
+/**
  * A single read. `staleAgeMs` is present only when upstream failed and an expired cache entry
  * was served instead (stale-if-error); it is that entry's age.
  */

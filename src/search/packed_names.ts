@@ -1,0 +1,523 @@
+/**
+ * One language's names, packed: every column a typed array or one long string, so 75,000 names
+ * cost a dozen objects instead of several per name (V8 grows its heap to several times what is
+ * live, so each byte kept here is paid again in resident memory; docs/performance.md, "Memory").
+ * Immutable once built; `name_table.ts` keeps the changes since in a small overlay and builds a
+ * new one now and then.
+ *
+ * | column | holds |
+ * |---|---|
+ * | `ids` | the item ids, ascending (found by binary search) |
+ * | `rarity`, `type` | codes into the table's list of distinct strings |
+ * | `names`, `nameAt` | the names as UTF-8, and where each starts |
+ * | `folded`, `foldedAt` | the folded names (`normalize.ts`) in one string, and where each starts |
+ * | `words`, `wordAt` | the distinct words of the folded names, sorted, in one string |
+ * | `masks`, `heads` | per word, which letters it holds, and which its first five (cheap filters before an edit distance) |
+ * | `postAt`, `posts` | per word, the entries holding it: ascending, delta-coded varints |
+ *
+ * Chinese names have no word breaks: each is one "word", so a vocabulary would only copy them.
+ * Packed without one (`words: false`), names are found by scanning `folded`, and `masks` holds
+ * each entry's letters instead.
+ *
+ * Pure: no I/O.
+ *
+ * @module
+ */
+
+/** One entry to pack: its folded name is computed by the caller (it depends on the language). */
+export interface PackedRow {
+  readonly id: number;
+  readonly name: string;
+  readonly folded: string;
+  readonly rarity: number;
+  readonly type: number;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const SPACE = 32;
+/**
+ * Letters of a word's start kept as its head mask: with at most two edits one of a term's first
+ * three letters stands among a matching word's first five (see `mayBeWithin`).
+ */
+const HEAD = 5;
+
+/** The letter bit of a character code: a–z their own, any other by its low five bits. */
+function letterBit(code: number): number {
+  return 1 << (code >= 97 && code <= 122 ? code - 97 : code & 31);
+}
+
+/** The letter bits of `text[start, end)`. */
+export function letterMask(text: string, start = 0, end = text.length): number {
+  let mask = 0;
+  for (let at = start; at < end; at++) mask |= letterBit(text.charCodeAt(at));
+  return mask;
+}
+
+/** Bits set in a 32-bit mask. */
+export function bitCount(mask: number): number {
+  let bits = mask - ((mask >>> 1) & 0x55555555);
+  bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
+  return (((bits + (bits >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** One language's names, packed. */
+export class PackedNames {
+  /** Entries held. */
+  readonly size: number;
+  readonly #ids: Int32Array;
+  readonly #rarity: Uint8Array;
+  readonly #type: Uint8Array;
+  readonly #names: Uint8Array;
+  readonly #nameAt: Int32Array;
+  readonly #folded: string;
+  readonly #foldedAt: Int32Array;
+  readonly #words: string;
+  readonly #wordAt: Int32Array;
+  readonly #masks: Int32Array;
+  readonly #heads: Int32Array;
+  readonly #postAt: Int32Array;
+  readonly #posts: Uint8Array;
+  /** Whether the words are indexed (else `masks` is per entry). */
+  readonly hasWords: boolean;
+
+  private constructor(parts: {
+    ids: Int32Array;
+    rarity: Uint8Array;
+    type: Uint8Array;
+    names: Uint8Array;
+    nameAt: Int32Array;
+    folded: string;
+    foldedAt: Int32Array;
+    words: string;
+    wordAt: Int32Array;
+    masks: Int32Array;
+    heads: Int32Array;
+    postAt: Int32Array;
+    posts: Uint8Array;
+    hasWords: boolean;
+  }) {
+    this.size = parts.ids.length;
+    this.#ids = parts.ids;
+    this.#rarity = parts.rarity;
+    this.#type = parts.type;
+    this.#names = parts.names;
+    this.#nameAt = parts.nameAt;
+    this.#folded = parts.folded;
+    this.#foldedAt = parts.foldedAt;
+    this.#words = parts.words;
+    this.#wordAt = parts.wordAt;
+    this.#masks = parts.masks;
+    this.#heads = parts.heads;
+    this.#postAt = parts.postAt;
+    this.#posts = parts.posts;
+    this.hasWords = parts.hasWords;
+  }
+
+  /** Nothing packed. */
+  static readonly EMPTY: PackedNames = PackedNames.build([]);
+
+  /**
+   * Packs `rows`, which must be in ascending id order without duplicates; `words: false` packs
+   * no vocabulary (see the module). Rarity and type codes must be below 256.
+   *
+   * @throws {RangeError} when they are not
+   */
+  static build(
+    rows: readonly PackedRow[],
+    options: { readonly words?: boolean } = {},
+  ): PackedNames {
+    const hasWords = options.words ?? true;
+    const count = rows.length;
+    const ids = new Int32Array(count);
+    const rarity = new Uint8Array(count);
+    const type = new Uint8Array(count);
+    const nameAt = new Int32Array(count + 1);
+    const foldedAt = new Int32Array(count + 1);
+    let capacity = 0;
+    for (const row of rows) capacity += row.name.length * 3;
+    const buffer = new Uint8Array(capacity);
+    let written = 0;
+    let foldedLength = 0;
+    const postings = new Map<string, number[]>();
+    for (let index = 0; index < count; index++) {
+      const row = rows[index]!;
+      if (index > 0 && row.id <= ids[index - 1]!) {
+        throw new RangeError(`Cannot pack names: id ${row.id} is out of order`);
+      }
+      ids[index] = row.id;
+      rarity[index] = row.rarity;
+      type[index] = row.type;
+      nameAt[index] = written;
+      written += encoder.encodeInto(row.name, buffer.subarray(written)).written;
+      foldedAt[index] = foldedLength;
+      foldedLength += row.folded.length;
+      if (row.folded === "" || !hasWords) continue;
+      let previous = "";
+      for (const word of row.folded.split(" ")) {
+        // A word repeated in one name is posted once (the name's words are usually distinct).
+        if (word === previous) continue;
+        previous = word;
+        const list = postings.get(word);
+        if (list === undefined) postings.set(word, [index]);
+        else if (list[list.length - 1] !== index) list.push(index);
+      }
+    }
+    nameAt[count] = written;
+    foldedAt[count] = foldedLength;
+    const folded = rows.map((row) => row.folded).join("");
+    if (!hasWords) {
+      const masks = new Int32Array(count);
+      for (let index = 0; index < count; index++) {
+        masks[index] = letterMask(folded, foldedAt[index]!, foldedAt[index + 1]!);
+      }
+      return new PackedNames({
+        ids,
+        rarity,
+        type,
+        names: buffer.slice(0, written),
+        nameAt,
+        folded,
+        foldedAt,
+        words: "",
+        wordAt: new Int32Array(1),
+        masks,
+        heads: new Int32Array(0),
+        postAt: new Int32Array(1),
+        posts: new Uint8Array(0),
+        hasWords,
+      });
+    }
+    const sorted = [...postings.keys()].sort();
+    const wordAt = new Int32Array(sorted.length + 1);
+    const masks = new Int32Array(sorted.length);
+    const heads = new Int32Array(sorted.length);
+    const postAt = new Int32Array(sorted.length + 1);
+    let postBytes = 0;
+    let wordLength = 0;
+    for (const [index, word] of sorted.entries()) {
+      const list = postings.get(word)!;
+      wordAt[index] = wordLength;
+      wordLength += word.length;
+      masks[index] = letterMask(word);
+      heads[index] = letterMask(word, 0, Math.min(word.length, HEAD));
+      let last = -1;
+      for (const entry of list) {
+        postBytes += varintLength(entry - last);
+        last = entry;
+      }
+    }
+    wordAt[sorted.length] = wordLength;
+    const posts = new Uint8Array(postBytes);
+    let at = 0;
+    for (const [index, word] of sorted.entries()) {
+      postAt[index] = at;
+      let last = -1;
+      for (const entry of postings.get(word)!) {
+        at = writeVarint(posts, at, entry - last);
+        last = entry;
+      }
+    }
+    postAt[sorted.length] = at;
+    return new PackedNames({
+      ids,
+      rarity,
+      type,
+      names: buffer.slice(0, written),
+      nameAt,
+      folded,
+      foldedAt,
+      words: sorted.join(""),
+      wordAt,
+      masks,
+      heads,
+      postAt,
+      posts,
+      hasWords,
+    });
+  }
+
+  /** The entry holding `id`, or -1. */
+  indexOf(id: number): number {
+    let low = 0;
+    let high = this.size - 1;
+    const ids = this.#ids;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const value = ids[middle]!;
+      if (value === id) return middle;
+      if (value < id) low = middle + 1;
+      else high = middle - 1;
+    }
+    return -1;
+  }
+
+  id(entry: number): number {
+    return this.#ids[entry]!;
+  }
+
+  rarity(entry: number): number {
+    return this.#rarity[entry]!;
+  }
+
+  type(entry: number): number {
+    return this.#type[entry]!;
+  }
+
+  /** The entry's name, decoded (a fresh string). */
+  name(entry: number): string {
+    return decoder.decode(this.#names.subarray(this.#nameAt[entry]!, this.#nameAt[entry + 1]!));
+  }
+
+  /** The entry's folded name (a fresh string). */
+  folded(entry: number): string {
+    return this.#folded.slice(this.#foldedAt[entry]!, this.#foldedAt[entry + 1]!);
+  }
+
+  /** Length of the entry's folded name. */
+  foldedLength(entry: number): number {
+    return this.#foldedAt[entry + 1]! - this.#foldedAt[entry]!;
+  }
+
+  /** True when the entry's folded name is `text`. */
+  foldedEquals(entry: number, text: string): boolean {
+    const start = this.#foldedAt[entry]!;
+    return this.#foldedAt[entry + 1]! - start === text.length &&
+      this.#folded.startsWith(text, start);
+  }
+
+  /** True when the entry's folded name starts with `text`. */
+  foldedStartsWith(entry: number, text: string): boolean {
+    const start = this.#foldedAt[entry]!;
+    return this.#foldedAt[entry + 1]! - start >= text.length &&
+      this.#folded.startsWith(text, start);
+  }
+
+  /** True when `term` starts a word of the entry (at its start or right after a space). */
+  startsAWord(entry: number, term: string): boolean {
+    const folded = this.#folded;
+    const start = this.#foldedAt[entry]!;
+    const last = this.#foldedAt[entry + 1]! - term.length;
+    // Bounded by the entry: an unbounded search would run on into the names after it.
+    for (let at = start; at <= last; at++) {
+      if ((at === start || folded.charCodeAt(at - 1) === SPACE) && folded.startsWith(term, at)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** True when `term` is a whole word of the entry. */
+  hasWord(entry: number, term: string): boolean {
+    const folded = this.#folded;
+    const start = this.#foldedAt[entry]!;
+    const end = this.#foldedAt[entry + 1]!;
+    for (let at = start; at <= end - term.length;) {
+      const stop = nextSpace(folded, at, end);
+      if (stop - at === term.length && folded.startsWith(term, at)) return true;
+      at = stop + 1;
+    }
+    return false;
+  }
+
+  /** True when `term` occurs anywhere in the entry's folded name. */
+  contains(entry: number, term: string): boolean {
+    const folded = this.#folded;
+    const last = this.#foldedAt[entry + 1]! - term.length;
+    for (let at = this.#foldedAt[entry]!; at <= last; at++) {
+      if (folded.startsWith(term, at)) return true;
+    }
+    return false;
+  }
+
+  /**
+   * The smallest `cost(text, start, length)` over the entry's words (`Infinity` when it has
+   * none), each word given as its place in the folded names, unsliced.
+   */
+  cheapestWord(
+    entry: number,
+    cost: (text: string, start: number, length: number) => number,
+  ): number {
+    const folded = this.#folded;
+    const end = this.#foldedAt[entry + 1]!;
+    let best = Infinity;
+    for (let at = this.#foldedAt[entry]!; at < end;) {
+      const stop = nextSpace(folded, at, end);
+      const value = cost(folded, at, stop - at);
+      if (value < best) best = value;
+      at = stop + 1;
+    }
+    return best;
+  }
+
+  /** Entries whose folded name holds `term` anywhere, ascending, each once. */
+  entriesContaining(term: string): number[] {
+    const found: number[] = [];
+    const folded = this.#folded;
+    const foldedAt = this.#foldedAt;
+    let entry = 0;
+    for (let at = folded.indexOf(term); at !== -1; at = folded.indexOf(term, at + 1)) {
+      // The entry whose span holds `at` (spans ascend, so search on from the last one).
+      while (foldedAt[entry + 1]! <= at) entry++;
+      // A match across two names' boundary is no match.
+      if (at + term.length > foldedAt[entry + 1]!) continue;
+      if (found[found.length - 1] !== entry) found.push(entry);
+    }
+    return found;
+  }
+
+  /** Distinct words held (none when packed without). */
+  get wordCount(): number {
+    return this.hasWords ? this.#masks.length : 0;
+  }
+
+  /** The range `[first, end)` of the sorted words starting with `term` (empty without words). */
+  wordsStarting(term: string): readonly [number, number] {
+    if (!this.hasWords) return [0, 0];
+    return [this.#bound(term, false), this.#bound(term, true)];
+  }
+
+  /**
+   * How much the words `[first, end)` post, in bytes: an estimate of their entries (one to three
+   * bytes each), enough to choose the rarest term.
+   */
+  postings(first: number, end: number): number {
+    return this.#postAt[end]! - this.#postAt[first]!;
+  }
+
+  /** Calls `visit` with every entry posted under `word`, ascending. */
+  forEachPosted(word: number, visit: (entry: number) => void): void {
+    const posts = this.#posts;
+    const end = this.#postAt[word + 1]!;
+    let entry = -1;
+    for (let at = this.#postAt[word]!; at < end;) {
+      let delta = 0;
+      let shift = 0;
+      let byte: number;
+      do {
+        byte = posts[at++]!;
+        delta += (byte & 0x7f) * 2 ** shift;
+        shift += 7;
+      } while (byte >= 0x80);
+      entry += delta;
+      visit(entry);
+    }
+  }
+
+  /**
+   * Calls `visit(word, cost)` for every word whose `cost` is finite, after two filters for a
+   * term of `length` letters `mask` within `max` edits: a word shorter than `length - max` (or,
+   * unless `prefixOnly`, longer than `length + max`) is skipped, and so is one lacking more
+   * than `max` of the letters of `mask` (or, unless `prefixOnly`, holding more than `max`
+   * letters `mask` lacks): each edit changes at most one letter in either; and so is one whose
+   * first five letters hold none of `head`, the term's first `max + 1` (`max` at most 2).
+   */
+  scanWords(
+    mask: number,
+    head: number,
+    length: number,
+    max: number,
+    prefixOnly: boolean,
+    cost: (text: string, start: number, length: number) => number,
+    visit: (word: number, cost: number) => void,
+  ): void {
+    const masks = this.#masks;
+    const heads = this.#heads;
+    const wordAt = this.#wordAt;
+    const words = this.#words;
+    if (!this.hasWords) return;
+    const useHead = max <= 2 && head !== 0;
+    const shortest = length - max;
+    const longest = prefixOnly ? Infinity : length + max;
+    for (let word = 0; word < masks.length; word++) {
+      const start = wordAt[word]!;
+      const size = wordAt[word + 1]! - start;
+      if (size < shortest || size > longest) continue;
+      if (useHead && (heads[word]! & head) === 0) continue;
+      const other = masks[word]!;
+      if (bitCount(mask & ~other) > max) continue;
+      if (!prefixOnly && bitCount(other & ~mask) > max) continue;
+      const value = cost(words, start, size);
+      if (value !== Infinity) visit(word, value);
+    }
+  }
+
+  /**
+   * Calls `visit(entry)` for every entry that may hold a word within `max` edits of a term of
+   * letters `mask` (the entry lacks at most `max` of them): the fuzzy scan of names packed
+   * without words.
+   */
+  scanEntries(mask: number, max: number, visit: (entry: number) => void): void {
+    if (this.hasWords) return;
+    const masks = this.#masks;
+    for (let entry = 0; entry < masks.length; entry++) {
+      if (bitCount(mask & ~masks[entry]!) <= max) visit(entry);
+    }
+  }
+
+  /**
+   * Bytes the packed columns take (typed arrays and strings as V8 stores them), without the
+   * few objects around them.
+   */
+  get bytes(): number {
+    const text = (value: string) => value.length * (/^[\0-\xff]*$/.test(value) ? 1 : 2);
+    return this.#ids.byteLength + this.#rarity.byteLength + this.#type.byteLength +
+      this.#names.byteLength + this.#nameAt.byteLength + text(this.#folded) +
+      this.#foldedAt.byteLength + text(this.#words) + this.#wordAt.byteLength +
+      this.#masks.byteLength + this.#heads.byteLength + this.#postAt.byteLength +
+      this.#posts.byteLength;
+  }
+
+  /**
+   * The first word ≥ `term` (`after` false), or the first past every word starting with it
+   * (`after` true), by binary search.
+   */
+  #bound(term: string, after: boolean): number {
+    let low = 0;
+    let high = this.#masks.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const order = this.#comparePrefix(middle, term);
+      if (order < 0 || (after && order === 0)) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /** The word's order against `term`: 0 when it starts with it. */
+  #comparePrefix(word: number, term: string): number {
+    const words = this.#words;
+    const start = this.#wordAt[word]!;
+    const length = this.#wordAt[word + 1]! - start;
+    const shared = Math.min(length, term.length);
+    for (let at = 0; at < shared; at++) {
+      const difference = words.charCodeAt(start + at) - term.charCodeAt(at);
+      if (difference !== 0) return difference;
+    }
+    return length < term.length ? -1 : 0;
+  }
+}
+
+/** Where the word starting at `at` ends: the next space before `end`, or `end`. */
+function nextSpace(text: string, at: number, end: number): number {
+  for (let index = at; index < end; index++) if (text.charCodeAt(index) === SPACE) return index;
+  return end;
+}
+
+function varintLength(value: number): number {
+  let length = 1;
+  while (value >= 0x80) {
+    value = Math.floor(value / 128);
+    length++;
+  }
+  return length;
+}
+
+function writeVarint(bytes: Uint8Array, at: number, value: number): number {
+  while (value >= 0x80) {
+    bytes[at++] = (value & 0x7f) | 0x80;
+    value = Math.floor(value / 128);
+  }
+  bytes[at++] = value;
+  return at;
+}
