@@ -23,7 +23,7 @@
 
 import { type Lang, LANGUAGES } from "../gw2/types.ts";
 import { type Apostrophes, distanceWithin, foldName, isHanTerm, mayBeWithin } from "./normalize.ts";
-import { bitCount, letterMask, PackedNames, type PackedRow } from "./packed_names.ts";
+import { letterMask, PackedNames, type PackedRow } from "./packed_names.ts";
 
 /** One indexed item in one language: all the index keeps. */
 export interface NameEntry {
