@@ -7,6 +7,7 @@
  * @module
  */
 
+import type { Lang } from "../../src/gw2/types.ts";
 import type { Scope, TestKey } from "./auth.ts";
 import { bulkAnswer, type Collection, parseNumericId, splitIds } from "./bulk.ts";
 import type { FakeBookState } from "./control.ts";
@@ -14,6 +15,7 @@ import type { ListingRecord } from "./world/listings.ts";
 import { type Answer, failure, ok, TEXT } from "./responses.ts";
 import { SCHEMA, schemaAtLeast } from "./schema_version.ts";
 import type { FakeAccount } from "./world/account.ts";
+import { localizedRecords } from "./world/localized.ts";
 import type { FakeWorld } from "./world/world.ts";
 import type { AccountRecord, FakeCharacter } from "./world/types.ts";
 
@@ -29,6 +31,8 @@ export interface RouteContext {
   readonly capture: string | undefined;
   /** Order books set apart by the control (`huge`, `sold_out`). */
   readonly books: ReadonlyMap<number, FakeBookState>;
+  /** The language asked for (`lang.ts`): localized endpoints answer in it. */
+  readonly lang: Lang;
 }
 
 /** One endpoint. */
@@ -96,12 +100,12 @@ function numericCollection<V>(
 }
 
 function bulk(
-  pick: (world: FakeWorld) => ReadonlyMap<number, unknown>,
+  pick: (world: FakeWorld, lang: Lang) => ReadonlyMap<number, unknown>,
   path: string,
   allowAll = false,
 ): (context: RouteContext) => Answer {
-  return ({ world, params, capture }) =>
-    bulkAnswer(numericCollection(pick(world), path, { allowAll }), params, capture);
+  return ({ world, params, capture, lang }) =>
+    bulkAnswer(numericCollection(pick(world, lang), path, { allowAll }), params, capture);
 }
 
 function recipesFor({ world, schema }: RouteContext): ReadonlyMap<number, unknown> {
@@ -251,7 +255,11 @@ function tokenInfo({ key, schema }: RouteContext): Answer {
   });
 }
 
-const ITEMS = publicEndpoint("/v2/items", true, bulk((w) => w.items, "/v2/items"));
+const ITEMS = publicEndpoint(
+  "/v2/items",
+  true,
+  bulk((w, lang) => localizedRecords(w, lang).items, "/v2/items"),
+);
 const RECIPES = publicEndpoint(
   "/v2/recipes",
   false,
@@ -273,12 +281,12 @@ const LISTINGS = publicEndpoint("/v2/commerce/listings", false, listings, PRICES
 const MATERIALS = publicEndpoint(
   "/v2/materials",
   true,
-  bulk((w) => w.materials, "/v2/materials", true),
+  bulk((w, lang) => localizedRecords(w, lang).materials, "/v2/materials", true),
 );
 const CURRENCIES = publicEndpoint(
   "/v2/currencies",
   true,
-  bulk((w) => w.currencies, "/v2/currencies", true),
+  bulk((w, lang) => localizedRecords(w, lang).currencies, "/v2/currencies", true),
 );
 const ACCOUNT = privateEndpoint(
   "/v2/account",
