@@ -21,8 +21,8 @@ import { systemClock } from "./src/async/clock.ts";
 import { type Config, ConfigError, parseConfig } from "./src/config.ts";
 import { type DevToken, keepDevToken } from "./src/process/dev_token.ts";
 import { BucketPriority, createGw2Client } from "./src/gw2/client.ts";
-import type { Item } from "./src/gw2/schemas.ts";
-import type { BoundableGw2Client, Gw2PagedReads } from "./src/gw2/types.ts";
+import type { CatalogueItem } from "./src/gw2/schemas.ts";
+import type { BoundableGw2Client, Gw2PagedReads, Lang } from "./src/gw2/types.ts";
 import { createHandler } from "./src/http/handler.ts";
 import { openKvStore } from "./src/process/kv_open.ts";
 import { listenError } from "./src/process/listen.ts";
@@ -104,7 +104,7 @@ const upstream = {
   // One for both clients: background takes of the budget wait while an interactive one does.
   priority: new BucketPriority(),
   // Write-through: every item read from upstream feeds the shared name index.
-  onItemsFetched: (items: readonly Item[]) => names.record(items),
+  onItemsFetched: (items: readonly CatalogueItem[], lang: Lang) => names.record(items, lang),
 };
 // Recipe lookups come from the catalogue (PRIORY_CATALOGUE): crawled, or filled on demand
 // through the same client's pages when a tree walk needs it first.

@@ -131,6 +131,14 @@ export const CatalogueItemSchema = ItemSchema.pick({
 /** A catalogue item. */
 export type CatalogueItem = z.infer<typeof CatalogueItemSchema>;
 
+/**
+ * A material category's or currency's name in another language (`?lang=`): all that is kept of
+ * it, the rest being the English record's.
+ */
+export const NamedSchema = z.object({ id: Id, name: z.string() });
+/** A localized name. */
+export type Named = z.infer<typeof NamedSchema>;
+
 /** A recipe as the catalogue crawl keeps it (`/v2/recipes?page=`): output and ingredients. */
 export const CatalogueRecipeSchema = RecipeSchema.pick({
   id: true,

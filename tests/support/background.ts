@@ -23,8 +23,8 @@ import {
   createGw2Client,
   type InstrumentedGw2Client,
 } from "../../src/gw2/client.ts";
-import type { Item } from "../../src/gw2/schemas.ts";
-import type { BoundableGw2Client } from "../../src/gw2/types.ts";
+import type { CatalogueItem } from "../../src/gw2/schemas.ts";
+import type { BoundableGw2Client, Lang } from "../../src/gw2/types.ts";
 import type { Handler } from "../../src/http/handler.ts";
 import { createLogger, type Logger } from "../../src/log.ts";
 import { NameIndex } from "../../src/search/name_index.ts";
@@ -122,7 +122,7 @@ export async function startBackgroundApp(
     log,
     rate: { burst: rateBurst, perSec: ratePerSec },
     priority: new BucketPriority(),
-    onItemsFetched: (items: readonly Item[]) => names.record(items),
+    onItemsFetched: (items: readonly CatalogueItem[], lang: Lang) => names.record(items, lang),
   };
   const wrap = (client: InstrumentedGw2Client): BoundableGw2Client =>
     catalogue ? withRecipeCatalogue(client, recipes, client) : client;
