@@ -120,6 +120,7 @@ const PURE = new Set([
   "src/process/dev_console.ts",
   "src/ranking/rank.ts",
   "src/search/name_table.ts",
+  "src/search/packed_names.ts",
   "src/search/normalize.ts",
   "src/search/result.ts",
   "src/staleness.ts",

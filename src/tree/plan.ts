@@ -13,6 +13,7 @@ import { withHoldings } from "../account/holdings.ts";
 import { Gw2NotFoundError } from "../gw2/errors.ts";
 import type { Gw2Client } from "../gw2/types.ts";
 import { oldestStaleAge } from "../staleness.ts";
+import { currencyNamesFor, itemNamesFor, type Naming, renamed } from "./names.ts";
 import { NotCraftableError, priceRecipeTree } from "./pricing.ts";
 import { readTreeBooks, resolveAndPrice } from "./prices.ts";
 import { type RecipeTreeResult, shapeRecipeTree } from "./shape.ts";
@@ -25,6 +26,8 @@ export interface TreeRequest {
   readonly quantity: number;
   /** The player's GW2 API key, to use their holdings; none prices the tree from scratch. */
   readonly gw2Key?: string | undefined;
+  /** The language to name items and currencies in (English when absent). */
+  readonly naming?: Naming | undefined;
 }
 
 /**
@@ -56,7 +59,7 @@ export type TreePlan = RecipeTreeResult & {
  *   read never fails the plan (see `readTreeBooks`)
  */
 export async function planTree(gw2: Gw2Client, request: TreeRequest): Promise<TreePlan> {
-  const { itemId, quantity, gw2Key } = request;
+  const { itemId, quantity, gw2Key, naming } = request;
   // The tree and its prices (read as soon as the walk knows the ids), beside the holdings read.
   const treeAndPrices = async () => {
     const priced = await resolveAndPrice(gw2, [itemId]);
@@ -74,12 +77,24 @@ export async function planTree(gw2: Gw2Client, request: TreeRequest): Promise<Tr
   const bought = purchases(plan, prices, resolved.recipes);
   const books = await readTreeBooks(gw2, marketIds(bought));
   const { toBuy, buyCost, depthExtra } = shoppingList(bought, books.books);
-  const shaped = shapeRecipeTree(
+  const english = shapeRecipeTree(
     plan,
     resolved.names,
-    resolved.currencyNames,
+    naming === undefined ? resolved.currencyNames : await currencyNamesFor(
+      gw2,
+      naming,
+      plan.summary.currencies.map(({ id }) => id),
+      resolved.currencyNames,
+    ),
     oldestStaleAge(resolved.staleAgeMs, staleAgeMs, books.staleAgeMs),
   );
+  const shaped = naming === undefined || naming.lang === "en" ? english : {
+    ...english,
+    names: renamed(
+      english.names,
+      await itemNamesFor(gw2, naming, Object.keys(english.names).map(Number), new Map()),
+    ),
+  };
   // buyCost and depthExtra follow the contract's fields, before what makes the total partial.
   const { rootId, quantity: units, totalCraftCost, rootBuyPrice, netSell, profit, ...rest } =
     shaped.summary;

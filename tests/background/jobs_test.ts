@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { LANGUAGES } from "../../src/gw2/types.ts";
 import { backgroundClientOptions, CRON_JOBS } from "../../src/background/jobs.ts";
 import { WARM_LEASE_MS, WARM_ROOTS } from "../../src/background/warm.ts";
 import { createFakeGw2 } from "../fake_gw2/mod.ts";
@@ -35,7 +36,9 @@ Deno.test("the cron handlers, called directly: warm, prices, catalogue; one log 
   );
   assert.equal(
     to(app.sent.background, "/v2/items").length,
-    Math.ceil(WARM_ROOTS.length / 200) + Math.ceil((warmed - WARM_ROOTS.length) / 200),
+    (Math.ceil(WARM_ROOTS.length / 200) + Math.ceil((warmed - WARM_ROOTS.length) / 200)) *
+      LANGUAGES.length,
+    "the items in English, their names in the other four languages",
   );
   await app.jobs.prices();
   assert.equal(to(app.sent.background, "/v2/commerce/prices").length, 6);
