@@ -22,7 +22,16 @@
  */
 
 import { type Lang, LANGUAGES } from "../gw2/types.ts";
-import { type Apostrophes, distanceWithin, foldName, isHanTerm, mayBeWithin } from "./normalize.ts";
+import {
+  type Apostrophes,
+  type Codes,
+  codesOf,
+  codesStartWith,
+  distanceWithin,
+  foldName,
+  isHanTerm,
+  mayBeWithin,
+} from "./normalize.ts";
 import { letterMask, PackedNames, type PackedRow } from "./packed_names.ts";
 
 /** One indexed item in one language: all the index keeps. */
@@ -63,7 +72,7 @@ const MAX_CODES = 256;
 
 /** Changed entries a language keeps beside its packed names before packing again. */
 function overlayLimit(packed: number): number {
-  return Math.max(1_024, Math.min(8_192, packed >> 3));
+  return Math.max(4_096, Math.min(16_384, packed >> 2));
 }
 
 /** Typos forgiven in a query word of this length: none in short words, where they mislead. */
@@ -77,6 +86,8 @@ interface OverlayRow {
   readonly id: number;
   readonly name: string;
   readonly folded: string;
+  /** `folded` as codes, for the fuzzy tier's edit distances. */
+  readonly codes: Uint16Array;
   readonly rarity: number;
   readonly type: number;
 }
@@ -156,10 +167,12 @@ export class NameTable {
       if (!this.differs(entry, lang)) continue;
       changed++;
       // Only the four fields, so a caller's object (an upstream record) is not retained whole.
+      const folded = foldName(entry.name, APOSTROPHES[lang]);
       names.set({
         id: entry.id,
         name: entry.name,
-        folded: foldName(entry.name, APOSTROPHES[lang]),
+        folded,
+        codes: codesOf(folded),
         rarity: this.#code(entry.rarity),
         type: this.#code(entry.type),
       });
@@ -426,7 +439,7 @@ class LangNames {
     if (allowed === 0) return;
     const costs = terms.map((other, index) => {
       const typing = index === last;
-      return (text: string, start: number, length: number) =>
+      return (text: Codes, start: number, length: number) =>
         wordCostAt(other, han[index] === true, text, start, length, typing);
     });
     const packed = this.#packed;
@@ -473,7 +486,7 @@ class LangNames {
       const folded = row.folded;
       let edits = 0;
       for (const cost of costs) {
-        edits += cheapestWordOf(folded, cost);
+        edits += cheapestWordOf(row.codes, cost);
         if (edits === Infinity) break;
       }
       // A row every term matches was offered by the word tiers.
@@ -560,16 +573,16 @@ function hasWord(folded: string, term: string): boolean {
   return false;
 }
 
-/** The smallest `cost` over the words of `folded`. */
+/** The smallest `cost` over the words of the folded name `codes`. */
 function cheapestWordOf(
-  folded: string,
-  cost: (text: string, start: number, length: number) => number,
+  codes: Codes,
+  cost: (text: Codes, start: number, length: number) => number,
 ): number {
   let best = Infinity;
-  for (let at = 0; at < folded.length;) {
-    let stop = folded.indexOf(" ", at);
-    if (stop === -1) stop = folded.length;
-    best = Math.min(best, cost(folded, at, stop - at));
+  for (let at = 0; at < codes.length;) {
+    let stop = codes.indexOf(32, at);
+    if (stop === -1) stop = codes.length;
+    best = Math.min(best, cost(codes, at, stop - at));
     at = stop + 1;
   }
   return best;
@@ -584,15 +597,15 @@ function cheapestWordOf(
 function wordCostAt(
   term: string,
   han: boolean,
-  text: string,
+  text: Codes,
   start: number,
   length: number,
   typing: boolean,
 ): number {
-  if (length >= term.length && text.startsWith(term, start)) return 0;
+  if (length >= term.length && codesStartWith(text, start, term)) return 0;
   if (han) {
     for (let at = start; at <= start + length - term.length; at++) {
-      if (text.startsWith(term, at)) return 0;
+      if (codesStartWith(text, at, term)) return 0;
     }
   }
   const max = editsAllowed(term.length);

@@ -67,23 +67,43 @@ export function wordsOf(folded: string): string[] {
   return folded === "" ? [] : folded.split(" ");
 }
 
+/**
+ * Text as character codes: the packed names keep their folded forms and words this way, outside
+ * V8's heap (a typed array's bytes are not part of the heap V8 sizes its old generation by).
+ */
+export type Codes = Uint8Array | Uint16Array;
+
+/** `text` as character codes (UTF-16 code units). */
+export function codesOf(text: string): Uint16Array {
+  const codes = new Uint16Array(text.length);
+  for (let at = 0; at < text.length; at++) codes[at] = text.charCodeAt(at);
+  return codes;
+}
+
+/** True when `codes[start, start + term.length)` is `term`. */
+export function codesStartWith(codes: Codes, start: number, term: string): boolean {
+  if (start + term.length > codes.length) return false;
+  for (let at = 0; at < term.length; at++) {
+    if (codes[start + at] !== term.charCodeAt(at)) return false;
+  }
+  return true;
+}
+
 /** Scratch rows for {@linkcode distanceWithin}, grown on demand (one search at a time). */
 let scratch = new Int32Array(3 * 64);
 
 /**
- * The optimal-string-alignment distance between `a` and `b` (insertions, deletions,
- * substitutions and adjacent transpositions each cost 1), or `max + 1` as soon as it is known
- * to exceed `max`. Bounded so that scanning a vocabulary of tens of thousands of words stays
- * cheap: only the diagonal band of width `2·max + 1` is computed, without allocating, and most
- * words are rejected by their length or after a few rows. `bLength` compares `a` with the start
- * of `b` only (a word still being typed), and `bStart` with the part of `b` from there (a word
- * inside a packed vocabulary), without slicing it. With `prefix`, the distance to the closest
- * start of that part (`b[bStart, bStart + j)` for any `j ≤ bLength`): one pass for a word still
- * being typed.
+ * The optimal-string-alignment distance between `a` and the word `b[bStart, bStart + bLength)`
+ * (insertions, deletions, substitutions and adjacent transpositions each cost 1), or `max + 1`
+ * as soon as it is known to exceed `max`. Bounded so that scanning a vocabulary of tens of
+ * thousands of words stays cheap: only the diagonal band of width `2·max + 1` is computed,
+ * without allocating, and most words are rejected by their length or after a few rows. With
+ * `prefix`, the distance to the closest start of that word (`b[bStart, bStart + j)` for any
+ * `j ≤ bLength`): one pass for a word still being typed.
  */
 export function distanceWithin(
   a: string,
-  b: string,
+  b: Codes,
   max: number,
   bLength = b.length,
   bStart = 0,
@@ -91,7 +111,6 @@ export function distanceWithin(
 ): number {
   const over = max + 1;
   if (prefix ? a.length - bLength > max : Math.abs(a.length - bLength) > max) return over;
-  if (bStart === 0 && bLength === b.length && a === b) return 0;
   const width = bLength + 1;
   if (scratch.length < 3 * width) scratch = new Int32Array(6 * width);
   const rows = scratch;
@@ -110,13 +129,13 @@ export function distanceWithin(
     if (low > 1) rows[current + low - 1] = over;
     let rowMin = i;
     for (let j = low; j <= high; j++) {
-      const bj = b.charCodeAt(bStart + j - 1);
+      const bj = b[bStart + j - 1]!;
       let value = Math.min(
         (rows[previous + j] ?? over) + 1,
         (rows[current + j - 1] ?? over) + 1,
         (rows[previous + j - 1] ?? over) + (ai === bj ? 0 : 1),
       );
-      if (j > 1 && ai === b.charCodeAt(bStart + j - 2) && aBefore === bj) {
+      if (j > 1 && ai === b[bStart + j - 2] && aBefore === bj) {
         value = Math.min(value, (rows[before + j - 2] ?? over) + 1);
       }
       rows[current + j] = value;
@@ -149,7 +168,7 @@ export function distanceWithin(
  */
 export function mayBeWithin(
   a: string,
-  b: string,
+  b: Codes,
   max: number,
   bLength: number,
   bStart: number,
@@ -165,7 +184,7 @@ export function mayBeWithin(
       const code = a.charCodeAt(k);
       const to = Math.min(bLength - 1, k + max);
       for (let j = Math.max(0, k - max); j <= to; j++) {
-        if (b.charCodeAt(bStart + j) === code) {
+        if (b[bStart + j] === code) {
           found = true;
           break;
         }

@@ -1,28 +1,31 @@
 /**
- * One language's names, packed: every column a typed array or one long string, so 75,000 names
- * cost a dozen objects instead of several per name (V8 grows its heap to several times what is
- * live, so each byte kept here is paid again in resident memory; docs/performance.md, "Memory").
- * Immutable once built; `name_table.ts` keeps the changes since in a small overlay and builds a
- * new one now and then.
+ * One language's names, packed: every column a typed array, so 75,000 names cost a dozen objects
+ * instead of several per name, and their bytes lie outside V8's heap: V8 grows its old generation
+ * to several times what is live in it, so each byte kept in the heap is paid again in resident
+ * memory, a typed array's bytes once (docs/performance.md, "Memory"). Immutable once built;
+ * `name_table.ts` keeps the changes since in a small overlay and builds a new one now and then.
  *
  * | column | holds |
  * |---|---|
  * | `ids` | the item ids, ascending (found by binary search) |
  * | `rarity`, `type` | codes into the table's list of distinct strings |
  * | `names`, `nameAt` | the names as UTF-8, and where each starts |
- * | `folded`, `foldedAt` | the folded names (`normalize.ts`) in one string, and where each starts |
- * | `words`, `wordAt` | the distinct words of the folded names, sorted, in one string |
+ * | `folded`, `foldedAt` | the folded names (`normalize.ts`) as character codes, and where each starts |
+ * | `words`, `wordAt` | the distinct words of the folded names, sorted, as character codes |
  * | `masks`, `heads` | per word, which letters it holds, and which its first five (cheap filters before an edit distance) |
  * | `postAt`, `posts` | per word, the entries holding it: ascending, delta-coded varints |
  *
- * Chinese names have no word breaks: each is one "word", so a vocabulary would only copy them.
- * Packed without one (`words: false`), names are found by scanning `folded`, and `masks` holds
- * each entry's letters instead.
+ * Codes are bytes where every character of the column fits one (Latin-1: English, German,
+ * French, Spanish folded), else UTF-16 code units. Chinese names have no word breaks: each is one
+ * "word", so a vocabulary would only copy them. Packed without one (`words: false`), names are
+ * found by scanning `folded`, and `masks` holds each entry's letters instead.
  *
  * Pure: no I/O.
  *
  * @module
  */
+
+import { type Codes, codesStartWith } from "./normalize.ts";
 
 /** One entry to pack: its folded name is computed by the caller (it depends on the language). */
 export interface PackedRow {
@@ -54,6 +57,38 @@ export function letterMask(text: string, start = 0, end = text.length): number {
   return mask;
 }
 
+/** The letter bits of `codes[start, end)`. */
+function codeMask(codes: Codes, start: number, end: number): number {
+  let mask = 0;
+  for (let at = start; at < end; at++) mask |= letterBit(codes[at]!);
+  return mask;
+}
+
+/** `texts` joined, as codes: bytes when every character fits one. */
+function joinedCodes(texts: readonly string[], length: number): Codes {
+  let wide = false;
+  for (const text of texts) {
+    for (let at = 0; at < text.length && !wide; at++) wide = text.charCodeAt(at) > 0xff;
+    if (wide) break;
+  }
+  const codes = wide ? new Uint16Array(length) : new Uint8Array(length);
+  let at = 0;
+  for (const text of texts) {
+    for (let index = 0; index < text.length; index++) codes[at++] = text.charCodeAt(index);
+  }
+  return codes;
+}
+
+/** `codes[start, end)` as a string. */
+function textOf(codes: Codes, start: number, end: number): string {
+  let text = "";
+  // In runs, so a long name does not spread into too many arguments.
+  for (let at = start; at < end; at += 1024) {
+    text += String.fromCharCode(...codes.subarray(at, Math.min(end, at + 1024)));
+  }
+  return text;
+}
+
 /** Bits set in a 32-bit mask. */
 export function bitCount(mask: number): number {
   let bits = mask - ((mask >>> 1) & 0x55555555);
@@ -70,9 +105,9 @@ export class PackedNames {
   readonly #type: Uint8Array;
   readonly #names: Uint8Array;
   readonly #nameAt: Int32Array;
-  readonly #folded: string;
+  readonly #folded: Codes;
   readonly #foldedAt: Int32Array;
-  readonly #words: string;
+  readonly #words: Codes;
   readonly #wordAt: Int32Array;
   readonly #masks: Int32Array;
   readonly #heads: Int32Array;
@@ -87,9 +122,9 @@ export class PackedNames {
     type: Uint8Array;
     names: Uint8Array;
     nameAt: Int32Array;
-    folded: string;
+    folded: Codes;
     foldedAt: Int32Array;
-    words: string;
+    words: Codes;
     wordAt: Int32Array;
     masks: Int32Array;
     heads: Int32Array;
@@ -165,11 +200,11 @@ export class PackedNames {
     }
     nameAt[count] = written;
     foldedAt[count] = foldedLength;
-    const folded = rows.map((row) => row.folded).join("");
+    const folded = joinedCodes(rows.map((row) => row.folded), foldedLength);
     if (!hasWords) {
       const masks = new Int32Array(count);
       for (let index = 0; index < count; index++) {
-        masks[index] = letterMask(folded, foldedAt[index]!, foldedAt[index + 1]!);
+        masks[index] = codeMask(folded, foldedAt[index]!, foldedAt[index + 1]!);
       }
       return new PackedNames({
         ids,
@@ -179,7 +214,7 @@ export class PackedNames {
         nameAt,
         folded,
         foldedAt,
-        words: "",
+        words: new Uint8Array(0),
         wordAt: new Int32Array(1),
         masks,
         heads: new Int32Array(0),
@@ -227,7 +262,7 @@ export class PackedNames {
       nameAt,
       folded,
       foldedAt,
-      words: sorted.join(""),
+      words: joinedCodes(sorted, wordLength),
       wordAt,
       masks,
       heads,
@@ -271,7 +306,7 @@ export class PackedNames {
 
   /** The entry's folded name (a fresh string). */
   folded(entry: number): string {
-    return this.#folded.slice(this.#foldedAt[entry]!, this.#foldedAt[entry + 1]!);
+    return textOf(this.#folded, this.#foldedAt[entry]!, this.#foldedAt[entry + 1]!);
   }
 
   /** Length of the entry's folded name. */
@@ -283,14 +318,14 @@ export class PackedNames {
   foldedEquals(entry: number, text: string): boolean {
     const start = this.#foldedAt[entry]!;
     return this.#foldedAt[entry + 1]! - start === text.length &&
-      this.#folded.startsWith(text, start);
+      codesStartWith(this.#folded, start, text);
   }
 
   /** True when the entry's folded name starts with `text`. */
   foldedStartsWith(entry: number, text: string): boolean {
     const start = this.#foldedAt[entry]!;
     return this.#foldedAt[entry + 1]! - start >= text.length &&
-      this.#folded.startsWith(text, start);
+      codesStartWith(this.#folded, start, text);
   }
 
   /** True when `term` starts a word of the entry (at its start or right after a space). */
@@ -300,7 +335,7 @@ export class PackedNames {
     const last = this.#foldedAt[entry + 1]! - term.length;
     // Bounded by the entry: an unbounded search would run on into the names after it.
     for (let at = start; at <= last; at++) {
-      if ((at === start || folded.charCodeAt(at - 1) === SPACE) && folded.startsWith(term, at)) {
+      if ((at === start || folded[at - 1] === SPACE) && codesStartWith(folded, at, term)) {
         return true;
       }
     }
@@ -314,7 +349,7 @@ export class PackedNames {
     const end = this.#foldedAt[entry + 1]!;
     for (let at = start; at <= end - term.length;) {
       const stop = nextSpace(folded, at, end);
-      if (stop - at === term.length && folded.startsWith(term, at)) return true;
+      if (stop - at === term.length && codesStartWith(folded, at, term)) return true;
       at = stop + 1;
     }
     return false;
@@ -325,7 +360,7 @@ export class PackedNames {
     const folded = this.#folded;
     const last = this.#foldedAt[entry + 1]! - term.length;
     for (let at = this.#foldedAt[entry]!; at <= last; at++) {
-      if (folded.startsWith(term, at)) return true;
+      if (codesStartWith(folded, at, term)) return true;
     }
     return false;
   }
@@ -336,7 +371,7 @@ export class PackedNames {
    */
   cheapestWord(
     entry: number,
-    cost: (text: string, start: number, length: number) => number,
+    cost: (text: Codes, start: number, length: number) => number,
   ): number {
     const folded = this.#folded;
     const end = this.#foldedAt[entry + 1]!;
@@ -353,10 +388,13 @@ export class PackedNames {
   /** Entries whose folded name holds `term` anywhere, ascending, each once. */
   entriesContaining(term: string): number[] {
     const found: number[] = [];
+    if (term === "") return found;
     const folded = this.#folded;
     const foldedAt = this.#foldedAt;
+    const first = term.charCodeAt(0);
     let entry = 0;
-    for (let at = folded.indexOf(term); at !== -1; at = folded.indexOf(term, at + 1)) {
+    for (let at = folded.indexOf(first); at !== -1; at = folded.indexOf(first, at + 1)) {
+      if (!codesStartWith(folded, at, term)) continue;
       // The entry whose span holds `at` (spans ascend, so search on from the last one).
       while (foldedAt[entry + 1]! <= at) entry++;
       // A match across two names' boundary is no match.
@@ -418,7 +456,7 @@ export class PackedNames {
     length: number,
     max: number,
     prefixOnly: boolean,
-    cost: (text: string, start: number, length: number) => number,
+    cost: (text: Codes, start: number, length: number) => number,
     visit: (word: number, cost: number) => void,
   ): void {
     const masks = this.#masks;
@@ -460,10 +498,9 @@ export class PackedNames {
    * few objects around them.
    */
   get bytes(): number {
-    const text = (value: string) => value.length * (/^[\0-\xff]*$/.test(value) ? 1 : 2);
     return this.#ids.byteLength + this.#rarity.byteLength + this.#type.byteLength +
-      this.#names.byteLength + this.#nameAt.byteLength + text(this.#folded) +
-      this.#foldedAt.byteLength + text(this.#words) + this.#wordAt.byteLength +
+      this.#names.byteLength + this.#nameAt.byteLength + this.#folded.byteLength +
+      this.#foldedAt.byteLength + this.#words.byteLength + this.#wordAt.byteLength +
       this.#masks.byteLength + this.#heads.byteLength + this.#postAt.byteLength +
       this.#posts.byteLength;
   }
@@ -491,7 +528,7 @@ export class PackedNames {
     const length = this.#wordAt[word + 1]! - start;
     const shared = Math.min(length, term.length);
     for (let at = 0; at < shared; at++) {
-      const difference = words.charCodeAt(start + at) - term.charCodeAt(at);
+      const difference = words[start + at]! - term.charCodeAt(at);
       if (difference !== 0) return difference;
     }
     return length < term.length ? -1 : 0;
@@ -499,8 +536,8 @@ export class PackedNames {
 }
 
 /** Where the word starting at `at` ends: the next space before `end`, or `end`. */
-function nextSpace(text: string, at: number, end: number): number {
-  for (let index = at; index < end; index++) if (text.charCodeAt(index) === SPACE) return index;
+function nextSpace(codes: Codes, at: number, end: number): number {
+  for (let index = at; index < end; index++) if (codes[index] === SPACE) return index;
   return end;
 }
 

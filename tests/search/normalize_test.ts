@@ -1,11 +1,29 @@
 import assert from "node:assert/strict";
 import {
-  distanceWithin,
+  codesOf,
+  codesStartWith,
+  distanceWithin as distanceOverCodes,
   foldName,
   isHanTerm,
-  mayBeWithin,
+  mayBeWithin as mayBeWithinCodes,
   wordsOf,
 } from "../../src/search/normalize.ts";
+
+/** The distance over a word given as a string (the packed names give it as codes). */
+function distanceWithin(
+  a: string,
+  b: string,
+  max: number,
+  bLength = b.length,
+  bStart = 0,
+  prefix = false,
+): number {
+  return distanceOverCodes(a, codesOf(b), max, bLength, bStart, prefix);
+}
+
+function mayBeWithin(a: string, b: string, max: number, bLength: number, bStart: number): boolean {
+  return mayBeWithinCodes(a, codesOf(b), max, bLength, bStart);
+}
 import { seeded } from "../support/random.ts";
 
 Deno.test("foldName() ignores case, accents, apostrophes and punctuation", () => {
@@ -46,6 +64,16 @@ Deno.test("foldName() splits French elision at the apostrophe when asked, drops 
   assert.equal(foldName("Boule d’ectoplasme", "split"), "boule d ectoplasme");
   assert.equal(foldName("Boule d'ectoplasme"), "boule dectoplasme");
   assert.equal(foldName("Berserker's"), "berserkers");
+});
+
+Deno.test("codesOf() and codesStartWith() read text as character codes", () => {
+  const codes = codesOf("glob of ecto 暗暮");
+  assert.equal(codes.length, 15);
+  assert.equal(codesStartWith(codes, 5, "of"), true);
+  assert.equal(codesStartWith(codes, 13, "暗暮"), true);
+  assert.equal(codesStartWith(codes, 13, "暗暮x"), false, "not past the end");
+  assert.equal(codesStartWith(codes, 0, "glow"), false);
+  assert.equal(codesStartWith(new Uint8Array([103, 108]), 0, "gl"), true, "one-byte codes too");
 });
 
 Deno.test("isHanTerm() tells a term of Chinese characters from any other", () => {

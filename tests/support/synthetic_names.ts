@@ -12,7 +12,7 @@
  * @module
  */
 
-import type { Lang } from "../../src/gw2/types.ts";
+import { type Lang, LANGUAGES } from "../../src/gw2/types.ts";
 import { NameIndex } from "../../src/search/name_index.ts";
 import { NameTable } from "../../src/search/name_table.ts";
 import type { NameEntry } from "../../src/search/name_table.ts";
@@ -226,15 +226,26 @@ export function syntheticNameTable(count: number, seed = 1): NameTable {
 }
 
 /**
- * Writes `count` synthetic names into the name index on `kv` (under `namespace`), as the
- * catalogue crawl would, so a benchmark can time loading and searching a full index.
+ * Writes `count` synthetic names a language, in each of `languages` (English alone by default),
+ * into the name index on `kv` (under `namespace`), as the catalogue crawl would, so a benchmark
+ * can time loading and searching a full index.
  */
 export async function seedSyntheticNames(
   kv: Deno.Kv,
   namespace: string,
   count: number,
   seed = 1,
+  languages: readonly Lang[] = ["en"],
 ): Promise<void> {
   const index = new NameIndex({ kv, namespace, log: silentLogger, clock: systemClock });
-  await index.putMany(syntheticNameEntries(count, seed));
+  for (const lang of languages) {
+    await index.putMany(syntheticLocalizedEntries(count, lang, seed), lang);
+  }
+}
+
+/** A table of `count` synthetic names in each of the five languages (the search alone). */
+export function syntheticFiveLanguageTable(count: number, seed = 1): NameTable {
+  const table = new NameTable();
+  for (const lang of LANGUAGES) table.upsert(syntheticLocalizedEntries(count, lang, seed), lang);
+  return table;
 }
