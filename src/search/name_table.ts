@@ -25,14 +25,13 @@ import { type Lang, LANGUAGES } from "../gw2/types.ts";
 import {
   type Apostrophes,
   type Codes,
-  codesOf,
   codesStartWith,
   distanceWithin,
   foldName,
   isHanTerm,
   mayBeWithin,
 } from "./normalize.ts";
-import { letterMask, PackedNames, type PackedRow } from "./packed_names.ts";
+import { letterMask, PackedNames } from "./packed_names.ts";
 
 /** One indexed item in one language: all the index keeps. */
 export interface NameEntry {
@@ -86,8 +85,6 @@ interface OverlayRow {
   readonly id: number;
   readonly name: string;
   readonly folded: string;
-  /** `folded` as codes, for the fuzzy tier's edit distances. */
-  readonly codes: Uint16Array;
   readonly rarity: number;
   readonly type: number;
 }
@@ -172,7 +169,6 @@ export class NameTable {
         id: entry.id,
         name: entry.name,
         folded,
-        codes: codesOf(folded),
         rarity: this.#code(entry.rarity),
         type: this.#code(entry.type),
       });
@@ -324,27 +320,8 @@ class LangNames {
   /** Packs the overlay into the names when it has grown past its limit. */
   packIfDue(): void {
     if (this.#overlay.size <= overlayLimit(this.#packed.size)) return;
-    const packed = this.#packed;
-    const overlay = [...this.#overlay.values()].sort((a, b) => a.id - b.id);
-    const rows: PackedRow[] = [];
-    let next = 0;
-    for (let entry = 0; entry < packed.size; entry++) {
-      const id = packed.id(entry);
-      while (next < overlay.length && overlay[next]!.id < id) rows.push(overlay[next++]!);
-      if (next < overlay.length && overlay[next]!.id === id) {
-        rows.push(overlay[next++]!);
-        continue;
-      }
-      rows.push({
-        id,
-        name: packed.name(entry),
-        folded: packed.folded(entry),
-        rarity: packed.rarity(entry),
-        type: packed.type(entry),
-      });
-    }
-    while (next < overlay.length) rows.push(overlay[next++]!);
-    this.#packed = PackedNames.build(rows, { words: this.lang !== "zh" });
+    const rows = [...this.#overlay.values()].sort((a, b) => a.id - b.id);
+    this.#packed = PackedNames.merge(this.#packed, rows, { words: this.lang !== "zh" });
     this.#overlay = new Map();
     this.#added = 0;
   }
@@ -485,8 +462,9 @@ class LangNames {
     for (const row of this.#overlay.values()) {
       const folded = row.folded;
       let edits = 0;
+      const codes = scratchCodes(folded);
       for (const cost of costs) {
-        edits += cheapestWordOf(row.codes, cost);
+        edits += cheapestWordOf(codes, folded.length, cost);
         if (edits === Infinity) break;
       }
       // A row every term matches was offered by the word tiers.
@@ -573,15 +551,26 @@ function hasWord(folded: string, term: string): boolean {
   return false;
 }
 
-/** The smallest `cost` over the words of the folded name `codes`. */
+/** One reused buffer for a row's folded name as codes (one search at a time). */
+let scratch = new Uint16Array(256);
+
+/** `text` as codes in the reused buffer (valid until the next call). */
+function scratchCodes(text: string): Uint16Array {
+  if (scratch.length < text.length) scratch = new Uint16Array(text.length * 2);
+  for (let at = 0; at < text.length; at++) scratch[at] = text.charCodeAt(at);
+  return scratch;
+}
+
+/** The smallest `cost` over the words of the folded name `codes[0, length)`. */
 function cheapestWordOf(
   codes: Codes,
+  length: number,
   cost: (text: Codes, start: number, length: number) => number,
 ): number {
   let best = Infinity;
-  for (let at = 0; at < codes.length;) {
+  for (let at = 0; at < length;) {
     let stop = codes.indexOf(32, at);
-    if (stop === -1) stop = codes.length;
+    if (stop === -1 || stop > length) stop = length;
     best = Math.min(best, cost(codes, at, stop - at));
     at = stop + 1;
   }

@@ -150,7 +150,7 @@ export class PackedNames {
   }
 
   /** Nothing packed. */
-  static readonly EMPTY: PackedNames = PackedNames.build([]);
+  static readonly EMPTY: PackedNames = PackedNames.merge(undefined, []);
 
   /**
    * Packs `rows`, which must be in ascending id order without duplicates; `words: false` packs
@@ -162,58 +162,128 @@ export class PackedNames {
     rows: readonly PackedRow[],
     options: { readonly words?: boolean } = {},
   ): PackedNames {
-    const hasWords = options.words ?? true;
-    const count = rows.length;
+    return PackedNames.merge(undefined, rows, options);
+  }
+
+  /**
+   * `base` with `rows` merged in (ascending ids, no duplicates; a row replaces the entry of its
+   * id): the kept entries' bytes are copied column by column and their postings carried over,
+   * so a rebuild allocates no object per entry — only the new columns, a string per distinct
+   * word and the rows' own words.
+   *
+   * @throws {RangeError} when `rows` are not in ascending id order
+   */
+  static merge(
+    base: PackedNames | undefined,
+    rows: readonly PackedRow[],
+    options: { readonly words?: boolean } = {},
+  ): PackedNames {
+    const hasWords = options.words ?? base?.hasWords ?? true;
+    // An empty base has nothing to carry, whichever way it was packed.
+    const old = base === undefined || base.size === 0 ? undefined : base;
+    if (old !== undefined && old.hasWords !== hasWords) {
+      throw new RangeError("Cannot merge names packed with words into names packed without");
+    }
+    const oldSize = old?.size ?? 0;
+    // The merged order: each slot a kept base entry (≥ 0) or a row (−1 − its index).
+    let replaced = 0;
+    for (let index = 0; index < rows.length; index++) {
+      const row = rows[index]!;
+      if (index > 0 && row.id <= rows[index - 1]!.id) {
+        throw new RangeError(`Cannot pack names: id ${row.id} is out of order`);
+      }
+      if (old !== undefined && old.indexOf(row.id) !== -1) replaced++;
+    }
+    const count = oldSize + rows.length - replaced;
+    const source = new Int32Array(count);
+    const oldToNew = new Int32Array(oldSize).fill(-1);
+    {
+      let entry = 0;
+      let next = 0;
+      for (let slot = 0; slot < count; slot++) {
+        const oldId = entry < oldSize ? old!.#ids[entry]! : Infinity;
+        const rowId = next < rows.length ? rows[next]!.id : Infinity;
+        if (rowId <= oldId) {
+          source[slot] = -1 - next++;
+          if (rowId === oldId) entry++;
+        } else {
+          oldToNew[entry] = slot;
+          source[slot] = entry++;
+        }
+      }
+    }
     const ids = new Int32Array(count);
     const rarity = new Uint8Array(count);
     const type = new Uint8Array(count);
     const nameAt = new Int32Array(count + 1);
     const foldedAt = new Int32Array(count + 1);
-    let capacity = 0;
-    for (const row of rows) capacity += row.name.length * 3;
-    const buffer = new Uint8Array(capacity);
-    let written = 0;
+    let nameCapacity = 0;
     let foldedLength = 0;
-    const postings = new Map<string, number[]>();
-    for (let index = 0; index < count; index++) {
-      const row = rows[index]!;
-      if (index > 0 && row.id <= ids[index - 1]!) {
-        throw new RangeError(`Cannot pack names: id ${row.id} is out of order`);
+    let wide = old !== undefined && old.#folded instanceof Uint16Array;
+    for (let slot = 0; slot < count; slot++) {
+      const from = source[slot]!;
+      if (from >= 0) {
+        nameCapacity += old!.#nameAt[from + 1]! - old!.#nameAt[from]!;
+        foldedLength += old!.#foldedAt[from + 1]! - old!.#foldedAt[from]!;
+      } else {
+        const row = rows[-1 - from]!;
+        nameCapacity += row.name.length * 3;
+        foldedLength += row.folded.length;
+        for (let at = 0; at < row.folded.length && !wide; at++) {
+          wide = row.folded.charCodeAt(at) > 0xff;
+        }
       }
-      ids[index] = row.id;
-      rarity[index] = row.rarity;
-      type[index] = row.type;
-      nameAt[index] = written;
-      written += encoder.encodeInto(row.name, buffer.subarray(written)).written;
-      foldedAt[index] = foldedLength;
-      foldedLength += row.folded.length;
-      if (row.folded === "" || !hasWords) continue;
-      let previous = "";
-      for (const word of row.folded.split(" ")) {
-        // A word repeated in one name is posted once (the name's words are usually distinct).
-        if (word === previous) continue;
-        previous = word;
-        const list = postings.get(word);
-        if (list === undefined) postings.set(word, [index]);
-        else if (list[list.length - 1] !== index) list.push(index);
+    }
+    const names = new Uint8Array(nameCapacity);
+    const folded = wide ? new Uint16Array(foldedLength) : new Uint8Array(foldedLength);
+    let written = 0;
+    let foldedAtNow = 0;
+    for (let slot = 0; slot < count; slot++) {
+      const from = source[slot]!;
+      nameAt[slot] = written;
+      foldedAt[slot] = foldedAtNow;
+      if (from >= 0) {
+        ids[slot] = old!.#ids[from]!;
+        rarity[slot] = old!.#rarity[from]!;
+        type[slot] = old!.#type[from]!;
+        const name = old!.#names.subarray(old!.#nameAt[from]!, old!.#nameAt[from + 1]!);
+        names.set(name, written);
+        written += name.length;
+        const codes = old!.#folded.subarray(old!.#foldedAt[from]!, old!.#foldedAt[from + 1]!);
+        folded.set(codes, foldedAtNow);
+        foldedAtNow += codes.length;
+      } else {
+        const row = rows[-1 - from]!;
+        ids[slot] = row.id;
+        rarity[slot] = row.rarity;
+        type[slot] = row.type;
+        written += encoder.encodeInto(row.name, names.subarray(written)).written;
+        for (let at = 0; at < row.folded.length; at++) {
+          folded[foldedAtNow++] = row.folded.charCodeAt(at);
+        }
       }
     }
     nameAt[count] = written;
-    foldedAt[count] = foldedLength;
-    const folded = joinedCodes(rows.map((row) => row.folded), foldedLength);
+    foldedAt[count] = foldedAtNow;
+    const columns = {
+      ids,
+      rarity,
+      type,
+      names: names.slice(0, written),
+      nameAt,
+      folded,
+      foldedAt,
+    };
     if (!hasWords) {
       const masks = new Int32Array(count);
-      for (let index = 0; index < count; index++) {
-        masks[index] = codeMask(folded, foldedAt[index]!, foldedAt[index + 1]!);
+      for (let slot = 0; slot < count; slot++) {
+        const from = source[slot]!;
+        masks[slot] = from >= 0 && old !== undefined && !old.hasWords
+          ? old.#masks[from]!
+          : codeMask(folded, foldedAt[slot]!, foldedAt[slot + 1]!);
       }
       return new PackedNames({
-        ids,
-        rarity,
-        type,
-        names: buffer.slice(0, written),
-        nameAt,
-        folded,
-        foldedAt,
+        ...columns,
         words: new Uint8Array(0),
         wordAt: new Int32Array(1),
         masks,
@@ -223,52 +293,127 @@ export class PackedNames {
         hasWords,
       });
     }
-    const sorted = [...postings.keys()].sort();
-    const wordAt = new Int32Array(sorted.length + 1);
-    const masks = new Int32Array(sorted.length);
-    const heads = new Int32Array(sorted.length);
-    const postAt = new Int32Array(sorted.length + 1);
-    let postBytes = 0;
-    let wordLength = 0;
-    for (const [index, word] of sorted.entries()) {
-      const list = postings.get(word)!;
-      wordAt[index] = wordLength;
-      wordLength += word.length;
-      masks[index] = letterMask(word);
-      heads[index] = letterMask(word, 0, Math.min(word.length, HEAD));
-      let last = -1;
-      for (const entry of list) {
-        postBytes += varintLength(entry - last);
-        last = entry;
+    return PackedNames.#withWords(columns, old, oldToNew, rows, source);
+  }
+
+  /** The vocabulary of merged columns: the base's words and postings carried, the rows' added. */
+  static #withWords(
+    columns: {
+      ids: Int32Array;
+      rarity: Uint8Array;
+      type: Uint8Array;
+      names: Uint8Array;
+      nameAt: Int32Array;
+      folded: Codes;
+      foldedAt: Int32Array;
+    },
+    old: PackedNames | undefined,
+    oldToNew: Int32Array,
+    rows: readonly PackedRow[],
+    source: Int32Array,
+  ): PackedNames {
+    // Every distinct word once, as a string: the base's, then the rows' new ones.
+    const words: string[] = [];
+    const wordIndex = new Map<string, number>();
+    const oldWords = old === undefined ? 0 : old.#masks.length;
+    for (let word = 0; word < oldWords; word++) {
+      const text = textOf(old!.#words, old!.#wordAt[word]!, old!.#wordAt[word + 1]!);
+      wordIndex.set(text, words.length);
+      words.push(text);
+    }
+    // The rows' postings: [word, slot] pairs, each word once per row.
+    const rowPosts: number[] = [];
+    for (let slot = 0; slot < source.length; slot++) {
+      const from = source[slot]!;
+      if (from >= 0) continue;
+      const text = rows[-1 - from]!.folded;
+      if (text === "") continue;
+      const seen = new Set<number>();
+      for (const word of text.split(" ")) {
+        let index = wordIndex.get(word);
+        if (index === undefined) {
+          index = words.length;
+          wordIndex.set(word, index);
+          words.push(word);
+        }
+        if (seen.has(index)) continue;
+        seen.add(index);
+        rowPosts.push(index, slot);
       }
     }
-    wordAt[sorted.length] = wordLength;
+    // Count each word's postings: the base's kept entries and the rows'.
+    const counts = new Int32Array(words.length);
+    for (let word = 0; word < oldWords; word++) {
+      old!.forEachPosted(word, (entry) => {
+        if (oldToNew[entry]! >= 0) counts[word]!++;
+      });
+    }
+    const touched = new Uint8Array(words.length);
+    for (let at = 0; at < rowPosts.length; at += 2) {
+      counts[rowPosts[at]!]!++;
+      touched[rowPosts[at]!] = 1;
+    }
+    const offsets = new Int32Array(words.length + 1);
+    for (let word = 0; word < words.length; word++) {
+      offsets[word + 1] = offsets[word]! + counts[word]!;
+    }
+    const flat = new Int32Array(offsets[words.length]!);
+    const fill = offsets.slice(0, words.length);
+    for (let word = 0; word < oldWords; word++) {
+      old!.forEachPosted(word, (entry) => {
+        const slot = oldToNew[entry]!;
+        if (slot >= 0) flat[fill[word]!++] = slot;
+      });
+    }
+    for (let at = 0; at < rowPosts.length; at += 2) {
+      const word = rowPosts[at]!;
+      flat[fill[word]!++] = rowPosts[at + 1]!;
+    }
+    for (let word = 0; word < words.length; word++) {
+      if (touched[word]) flat.subarray(offsets[word]!, offsets[word + 1]!).sort();
+    }
+    // Words sorted, without the ones no entry holds any more.
+    const order = [...words.keys()].filter((word) => counts[word]! > 0)
+      .sort((a, b) => (words[a]! < words[b]! ? -1 : words[a]! > words[b]! ? 1 : 0));
+    const wordAt = new Int32Array(order.length + 1);
+    const masks = new Int32Array(order.length);
+    const heads = new Int32Array(order.length);
+    const postAt = new Int32Array(order.length + 1);
+    let wordLength = 0;
+    let postBytes = 0;
+    for (const [index, word] of order.entries()) {
+      const text = words[word]!;
+      wordAt[index] = wordLength;
+      wordLength += text.length;
+      masks[index] = letterMask(text);
+      heads[index] = letterMask(text, 0, Math.min(text.length, HEAD));
+      let last = -1;
+      for (let at = offsets[word]!; at < offsets[word + 1]!; at++) {
+        postBytes += varintLength(flat[at]! - last);
+        last = flat[at]!;
+      }
+    }
+    wordAt[order.length] = wordLength;
     const posts = new Uint8Array(postBytes);
     let at = 0;
-    for (const [index, word] of sorted.entries()) {
+    for (const [index, word] of order.entries()) {
       postAt[index] = at;
       let last = -1;
-      for (const entry of postings.get(word)!) {
-        at = writeVarint(posts, at, entry - last);
-        last = entry;
+      for (let post = offsets[word]!; post < offsets[word + 1]!; post++) {
+        at = writeVarint(posts, at, flat[post]! - last);
+        last = flat[post]!;
       }
     }
-    postAt[sorted.length] = at;
+    postAt[order.length] = at;
     return new PackedNames({
-      ids,
-      rarity,
-      type,
-      names: buffer.slice(0, written),
-      nameAt,
-      folded,
-      foldedAt,
-      words: joinedCodes(sorted, wordLength),
+      ...columns,
+      words: joinedCodes(order.map((word) => words[word]!), wordLength),
       wordAt,
       masks,
       heads,
       postAt,
       posts,
-      hasWords,
+      hasWords: true,
     });
   }
 
@@ -402,6 +547,11 @@ export class PackedNames {
       if (found[found.length - 1] !== entry) found.push(entry);
     }
     return found;
+  }
+
+  /** Word `index` of the sorted vocabulary (a fresh string). */
+  word(index: number): string {
+    return textOf(this.#words, this.#wordAt[index]!, this.#wordAt[index + 1]!);
   }
 
   /** Distinct words held (none when packed without). */

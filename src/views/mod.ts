@@ -9,7 +9,7 @@
  */
 
 import type { McpServer } from "@modelcontextprotocol/server";
-import { viewDocument } from "./document.ts";
+import { viewDocument, type ViewDocumentParts } from "./document.ts";
 import { RANKING_RENDER_JS } from "./ranking.ts";
 import { TREE_RENDER_JS } from "./tree.ts";
 import { RANKING_VIEW_URI, TREE_VIEW_URI, VIEW_MIME_TYPE } from "./uris.ts";
@@ -23,8 +23,26 @@ export interface ViewDefinition {
   readonly title: string;
   readonly description: string;
   readonly uri: string;
-  /** The whole document. */
+  /** The whole document (built on first read, then kept). */
   readonly html: string;
+}
+
+/**
+ * A view whose document is assembled when first read: a process that never serves a view (most
+ * tool traffic) does not keep ~100 KB of HTML per view in its heap.
+ */
+function lazyView(
+  definition: Omit<ViewDefinition, "html">,
+  parts: ViewDocumentParts,
+): ViewDefinition {
+  let html: string | undefined;
+  return {
+    ...definition,
+    get html(): string {
+      html ??= viewDocument(parts);
+      return html;
+    },
+  };
 }
 
 /**
@@ -35,32 +53,30 @@ export const VIEW_UI_META = { csp: {}, prefersBorder: true } as const;
 
 /** Every view, in `resources/list` order. */
 export const VIEWS: readonly ViewDefinition[] = [
-  {
+  lazyView({
     name: "recipe-tree-view",
     title: "Recipe tree view",
     description:
       "Interactive view of priory_recipe_tree: the tree by level with each decision, costs in gold/silver/copper, the shopping list, profit.",
     uri: TREE_VIEW_URI,
-    html: viewDocument({
-      title: "Priory recipe tree",
-      appName: "priory-recipe-tree",
-      scripts: [TREE_RENDER_JS],
-      renderer: "PrioryTree",
-    }),
-  },
-  {
+  }, {
+    title: "Priory recipe tree",
+    appName: "priory-recipe-tree",
+    scripts: [TREE_RENDER_JS],
+    renderer: "PrioryTree",
+  }),
+  lazyView({
     name: "legendary-ranking-view",
     title: "Legendary ranking view",
     description:
       "Interactive view of priory_legendary_ranking: a sortable table with profit bars; choosing a row opens that legendary's tree.",
     uri: RANKING_VIEW_URI,
-    html: viewDocument({
-      title: "Priory legendary ranking",
-      appName: "priory-legendary-ranking",
-      scripts: [TREE_RENDER_JS, RANKING_RENDER_JS],
-      renderer: "PrioryRanking",
-    }),
-  },
+  }, {
+    title: "Priory legendary ranking",
+    appName: "priory-legendary-ranking",
+    scripts: [TREE_RENDER_JS, RANKING_RENDER_JS],
+    renderer: "PrioryRanking",
+  }),
 ];
 
 /**
