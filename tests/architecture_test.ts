@@ -97,8 +97,9 @@ const ROOMS: Readonly<Record<string, readonly string[]>> = {
     "search",
     "views",
   ],
-  // The prompts are a surface beside the tools: they name the tools and their arguments' bounds.
-  prompts: ["data", "search", "tools"],
+  // The prompts are a surface beside the tools: they name the tools and their arguments' bounds
+  // (and GW2's languages, from the client's public types).
+  prompts: ["data", "gw2", "search", "tools"],
   mcp: ["async", "gw2", "tools", "tree", "search", "views", "prompts"],
   http: ["async", "gw2", "mcp", "tools", "search"],
   process: ["async", "kv"],
