@@ -8,8 +8,9 @@
  * legendary of the list (`src/data/legendaries.ts`) and every item the curated Mystic Forge and
  * vendor recipes name — are known without asking anyone (the curated data), so a fresh server
  * reads them before anything else, in one batched read (one request per 200 ids), then their
- * names in German, French, Spanish and Chinese, the four languages at once (as many requests
- * each): their names are searchable in every language within seconds of boot.
+ * names in German, French, Spanish and Chinese, one language after the other (as many requests
+ * each, in flight together): their names are searchable in every language within seconds of
+ * boot.
  *
  * **Then recipes, from the catalogue.** The rest of the warm set — every item the official
  * recipes under the curated ones reach — is found by walking the trees the way
@@ -83,9 +84,13 @@ export interface WarmReport {
 /** The languages besides English whose names the warm-up reads. */
 const OTHER_LANGUAGES = LANGUAGES.filter((lang) => lang !== "en");
 
-/** Names of `ids` in every language but English, the languages at once. */
+/**
+ * Names of `ids` in every language but English, one language after the other: the four at once
+ * would hold four times the pages (whole item records, as upstream sends them) in memory together
+ * for a round trip each saved, and V8 grows its young generation to what survives a scavenge.
+ */
 async function readNames(reads: Gw2Client, ids: readonly number[]): Promise<void> {
-  await Promise.all(OTHER_LANGUAGES.map((lang) => reads.itemNames(ids, lang)));
+  for (const lang of OTHER_LANGUAGES) await reads.itemNames(ids, lang);
 }
 
 /** What {@linkcode warmPrices} did. */

@@ -364,7 +364,9 @@ class LangNames {
       // Most candidates of a common word lose to what is kept: they cost no more than this.
       if (!best.admits(tier, 0, 0, length, rank, id)) return;
       let partial = 0;
-      for (const term of terms) if (!packed.hasWord(entry, term)) partial++;
+      for (let index = 0; index < terms.length; index++) {
+        if (!packed.hasWord(entry, terms[index]!)) partial++;
+      }
       best.offer(this.#hit(entry, undefined, tier, 0, partial, length, rank));
     };
     if (driver === -1 || !packed.hasWords) {
@@ -375,18 +377,19 @@ class LangNames {
         if (terms[index]!.length > terms[longest]!.length) longest = index;
       }
       driver = han[longest] ? longest : -1;
-      for (const entry of packed.entriesContaining(terms[longest]!)) check(entry);
+      const found = packed.entriesContaining(terms[longest]!);
+      for (let index = 0; index < found.length; index++) check(found[index]!);
     } else if (range[1] - range[0] === 1) {
       packed.forEachPosted(range[0], check);
     } else {
       const mark = newStamp(packed.size);
-      for (let word = range[0]; word < range[1]; word++) {
-        packed.forEachPosted(word, (entry) => {
-          if (marks[entry] === mark) return;
-          marks[entry] = mark;
-          check(entry);
-        });
-      }
+      // One visitor for every word (a closure per word would be garbage per word).
+      const visit = (entry: number) => {
+        if (marks[entry] === mark) return;
+        marks[entry] = mark;
+        check(entry);
+      };
+      for (let word = range[0]; word < range[1]; word++) packed.forEachPosted(word, visit);
     }
     for (const row of overlay.values()) {
       const folded = row.folded;
@@ -420,10 +423,27 @@ class LangNames {
         wordCostAt(other, han[index] === true, text, start, length, typing);
     });
     const packed = this.#packed;
-    const nearest = new Map<number, number>();
+    // The entries near the driver, each with its cheapest cost: marked, not mapped (a search
+    // makes no object per candidate).
+    const mark = newStamp(packed.size);
+    if (nearCost.length < packed.size) {
+      nearCost = new Uint8Array(Math.max(packed.size, nearCost.length * 2));
+    }
+    const near: number[] = [];
+    let wordCost = 0;
+    const note = (entry: number) => {
+      if (marks[entry] !== mark) {
+        marks[entry] = mark;
+        nearCost[entry] = wordCost;
+        near.push(entry);
+      } else if (wordCost < nearCost[entry]!) {
+        nearCost[entry] = wordCost;
+      }
+    };
+    const driverCost = costs[driver]!;
     packed.scanEntries(letterMask(term), allowed, (entry) => {
-      const cost = packed.cheapestWord(entry, costs[driver]!);
-      if (cost !== Infinity) nearest.set(entry, cost);
+      wordCost = packed.cheapestWord(entry, driverCost);
+      if (wordCost !== Infinity) note(entry);
     });
     packed.scanWords(
       letterMask(term),
@@ -431,30 +451,28 @@ class LangNames {
       term.length,
       allowed,
       driver === last || han[driver] === true,
-      costs[driver]!,
-      (word, cost) =>
-        packed.forEachPosted(word, (entry) => {
-          const known = nearest.get(entry);
-          if (known === undefined || cost < known) nearest.set(entry, cost);
-        }),
+      driverCost,
+      (word, cost) => {
+        wordCost = cost;
+        packed.forEachPosted(word, note);
+      },
     );
-    for (const [entry, driverCost] of nearest) {
+    for (let at = 0; at < near.length; at++) {
+      const entry = near[at]!;
       if (this.#overlay.has(packed.id(entry))) continue;
       // An entry every term matches was offered by the word tiers.
-      if (
-        terms.every((other, index) =>
-          han[index] ? packed.contains(entry, other) : packed.startsAWord(entry, other)
-        )
-      ) continue;
-      let edits = driverCost;
-      for (const [index, cost] of costs.entries()) {
+      if (everyTermIn(packed, entry, terms, han)) continue;
+      let edits = nearCost[entry]!;
+      for (let index = 0; index < costs.length; index++) {
         if (index === driver) continue;
-        edits += packed.cheapestWord(entry, cost);
+        edits += packed.cheapestWord(entry, costs[index]!);
         if (edits === Infinity) break;
       }
       if (edits === Infinity) continue;
       let partial = 0;
-      for (const other of terms) if (!packed.hasWord(entry, other)) partial++;
+      for (let index = 0; index < terms.length; index++) {
+        if (!packed.hasWord(entry, terms[index]!)) partial++;
+      }
       best.offer(
         this.#hit(entry, undefined, TIER_FUZZY, edits, partial, packed.foldedLength(entry), rank),
       );
@@ -522,6 +540,23 @@ function countDistinct(lists: readonly Int32Array[]): number {
       if (list[at[index]!] === lowest) at[index]!++;
     }
   }
+}
+
+/** Costs of the fuzzy tier's near entries, by entry, valid where `marks` holds its stamp. */
+let nearCost = new Uint8Array(0);
+
+/** True when every term matches packed `entry`: a Han term anywhere, any other at a word's start. */
+function everyTermIn(
+  packed: PackedNames,
+  entry: number,
+  terms: readonly string[],
+  han: readonly boolean[],
+): boolean {
+  for (let index = 0; index < terms.length; index++) {
+    const term = terms[index]!;
+    if (han[index] ? !packed.contains(entry, term) : !packed.startsAWord(entry, term)) return false;
+  }
+  return true;
 }
 
 /** True when every term matches `folded`: a Han term anywhere, any other at a word's start. */

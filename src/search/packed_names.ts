@@ -584,7 +584,7 @@ export class PackedNames {
       let byte: number;
       do {
         byte = posts[at++]!;
-        delta += (byte & 0x7f) * 2 ** shift;
+        delta |= (byte & 0x7f) << shift;
         shift += 7;
       } while (byte >= 0x80);
       entry += delta;
