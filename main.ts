@@ -14,6 +14,7 @@
  */
 
 import { backgroundClientOptions, createBackgroundJobs, CRON_JOBS } from "./src/background/jobs.ts";
+import { runtimeCollect } from "./src/background/release.ts";
 import { RecipeCatalogue } from "./src/catalogue/recipe_catalogue.ts";
 import { withRecipeCatalogue } from "./src/catalogue/recipe_lookup.ts";
 import { RecipeStore } from "./src/catalogue/recipe_store.ts";
@@ -130,6 +131,8 @@ const background = createBackgroundJobs({
   catalogue: recipes,
   catalogueEnabled: config.catalogue,
   ratePerSec: config.ratePerSec,
+  // Deno 2.9 lets the code run a full collection after a burst of background work; 2.5 does not.
+  collect: runtimeCollect(),
 });
 // Registered at top level, before Deno.serve, so Deno Deploy discovers them; always all three
 // (a conditional registration is not discovered): the crawl itself does nothing when off. Their

@@ -61,7 +61,7 @@ export interface CrawlDeps extends BackgroundContext {
   readonly enabled: boolean;
   /** The background client's paged reads. */
   readonly pages: Gw2PagedReads;
-  readonly names: Pick<NameIndex, "putMany" | "markCatalogueComplete">;
+  readonly names: Pick<NameIndex, "putMany" | "settle" | "markCatalogueComplete">;
   readonly recipes: RecipeStore;
   /** Upstream's refill rate (`GW2_RATE_PER_SEC`), of which the crawl takes a tenth. */
   readonly ratePerSec: number;
@@ -305,6 +305,7 @@ async function step(
   if (next.page >= page.pageTotal) {
     const following = LANGUAGES[LANGUAGES.indexOf(lang) + 1];
     log.info("item names complete", { lang, requests: next.requests });
+    await names.settle(lang);
     if (following !== undefined) {
       next = { ...next, page: 0, lang: following };
     } else {

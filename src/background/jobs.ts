@@ -83,6 +83,13 @@ export interface BackgroundJobsDeps extends Omit<BackgroundContext, "signal"> {
   /** `PRIORY_CATALOGUE`. */
   readonly catalogueEnabled: boolean;
   readonly ratePerSec: number;
+  /**
+   * A full garbage collection (`runtimeCollect()`, where the runtime offers one): run when the
+   * warm-up or a crawl slice that did work ends with no other job running, so the garbage such a
+   * burst left is not kept resident while the process idles (docs/performance.md, "Memory").
+   * Not after the minutely prices job: small, and a collection pauses requests for ~20 ms.
+   */
+  readonly collect?: (() => void) | undefined;
 }
 
 /** What every job run reports: whether it ran, and its own figures. */
@@ -127,7 +134,10 @@ export function createBackgroundJobs(deps: BackgroundJobsDeps): BackgroundJobs {
   };
   // One line per run: `background job` with the job's report (info when it ran, debug when it
   // skipped: another instance's lease, nothing to do), or `background job failed` (warn).
-  const logged = async <R extends JobReport>(job: string, run: () => Promise<R>) => {
+  const logged = async <R extends JobReport>(
+    job: "warm" | "prices" | "catalogue",
+    run: () => Promise<R>,
+  ) => {
     const started = deps.clock.now();
     try {
       const { ran, ...report } = await track(run());
@@ -137,6 +147,7 @@ export function createBackgroundJobs(deps: BackgroundJobsDeps): BackgroundJobs {
         ...report,
         ms: Math.round(deps.clock.now() - started),
       });
+      if (ran && job !== "prices" && running.size === 0) deps.collect?.();
     } catch (error) {
       log.warn("background job failed", {
         job,

@@ -26,7 +26,6 @@ import { type Lang, LANGUAGES } from "../gw2/types.ts";
 import { DEFAULT_KV_TIMEOUT, type KvTimeout, withKvTimeout } from "../kv/timeout.ts";
 import { describeError, type Logger } from "../log.ts";
 import {
-  type LanguageVersions,
   NameStore,
   type NameStoreOptions,
   NameStoreWriteError,
@@ -98,7 +97,7 @@ export class NameIndex {
   /** Why the last load or refresh failed, for the unavailable error. */
   #failure: unknown;
   #table: NameTable | undefined;
-  #versions: LanguageVersions = new Map();
+  #versions = new Map<Lang, Map<number, number>>();
   #stamp: string | null = null;
   #completedAt: number | undefined;
   #syncing: Promise<void> | undefined;
@@ -206,7 +205,7 @@ export class NameIndex {
       this.#next = undefined;
       for (const [language, batch] of batches) {
         try {
-          await this.#store.merge(batch, language);
+          await this.#store.merge(batch, language, this.#known(language));
           this.#table?.upsert(batch, language);
         } catch (error) {
           this.#log.warn("name index write-through failed", {
@@ -231,9 +230,26 @@ export class NameIndex {
   putMany(entries: readonly NameEntry[], lang: Lang = "en"): Promise<number> {
     const stored = entries.map(storedForm);
     return this.#serial(async () => {
-      const changed = await this.#store.merge(stored, lang);
+      const changed = await this.#store.merge(stored, lang, this.#known(lang));
       this.#table?.upsert(stored, lang);
       return changed;
+    });
+  }
+
+  /** Changed names this copy holds beside its packed ones, not yet packed (0 before a load). */
+  get pending(): number {
+    return this.#table?.pending ?? 0;
+  }
+
+  /**
+   * Packs `lang`'s recent changes into the compact store now (after the writes queued before
+   * it): the crawl calls it when a language's last page is in. Until then changes wait beside
+   * the packed names, as objects every search scans, up to a limit.
+   */
+  settle(lang: Lang): Promise<void> {
+    return this.#serial(() => {
+      this.#table?.pack(lang);
+      return Promise.resolve();
     });
   }
 
@@ -320,9 +336,22 @@ export class NameIndex {
     }
   }
 
+  /**
+   * The versions of `lang`'s buckets this copy holds, for a write of this instance to advance
+   * (its next refresh then skips what it wrote itself); none before the first load.
+   */
+  #known(lang: Lang): Map<number, number> | undefined {
+    if (this.#table === undefined) return undefined;
+    let known = this.#versions.get(lang);
+    if (known === undefined) this.#versions.set(lang, known = new Map());
+    return known;
+  }
+
   #apply(read: StoreRead): void {
+    // A pass finished elsewhere: its last pages came in by refresh, and no more are coming.
+    if (read.completedAt !== this.#completedAt) this.#table?.pack();
     this.#stamp = read.stamp;
-    this.#versions = read.versions;
+    this.#versions = new Map(LANGUAGES.map((lang) => [lang, new Map(read.versions.get(lang))]));
     this.#completedAt = read.completedAt;
   }
 

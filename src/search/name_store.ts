@@ -142,10 +142,17 @@ export class NameStore {
   /**
    * Merges `entries` of `lang` into their buckets (adding or replacing by id; nothing is
    * removed) and returns how many changed something. Unchanged buckets are not written.
+   * `known` (the caller's versions of `lang`'s buckets) is advanced for every bucket written
+   * from the version the caller held: the caller holds those entries already, so its next
+   * {@linkcode changes} does not read its own writes back.
    *
    * @throws {NameStoreWriteError} when a commit keeps failing.
    */
-  async merge(entries: readonly NameEntry[], lang: Lang = "en"): Promise<number> {
+  async merge(
+    entries: readonly NameEntry[],
+    lang: Lang = "en",
+    known?: Map<number, number>,
+  ): Promise<number> {
     const byBucket = new Map<number, NameEntry[]>();
     for (const entry of entries) {
       const bucket = bucketOf(entry.id);
@@ -157,7 +164,7 @@ export class NameStore {
     let changed = 0;
     for (let start = 0; start < buckets.length; start += BUCKETS_PER_COMMIT) {
       const group = buckets.slice(start, start + BUCKETS_PER_COMMIT);
-      changed += await this.#commit(() => this.#mergeGroup(lang, group, byBucket));
+      changed += await this.#commit(() => this.#mergeGroup(lang, group, byBucket, known));
     }
     return changed;
   }
@@ -182,6 +189,7 @@ export class NameStore {
     lang: Lang,
     group: readonly number[],
     byBucket: ReadonlyMap<number, readonly NameEntry[]>,
+    known: Map<number, number> | undefined,
   ): Promise<number | undefined> {
     const manifestKey = [...this.#root, "manifest", lang];
     const [manifestEntry, ...bucketEntries] = await this.#kv.getMany([
@@ -192,6 +200,7 @@ export class NameStore {
     const manifest = parseManifest(manifestEntry.value);
     const op = this.#kv.atomic().check(manifestEntry);
     let changed = 0;
+    const written: number[] = [];
     for (const [index, bucket] of group.entries()) {
       const current = new Map(parseBucket(bucketEntries[index]?.value).map((e) => [e.id, e]));
       let bucketChanged = 0;
@@ -207,12 +216,16 @@ export class NameStore {
         this.#bucketKey(lang, bucket),
         sorted.flatMap((e) => [e.id, e.name, e.rarity, e.type]),
       );
+      // Held at the version read: the caller's copy is current once this commits.
+      if (known !== undefined && known.get(bucket) === manifest.get(bucket)) written.push(bucket);
       manifest.set(bucket, (manifest.get(bucket) ?? 0) + 1);
     }
     if (changed === 0) return 0;
     const flat = [...manifest].sort(([a], [b]) => a - b).flat();
     const result = await op.set(manifestKey, flat).sum(this.#key("stamp"), 1n).commit();
-    return result.ok ? changed : undefined;
+    if (!result.ok) return undefined;
+    for (const bucket of written) known?.set(bucket, manifest.get(bucket)!);
+    return changed;
   }
 
   /** Runs `attempt` until it commits, backing off between lost races and KV errors. */

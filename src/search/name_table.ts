@@ -181,6 +181,15 @@ export class NameTable {
   }
 
   /**
+   * Packs what changed in `lang` (every language when absent) since it was last packed, however
+   * little: for when no more changes are coming soon (a language's crawl is over), so the
+   * changes do not wait beside the packed names as objects, scanned by every search.
+   */
+  pack(lang?: Lang): void {
+    for (const language of lang === undefined ? LANGUAGES : [lang]) this.#names(language).pack();
+  }
+
+  /**
    * The best `limit` matches for `query` over every language, ranked as the module describes
    * (`prefer` first among equals); empty when the query has no letter or digit.
    */
@@ -220,6 +229,13 @@ export class NameTable {
     let bytes = 0;
     for (const names of this.#languages.values()) bytes += names.packedBytes;
     return bytes;
+  }
+
+  /** Changed entries waiting beside the packed names (objects, scanned by every search). */
+  get pending(): number {
+    let rows = 0;
+    for (const names of this.#languages.values()) rows += names.pending;
+    return rows;
   }
 
   #names(lang: Lang): LangNames {
@@ -279,6 +295,10 @@ class LangNames {
     return this.#packed.bytes;
   }
 
+  get pending(): number {
+    return this.#overlay.size;
+  }
+
   /** Every id held, ascending. */
   ids(): Int32Array {
     const packed = this.#packed;
@@ -319,7 +339,12 @@ class LangNames {
 
   /** Packs the overlay into the names when it has grown past its limit. */
   packIfDue(): void {
-    if (this.#overlay.size <= overlayLimit(this.#packed.size)) return;
+    if (this.#overlay.size > overlayLimit(this.#packed.size)) this.pack();
+  }
+
+  /** Packs the overlay into the names. */
+  pack(): void {
+    if (this.#overlay.size === 0) return;
     const rows = [...this.#overlay.values()].sort((a, b) => a.id - b.id);
     this.#packed = PackedNames.merge(this.#packed, rows, { words: this.lang !== "zh" });
     this.#overlay = new Map();
@@ -565,14 +590,20 @@ function matchesEveryTerm(
   terms: readonly string[],
   han: readonly boolean[],
 ): boolean {
-  return terms.every((term, index) =>
-    han[index] ? folded.includes(term) : startsAWord(folded, term)
-  );
+  for (let index = 0; index < terms.length; index++) {
+    const term = terms[index]!;
+    if (han[index] ? !folded.includes(term) : !startsAWord(folded, term)) return false;
+  }
+  return true;
 }
 
 /** True when `term` starts a word of `folded` (at its start or right after a space). */
 function startsAWord(folded: string, term: string): boolean {
-  return folded.startsWith(term) || folded.includes(` ${term}`);
+  // indexOf, not includes(` ${term}`): no string made per row scanned.
+  for (let at = folded.indexOf(term); at !== -1; at = folded.indexOf(term, at + 1)) {
+    if (at === 0 || folded.charCodeAt(at - 1) === 32) return true;
+  }
+  return false;
 }
 
 /** True when `term` is a whole word of `folded`. */

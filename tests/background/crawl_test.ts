@@ -87,6 +87,7 @@ Deno.test("the crawl reads the fake's whole catalogue in every language, within 
   const status = await app.names.status();
   assert.equal(status.complete, true);
   assert.equal(status.names, app.fake.world.items.size);
+  assert.equal(app.names.pending, 0, "each language packed once its last page is in");
   const twilight = await app.names.search("Düsternis", 1);
   assert.deepEqual(twilight.matches.map(({ id, lang }) => [id, lang]), [[
     WELL_KNOWN.twilight,

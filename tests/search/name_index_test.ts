@@ -180,6 +180,43 @@ Deno.test("NameStore.changes() re-reads only the buckets that changed since a re
   assert.deepEqual(changed.entries.get("de")?.map((entry) => entry.name), ["Geändert"]);
 });
 
+/** `kv`, counting the name buckets `getMany` reads (the refresh's cost). */
+function countingBuckets(kv: Deno.Kv): { kv: Deno.Kv; buckets: () => number } {
+  let read = 0;
+  const counted = new Proxy(kv, {
+    get(target, property) {
+      if (property === "getMany") {
+        return (keys: Deno.KvKey[], options?: { consistency?: Deno.KvConsistencyLevel }) => {
+          read += keys.filter((key) => key.includes("bucket")).length;
+          return target.getMany(keys, options);
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { kv: counted, buckets: () => read };
+}
+
+Deno.test("NameIndex does not read its own writes back; another instance's it does", async () => {
+  using kv = await openMemoryKv();
+  const counting = countingBuckets(kv);
+  const names = index(counting.kv);
+  await names.status();
+  // The crawl's shape: a language's names in bulk, then the write-through of a few.
+  const entries = syntheticNameEntries(2_000);
+  await names.putMany(entries, "de");
+  await names.record([{ ...ECTO, name: "Ektoplasmabatzen" }], "de");
+  const written = counting.buckets();
+  assert.equal((await names.search("Ektoplasmabatzen", 1)).matches[0]?.id, ECTO.id);
+  assert.equal(counting.buckets() - written, 0, "the refresh after its own writes reads no bucket");
+  // Another instance writes bucket 0; then this one writes it too, from the version it held.
+  await index(kv).record([{ id: 1, name: "Anderswo", rarity: "Fine", type: "Trophy" }], "de");
+  await names.record([{ id: 2, name: "Hier", rarity: "Fine", type: "Trophy" }], "de");
+  assert.equal((await names.search("Anderswo", 1)).matches[0]?.id, 1, "the other's write is read");
+  assert.equal((await names.search("Hier", 1)).matches[0]?.id, 2);
+});
+
 Deno.test("NameIndex.record() skips what it already holds: no commit, the stamp stays", async () => {
   using kv = await openMemoryKv();
   const names = index(kv);

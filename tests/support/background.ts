@@ -64,6 +64,8 @@ export interface BackgroundApp extends AsyncDisposable {
 
 /** Options of {@linkcode startBackgroundApp}. */
 export interface BackgroundAppOptions {
+  /** The jobs' full collection (`main.ts` passes the runtime's); none when absent. */
+  readonly collect?: () => void;
   /** A KV to share with another app (a restart); `:memory:` of its own otherwise. */
   readonly kv?: Deno.Kv;
   /** A fake to share with another app; a new one otherwise. */
@@ -147,6 +149,7 @@ export async function startBackgroundApp(
     catalogue: recipes,
     catalogueEnabled: catalogue,
     ratePerSec,
+    collect: options.collect,
   });
   const handler = createTestHandler({ gw2, names, log, clock });
   return {
