@@ -134,9 +134,11 @@ export function createBackgroundJobs(deps: BackgroundJobsDeps): BackgroundJobs {
   };
   // One line per run: `background job` with the job's report (info when it ran, debug when it
   // skipped: another instance's lease, nothing to do), or `background job failed` (warn).
+  // `collect`: a burst of work (the warm-up, a crawl slice) is followed by a full collection.
   const logged = async <R extends JobReport>(
-    job: "warm" | "prices" | "catalogue",
+    job: string,
     run: () => Promise<R>,
+    collect = false,
   ) => {
     const started = deps.clock.now();
     try {
@@ -147,7 +149,7 @@ export function createBackgroundJobs(deps: BackgroundJobsDeps): BackgroundJobs {
         ...report,
         ms: Math.round(deps.clock.now() - started),
       });
-      if (ran && job !== "prices" && running.size === 0) deps.collect?.();
+      if (ran && collect && running.size === 0) deps.collect?.();
     } catch (error) {
       log.warn("background job failed", {
         job,
@@ -159,7 +161,7 @@ export function createBackgroundJobs(deps: BackgroundJobsDeps): BackgroundJobs {
   };
   return {
     signal: controller.signal,
-    warm: () => logged("warm", () => warmLegendaries(context)),
+    warm: () => logged("warm", () => warmLegendaries(context), true),
     prices: () => logged("prices", () => warmPrices(context)),
     catalogue: () =>
       logged("catalogue", () =>
@@ -169,8 +171,8 @@ export function createBackgroundJobs(deps: BackgroundJobsDeps): BackgroundJobs {
           ...(deps.catalogue === undefined
             ? {}
             : { onRecipesPublished: () => deps.catalogue?.refresh() }),
-        })),
-    startup: () => logged("warm", () => warmLegendaries(context)).catch(() => undefined),
+        }), true),
+    startup: () => logged("warm", () => warmLegendaries(context), true).catch(() => undefined),
     stop: async (graceMs = 2_000) => {
       controller.abort();
       if (running.size === 0 || graceMs <= 0) return;
