@@ -45,9 +45,12 @@ const SPACE = 32;
  */
 const HEAD = 5;
 
-/** The letter bit of a character code: a–z their own, any other by its low five bits. */
+/**
+ * The letter bit of a character code: a–z their own, any other (digits, Han) one of six more
+ * by its value, so a Latin term's letters are never taken for a Chinese name's characters.
+ */
 function letterBit(code: number): number {
-  return 1 << (code >= 97 && code <= 122 ? code - 97 : code & 31);
+  return 1 << (code >= 97 && code <= 122 ? code - 97 : 26 + code % 6);
 }
 
 /** The letter bits of `text[start, end)`. */
@@ -598,7 +601,9 @@ export class PackedNames {
    * unless `prefixOnly`, longer than `length + max`) is skipped, and so is one lacking more
    * than `max` of the letters of `mask` (or, unless `prefixOnly`, holding more than `max`
    * letters `mask` lacks): each edit changes at most one letter in either; and so is one whose
-   * first five letters hold none of `head`, the term's first `max + 1` (`max` at most 2).
+   * first five letters hold none of `head`, the term's first `max + 1` (`max` at most 2). With
+   * `prefixOnly` the same two letter counts hold for the word's start a matching prefix must
+   * lie in (its first `length + max` letters) and must hold (its first `length - max`).
    */
   scanWords(
     mask: number,
@@ -625,6 +630,12 @@ export class PackedNames {
       const other = masks[word]!;
       if (bitCount(mask & ~other) > max) continue;
       if (!prefixOnly && bitCount(other & ~mask) > max) continue;
+      if (prefixOnly && size > length - max) {
+        const lead = codeMask(words, start, start + shortest);
+        if (bitCount(lead & ~mask) > max) continue;
+        const span = codeMask(words, start, start + Math.min(size, length + max));
+        if (bitCount(mask & ~span) > max) continue;
+      }
       const value = cost(words, start, size);
       if (value !== Infinity) visit(word, value);
     }
