@@ -470,18 +470,23 @@ class LangNames {
       wordCost = packed.cheapestWord(entry, driverCost);
       if (wordCost !== Infinity) note(entry);
     });
-    packed.scanWords(
-      letterMask(term),
-      letterMask(term, 0, allowed + 1),
-      term.length,
-      allowed,
-      driver === last || han[driver] === true,
-      driverCost,
-      (word, cost) => {
-        wordCost = cost;
-        packed.forEachPosted(word, note);
-      },
-    );
+    const nearWord = (word: number, cost: number) => {
+      wordCost = cost;
+      packed.forEachPosted(word, note);
+    };
+    if (han[driver] === true) {
+      packed.scanWords(
+        letterMask(term),
+        letterMask(term, 0, allowed + 1),
+        term.length,
+        allowed,
+        true,
+        driverCost,
+        nearWord,
+      );
+    } else {
+      packed.scanWordsNear(term, allowed, driver === last, nearWord);
+    }
     for (let at = 0; at < near.length; at++) {
       const entry = near[at]!;
       if (this.#overlay.has(packed.id(entry))) continue;

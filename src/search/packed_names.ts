@@ -601,9 +601,8 @@ export class PackedNames {
    * unless `prefixOnly`, longer than `length + max`) is skipped, and so is one lacking more
    * than `max` of the letters of `mask` (or, unless `prefixOnly`, holding more than `max`
    * letters `mask` lacks): each edit changes at most one letter in either; and so is one whose
-   * first five letters hold none of `head`, the term's first `max + 1` (`max` at most 2). With
-   * `prefixOnly` the same two letter counts hold for the word's start a matching prefix must
-   * lie in (its first `length + max` letters) and must hold (its first `length - max`).
+   * first five letters hold none of `head`, the term's first `max + 1` (`max` at most 2). The
+   * scan of a Han term; any other takes {@linkcode scanWordsNear}.
    */
   scanWords(
     mask: number,
@@ -630,14 +629,85 @@ export class PackedNames {
       const other = masks[word]!;
       if (bitCount(mask & ~other) > max) continue;
       if (!prefixOnly && bitCount(other & ~mask) > max) continue;
-      if (prefixOnly && size > length - max) {
-        const lead = codeMask(words, start, start + shortest);
-        if (bitCount(lead & ~mask) > max) continue;
-        const span = codeMask(words, start, start + Math.min(size, length + max));
-        if (bitCount(mask & ~span) > max) continue;
-      }
       const value = cost(words, start, size);
       if (value !== Infinity) visit(word, value);
+    }
+  }
+
+  /**
+   * Calls `visit(word, cost)` for every word within `max` edits of `term` (not Han): its
+   * optimal-string-alignment distance, as `distanceWithin` counts it — with `prefix`, to the
+   * word's closest start; without, to the whole word, or 0 when the word starts with `term`.
+   * The sorted vocabulary is walked as a trie: the rows of the distance table a word shares
+   * with the one before (its common start) are kept, and a start already beyond `max` settles
+   * every word that follows it at once, so a scan costs a few rows per distinct start rather
+   * than a table per word.
+   */
+  scanWordsNear(
+    term: string,
+    max: number,
+    prefix: boolean,
+    visit: (word: number, cost: number) => void,
+  ): void {
+    const count = this.#masks.length;
+    if (!this.hasWords || count === 0) return;
+    const words = this.#words;
+    const wordAt = this.#wordAt;
+    const columns = term.length + 1;
+    const over = max + 1;
+    const last = term.length;
+    let longest = 0;
+    for (let word = 0; word < count; word++) {
+      longest = Math.max(longest, wordAt[word + 1]! - wordAt[word]!);
+    }
+    const table = nearTable((longest + 1) * columns, longest + 1);
+    const rows = table.rows;
+    // closest[d]: the least distance of `term` to a start of the path's first d letters.
+    const closest = table.closest;
+    for (let column = 0; column < columns; column++) {
+      rows[column] = column <= max ? column : over;
+    }
+    closest[0] = rows[last]!;
+    let path = 0;
+    let valid = 0;
+    for (let word = 0; word < count;) {
+      const start = wordAt[word]!;
+      const size = wordAt[word + 1]! - start;
+      let depth = 0;
+      const shared = Math.min(valid, size);
+      while (depth < shared && words[start + depth] === words[path + depth]) depth++;
+      path = start;
+      let settled = false;
+      while (depth < size) {
+        depth++;
+        if (nearRow(rows, columns, depth, words, start, term, max) > max) {
+          settled = true;
+          break;
+        }
+        // The term's whole length lies within the band only near the diagonal.
+        const here = Math.abs(depth - last) <= max ? rows[depth * columns + last]! : over;
+        closest[depth] = Math.min(closest[depth - 1]!, here);
+      }
+      valid = settled ? depth - 1 : depth;
+      const startsWithTerm = size >= last && valid >= last && rows[last * columns + last] === 0;
+      if (settled) {
+        // Every word starting with these `depth` letters costs the same: no row past them can
+        // come within `max` again.
+        const cost = prefix ? closest[depth - 1]! : startsWithTerm ? 0 : over;
+        const end = this.#pastStart(word, start, depth);
+        if (cost <= max) { for (let next = word; next < end; next++) visit(next, cost); }
+        word = end;
+        continue;
+      }
+      const cost = prefix
+        ? closest[size]!
+        : startsWithTerm
+        ? 0
+        : Math.abs(size - last) <= max
+        ? rows[size * columns + last]!
+        : over;
+      if (cost <= max) visit(word, cost);
+      word++;
     }
   }
 
@@ -682,6 +752,27 @@ export class PackedNames {
     return low;
   }
 
+  /** The first word after `word` that does not start with `words[start, start + length)`. */
+  #pastStart(word: number, start: number, length: number): number {
+    const words = this.#words;
+    const wordAt = this.#wordAt;
+    let low = word + 1;
+    let high = this.#masks.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const from = wordAt[middle]!;
+      const size = wordAt[middle + 1]! - from;
+      let order = 0;
+      for (let at = 0; at < Math.min(size, length) && order === 0; at++) {
+        order = words[from + at]! - words[start + at]!;
+      }
+      if (order === 0 && size < length) order = -1;
+      if (order <= 0) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
   /** The word's order against `term`: 0 when it starts with it. */
   #comparePrefix(word: number, term: string): number {
     const words = this.#words;
@@ -718,4 +809,66 @@ function writeVarint(bytes: Uint8Array, at: number, value: number): number {
   }
   bytes[at++] = value;
   return at;
+}
+
+/** The distance table of {@linkcode PackedNames.scanWordsNear}, reused (one search at a time). */
+let near = { rows: new Int32Array(0), closest: new Int32Array(0) };
+
+function nearTable(cells: number, depths: number): typeof near {
+  if (near.rows.length < cells || near.closest.length < depths) {
+    near = {
+      rows: new Int32Array(Math.max(cells, near.rows.length * 2)),
+      closest: new Int32Array(Math.max(depths, near.closest.length * 2)),
+    };
+  }
+  return near;
+}
+
+/**
+ * Row `depth` of the distance table of `term` against the word at `start` (its letter
+ * `depth - 1`), within the band of `max` around the diagonal (cells beside it hold `max + 1`);
+ * returns the row's least value.
+ */
+function nearRow(
+  rows: Int32Array,
+  columns: number,
+  depth: number,
+  words: Codes,
+  start: number,
+  term: string,
+  max: number,
+): number {
+  const over = max + 1;
+  const base = depth * columns;
+  const previous = base - columns;
+  const before = previous - columns;
+  const letter = words[start + depth - 1]!;
+  const letterBefore = depth > 1 ? words[start + depth - 2]! : -1;
+  const low = Math.max(0, depth - max);
+  const high = Math.min(columns - 1, depth + max);
+  if (low > 0) rows[base + low - 1] = over;
+  let least = over;
+  for (let column = low; column <= high; column++) {
+    let value: number;
+    if (column === 0) {
+      value = depth;
+    } else {
+      const code = term.charCodeAt(column - 1);
+      value = Math.min(
+        rows[previous + column]! + 1,
+        rows[base + column - 1]! + 1,
+        rows[previous + column - 1]! + (code === letter ? 0 : 1),
+      );
+      if (
+        depth > 1 && column > 1 && letter === term.charCodeAt(column - 2) &&
+        letterBefore === code
+      ) {
+        value = Math.min(value, rows[before + column - 2]! + 1);
+      }
+    }
+    rows[base + column] = value;
+    if (value < least) least = value;
+  }
+  if (high < columns - 1) rows[base + high + 1] = over;
+  return least;
 }

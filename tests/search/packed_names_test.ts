@@ -3,7 +3,7 @@
  * bytes and postings) equals packing every entry afresh, and the columns read back what went in.
  */
 import assert from "node:assert/strict";
-import { foldName } from "../../src/search/normalize.ts";
+import { codesOf, distanceWithin, foldName } from "../../src/search/normalize.ts";
 import { PackedNames, type PackedRow } from "../../src/search/packed_names.ts";
 import { seeded } from "../support/random.ts";
 
@@ -87,4 +87,40 @@ Deno.test("PackedNames reads back names, folded names and words; finds ids, word
   assert.equal(packed.hasWord(0, "of"), true);
   assert.equal(packed.contains(2, "stern"), true);
   assert.throws(() => PackedNames.build([row(2, "b"), row(1, "a")]), RangeError);
+});
+
+Deno.test("PackedNames.scanWordsNear() finds exactly the words within max edits, typed or whole", () => {
+  const random = seeded("near words");
+  const letters = "abcdeilmnorstu";
+  const word = () => {
+    let text = "";
+    for (let index = random.int(1, 9); index > 0; index--) text += random.pick([...letters]);
+    return text;
+  };
+  const names = Array.from({ length: 600 }, (_, index) => row(index + 1, `${word()} ${word()}`));
+  const packed = PackedNames.build(names);
+  for (let round = 0; round < 300; round++) {
+    const term = word();
+    const max = random.int(1, 2);
+    const prefix = random.int(0, 1) === 1;
+    // The definition, word by word: starts with the term (0), or the bounded distance — to the
+    // closest start of the word when typed, to the whole word otherwise.
+    const expected = new Map<number, number>();
+    for (let index = 0; index < packed.wordCount; index++) {
+      const text = packed.word(index);
+      const codes = codesOf(text);
+      const cost = text.startsWith(term)
+        ? 0
+        : !prefix && Math.abs(text.length - term.length) > max
+        ? max + 1
+        : distanceWithin(term, codes, max, codes.length, 0, prefix);
+      if (cost <= max) expected.set(index, cost);
+    }
+    const found = new Map<number, number>();
+    packed.scanWordsNear(term, max, prefix, (index, cost) => {
+      assert.ok(!found.has(index), "each word once");
+      found.set(index, cost);
+    });
+    assert.deepEqual(found, expected, `${term}, max ${max}, prefix ${prefix}`);
+  }
 });
