@@ -67,21 +67,6 @@ function codeMask(codes: Codes, start: number, end: number): number {
   return mask;
 }
 
-/** `texts` joined, as codes: bytes when every character fits one. */
-function joinedCodes(texts: readonly string[], length: number): Codes {
-  let wide = false;
-  for (const text of texts) {
-    for (let at = 0; at < text.length && !wide; at++) wide = text.charCodeAt(at) > 0xff;
-    if (wide) break;
-  }
-  const codes = wide ? new Uint16Array(length) : new Uint8Array(length);
-  let at = 0;
-  for (const text of texts) {
-    for (let index = 0; index < text.length; index++) codes[at++] = text.charCodeAt(index);
-  }
-  return codes;
-}
-
 /** `codes[start, end)` as a string. */
 function textOf(codes: Codes, start: number, end: number): string {
   let text = "";
@@ -243,27 +228,40 @@ export class PackedNames {
     let foldedAtNow = 0;
     for (let slot = 0; slot < count; slot++) {
       const from = source[slot]!;
+      if (from >= 0) {
+        // A run of kept entries is one stretch of the base's bytes: copied at once.
+        let end = slot + 1;
+        while (end < count && source[end] === from + (end - slot)) end++;
+        const last = from + (end - slot);
+        const base = old!;
+        ids.set(base.#ids.subarray(from, last), slot);
+        rarity.set(base.#rarity.subarray(from, last), slot);
+        type.set(base.#type.subarray(from, last), slot);
+        const nameShift = written - base.#nameAt[from]!;
+        const foldedShift = foldedAtNow - base.#foldedAt[from]!;
+        for (let entry = from; entry < last; entry++) {
+          nameAt[slot + entry - from] = base.#nameAt[entry]! + nameShift;
+          foldedAt[slot + entry - from] = base.#foldedAt[entry]! + foldedShift;
+        }
+        names.set(base.#names.subarray(base.#nameAt[from]!, base.#nameAt[last]!), written);
+        written += base.#nameAt[last]! - base.#nameAt[from]!;
+        folded.set(
+          base.#folded.subarray(base.#foldedAt[from]!, base.#foldedAt[last]!),
+          foldedAtNow,
+        );
+        foldedAtNow += base.#foldedAt[last]! - base.#foldedAt[from]!;
+        slot = end - 1;
+        continue;
+      }
       nameAt[slot] = written;
       foldedAt[slot] = foldedAtNow;
-      if (from >= 0) {
-        ids[slot] = old!.#ids[from]!;
-        rarity[slot] = old!.#rarity[from]!;
-        type[slot] = old!.#type[from]!;
-        const name = old!.#names.subarray(old!.#nameAt[from]!, old!.#nameAt[from + 1]!);
-        names.set(name, written);
-        written += name.length;
-        const codes = old!.#folded.subarray(old!.#foldedAt[from]!, old!.#foldedAt[from + 1]!);
-        folded.set(codes, foldedAtNow);
-        foldedAtNow += codes.length;
-      } else {
-        const row = rows[-1 - from]!;
-        ids[slot] = row.id;
-        rarity[slot] = row.rarity;
-        type[slot] = row.type;
-        written += encoder.encodeInto(row.name, names.subarray(written)).written;
-        for (let at = 0; at < row.folded.length; at++) {
-          folded[foldedAtNow++] = row.folded.charCodeAt(at);
-        }
+      const row = rows[-1 - from]!;
+      ids[slot] = row.id;
+      rarity[slot] = row.rarity;
+      type[slot] = row.type;
+      written += encoder.encodeInto(row.name, names.subarray(written)).written;
+      for (let at = 0; at < row.folded.length; at++) {
+        folded[foldedAtNow++] = row.folded.charCodeAt(at);
       }
     }
     nameAt[count] = written;
@@ -299,7 +297,10 @@ export class PackedNames {
     return PackedNames.#withWords(columns, old, oldToNew, rows, source);
   }
 
-  /** The vocabulary of merged columns: the base's words and postings carried, the rows' added. */
+  /**
+   * The vocabulary of merged columns: the base's words and postings carried as codes (never
+   * made strings again), the rows' new words merged into their sorted order.
+   */
   static #withWords(
     columns: {
       ids: Int32Array;
@@ -315,15 +316,10 @@ export class PackedNames {
     rows: readonly PackedRow[],
     source: Int32Array,
   ): PackedNames {
-    // Every distinct word once, as a string: the base's, then the rows' new ones.
-    const words: string[] = [];
-    const wordIndex = new Map<string, number>();
     const oldWords = old === undefined ? 0 : old.#masks.length;
-    for (let word = 0; word < oldWords; word++) {
-      const text = textOf(old!.#words, old!.#wordAt[word]!, old!.#wordAt[word + 1]!);
-      wordIndex.set(text, words.length);
-      words.push(text);
-    }
+    // Words are numbered: the base's first (0 … oldWords − 1), then the rows' new ones.
+    const added: string[] = [];
+    const addedIndex = new Map<string, number>();
     // The rows' postings: [word, slot] pairs, each word once per row.
     const rowPosts: number[] = [];
     for (let slot = 0; slot < source.length; slot++) {
@@ -333,63 +329,87 @@ export class PackedNames {
       if (text === "") continue;
       const seen = new Set<number>();
       for (const word of text.split(" ")) {
-        let index = wordIndex.get(word);
-        if (index === undefined) {
-          index = words.length;
-          wordIndex.set(word, index);
-          words.push(word);
+        let index = old === undefined ? -1 : old.#find(word);
+        if (index === -1) {
+          index = addedIndex.get(word) ?? -1;
+          if (index === -1) {
+            index = oldWords + added.length;
+            addedIndex.set(word, index);
+            added.push(word);
+          }
         }
         if (seen.has(index)) continue;
         seen.add(index);
         rowPosts.push(index, slot);
       }
     }
+    const total = oldWords + added.length;
     // Count each word's postings: the base's kept entries and the rows'.
-    const counts = new Int32Array(words.length);
-    for (let word = 0; word < oldWords; word++) {
-      old!.forEachPosted(word, (entry) => {
-        if (oldToNew[entry]! >= 0) counts[word]!++;
-      });
-    }
-    const touched = new Uint8Array(words.length);
+    const counts = new Int32Array(total);
+    let counting = 0;
+    const countKept = (entry: number) => {
+      if (oldToNew[entry]! >= 0) counts[counting]!++;
+    };
+    for (counting = 0; counting < oldWords; counting++) old!.forEachPosted(counting, countKept);
+    const touched = new Uint8Array(total);
     for (let at = 0; at < rowPosts.length; at += 2) {
       counts[rowPosts[at]!]!++;
       touched[rowPosts[at]!] = 1;
     }
-    const offsets = new Int32Array(words.length + 1);
-    for (let word = 0; word < words.length; word++) {
-      offsets[word + 1] = offsets[word]! + counts[word]!;
-    }
-    const flat = new Int32Array(offsets[words.length]!);
-    const fill = offsets.slice(0, words.length);
-    for (let word = 0; word < oldWords; word++) {
-      old!.forEachPosted(word, (entry) => {
-        const slot = oldToNew[entry]!;
-        if (slot >= 0) flat[fill[word]!++] = slot;
-      });
-    }
+    const offsets = new Int32Array(total + 1);
+    for (let word = 0; word < total; word++) offsets[word + 1] = offsets[word]! + counts[word]!;
+    const flat = new Int32Array(offsets[total]!);
+    const fill = offsets.slice(0, total);
+    let filling = 0;
+    const fillKept = (entry: number) => {
+      const slot = oldToNew[entry]!;
+      if (slot >= 0) flat[fill[filling]!++] = slot;
+    };
+    for (filling = 0; filling < oldWords; filling++) old!.forEachPosted(filling, fillKept);
     for (let at = 0; at < rowPosts.length; at += 2) {
       const word = rowPosts[at]!;
       flat[fill[word]!++] = rowPosts[at + 1]!;
     }
-    for (let word = 0; word < words.length; word++) {
+    for (let word = 0; word < total; word++) {
       if (touched[word]) flat.subarray(offsets[word]!, offsets[word + 1]!).sort();
     }
-    // Words sorted, without the ones no entry holds any more.
-    const order = [...words.keys()].filter((word) => counts[word]! > 0)
-      .sort((a, b) => (words[a]! < words[b]! ? -1 : words[a]! > words[b]! ? 1 : 0));
+    // Words sorted, without the ones no entry holds any more: the base's are in order already,
+    // the new ones are sorted and merged in.
+    const fresh = [...added.keys()].sort((a, b) =>
+      added[a]! < added[b]! ? -1 : added[a]! > added[b]! ? 1 : 0
+    );
+    const order: number[] = [];
+    {
+      let kept = 0;
+      let next = 0;
+      while (kept < oldWords || next < fresh.length) {
+        const takeOld = next >= fresh.length ||
+          (kept < oldWords && old!.#compareWord(kept, added[fresh[next]!]!) < 0);
+        const word = takeOld ? kept++ : oldWords + fresh[next++]!;
+        if (counts[word]! > 0) order.push(word);
+      }
+    }
     const wordAt = new Int32Array(order.length + 1);
     const masks = new Int32Array(order.length);
     const heads = new Int32Array(order.length);
     const postAt = new Int32Array(order.length + 1);
     let wordLength = 0;
     let postBytes = 0;
-    for (const [index, word] of order.entries()) {
-      const text = words[word]!;
+    let wide = old !== undefined && old.#words instanceof Uint16Array;
+    for (let index = 0; index < order.length; index++) {
+      const word = order[index]!;
       wordAt[index] = wordLength;
-      wordLength += text.length;
-      masks[index] = letterMask(text);
-      heads[index] = letterMask(text, 0, Math.min(text.length, HEAD));
+      if (word < oldWords) {
+        wordLength += old!.#wordAt[word + 1]! - old!.#wordAt[word]!;
+        masks[index] = old!.#masks[word]!;
+        heads[index] = old!.#heads[word]!;
+      } else {
+        const text = added[word - oldWords]!;
+        wordLength += text.length;
+        masks[index] = letterMask(text);
+        heads[index] = letterMask(text, 0, Math.min(text.length, HEAD));
+        for (let at = 0; at < text.length && !wide; at++) wide = text.charCodeAt(at) > 0xff;
+      }
       let last = -1;
       for (let at = offsets[word]!; at < offsets[word + 1]!; at++) {
         postBytes += varintLength(flat[at]! - last);
@@ -397,9 +417,23 @@ export class PackedNames {
       }
     }
     wordAt[order.length] = wordLength;
+    const words = wide ? new Uint16Array(wordLength) : new Uint8Array(wordLength);
     const posts = new Uint8Array(postBytes);
     let at = 0;
-    for (const [index, word] of order.entries()) {
+    for (let index = 0; index < order.length; index++) {
+      const word = order[index]!;
+      if (word < oldWords) {
+        words.set(
+          old!.#words.subarray(old!.#wordAt[word]!, old!.#wordAt[word + 1]!),
+          wordAt[index]!,
+        );
+      } else {
+        const text = added[word - oldWords]!;
+        const from = wordAt[index]!;
+        for (let letter = 0; letter < text.length; letter++) {
+          words[from + letter] = text.charCodeAt(letter);
+        }
+      }
       postAt[index] = at;
       let last = -1;
       for (let post = offsets[word]!; post < offsets[word + 1]!; post++) {
@@ -410,7 +444,7 @@ export class PackedNames {
     postAt[order.length] = at;
     return new PackedNames({
       ...columns,
-      words: joinedCodes(order.map((word) => words[word]!), wordLength),
+      words,
       wordAt,
       masks,
       heads,
@@ -418,6 +452,25 @@ export class PackedNames {
       posts,
       hasWords: true,
     });
+  }
+
+  /** The word that is `text` exactly, or -1 (binary search). */
+  #find(text: string): number {
+    const word = this.#bound(text, false);
+    return word < this.#masks.length && this.#compareWord(word, text) === 0 ? word : -1;
+  }
+
+  /** The word's order against `text` (code by code, then by length). */
+  #compareWord(word: number, text: string): number {
+    const words = this.#words;
+    const start = this.#wordAt[word]!;
+    const length = this.#wordAt[word + 1]! - start;
+    const shared = Math.min(length, text.length);
+    for (let at = 0; at < shared; at++) {
+      const difference = words[start + at]! - text.charCodeAt(at);
+      if (difference !== 0) return difference;
+    }
+    return length - text.length;
   }
 
   /** The entry holding `id`, or -1. */
