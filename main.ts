@@ -16,6 +16,7 @@
  */
 
 import { backgroundClientOptions, createBackgroundJobs, CRON_JOBS } from "./src/background/jobs.ts";
+import { runtimeCollect } from "./src/background/release.ts";
 import { RecipeCatalogue } from "./src/catalogue/recipe_catalogue.ts";
 import { withRecipeCatalogue } from "./src/catalogue/recipe_lookup.ts";
 import { RecipeStore } from "./src/catalogue/recipe_store.ts";
@@ -25,8 +26,8 @@ import { type Config, ConfigError, parseConfig } from "./src/config.ts";
 import { type DevToken, keepDevToken } from "./src/process/dev_token.ts";
 import { createPublicAuth } from "./src/auth/mod.ts";
 import { BucketPriority, createGw2Client } from "./src/gw2/client.ts";
-import type { Item } from "./src/gw2/schemas.ts";
-import type { BoundableGw2Client, Gw2PagedReads } from "./src/gw2/types.ts";
+import type { CatalogueItem } from "./src/gw2/schemas.ts";
+import type { BoundableGw2Client, Gw2PagedReads, Lang } from "./src/gw2/types.ts";
 import { HistoryReader } from "./src/history/query.ts";
 import { HistoryStore } from "./src/history/store.ts";
 import { createHandler } from "./src/http/handler.ts";
@@ -172,7 +173,7 @@ const upstream = {
   // One for both clients: background takes of the budget wait while an interactive one does.
   priority: new BucketPriority(),
   // Write-through: every item read from upstream feeds the shared name index.
-  onItemsFetched: (items: readonly Item[]) => names.record(items),
+  onItemsFetched: (items: readonly CatalogueItem[], lang: Lang) => names.record(items, lang),
   // Prices from the market sheet while it is fresh: one snapshot for trees, scans and gw2_prices.
   priceSheet: (ids: readonly number[]) => sheets.prices(ids),
 };
@@ -203,6 +204,8 @@ const background = createBackgroundJobs({
   ratePerSec: config.ratePerSec,
   history: historyStore,
   snapshotMinutes: config.snapshotMinutes,
+  // Deno 2.9 lets the code run a full collection after a burst of background work; 2.5 does not.
+  collect: runtimeCollect(),
 });
 // Each sheet this instance publishes (its job's, or one a tool call read) becomes a snapshot.
 sheets.onSheet((sheet, previous) => background.snapshot(sheet, previous));

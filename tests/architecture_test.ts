@@ -122,8 +122,9 @@ const ROOMS: Readonly<Record<string, readonly string[]>> = {
     "views",
     "history",
   ],
-  // The prompts are a surface beside the tools: they name the tools and their arguments' bounds.
-  prompts: ["data", "search", "tools"],
+  // The prompts are a surface beside the tools: they name the tools and their arguments' bounds
+  // (and GW2's languages, from the client's public types).
+  prompts: ["data", "gw2", "search", "tools"],
   mcp: [
     "async",
     "gw2",
@@ -179,6 +180,7 @@ const PURE = new Set([
   "src/process/dev_console.ts",
   "src/ranking/rank.ts",
   "src/search/name_table.ts",
+  "src/search/packed_names.ts",
   "src/search/normalize.ts",
   "src/search/result.ts",
   "src/staleness.ts",

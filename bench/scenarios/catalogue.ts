@@ -2,13 +2,14 @@
  * The background catalogue crawl and what it buys, in this process on an injected clock (one
  * slice per simulated cron minute):
  *
- * - over the fake GW2 API's whole catalogue (8,744 items, 1,274 recipes) through the real
- *   client: requests, simulated crawl time and the share of the 5/s budget it spent;
- * - over a synthetic catalogue the size of the real one (75,000 items, 13,200 recipes) served
- *   from memory: the same, then recipe lookups from the crawled catalogue, the on-demand fill of
- *   the recipes (every page at once, at 300 ms latency, in real time) and the time a new instance
- *   takes to load the full name index. (Search on that index through the tool:
- *   `item-search`.)
+ * - over the fake GW2 API's whole catalogue (8,744 items in five languages, 1,274 recipes)
+ *   through the real client: requests, simulated crawl time and the share of the 5/s budget it
+ *   spent;
+ * - over a synthetic catalogue the size of the real one (75,000 items in each of the five
+ *   languages, 13,200 recipes) served from memory: the same, per language too, then recipe
+ *   lookups from the crawled catalogue, the on-demand fill of the recipes (every page at once, at
+ *   300 ms latency, in real time) and the time a new instance takes to load the full name index.
+ *   (Search on that index through the tool: `item-search`.)
  *
  * @module
  */
@@ -19,6 +20,7 @@ import { FILL_CONCURRENCY, RecipeCatalogue } from "../../src/catalogue/recipe_ca
 import { RecipeStore } from "../../src/catalogue/recipe_store.ts";
 import { createGw2Client } from "../../src/gw2/client.ts";
 import type { CatalogueRecipe } from "../../src/gw2/schemas.ts";
+import { type Lang, LANGUAGES } from "../../src/gw2/types.ts";
 import type { Gw2PagedReads, Page } from "../../src/gw2/types.ts";
 
 /** The paged reads a crawl makes. */
@@ -27,7 +29,10 @@ import { silentLogger } from "../../src/log.ts";
 import { NameIndex } from "../../src/search/name_index.ts";
 import { createFakeGw2 } from "../../tests/fake_gw2/mod.ts";
 import { ManualClock } from "../../tests/support/clock.ts";
-import { syntheticNameEntries } from "../../tests/support/synthetic_names.ts";
+import {
+  syntheticLocalizedEntries,
+  syntheticNameEntries,
+} from "../../tests/support/synthetic_names.ts";
 import type { Figure, Scenario, Target } from "../scenario.ts";
 import { median, percentile } from "../support/stats.ts";
 
@@ -41,6 +46,8 @@ export const FULL_SCALE = { items: 75_000, recipes: 13_200 } as const;
 
 interface CrawlRun {
   readonly requests: number;
+  /** Item pages read in each language. */
+  readonly byLanguage: ReadonlyMap<Lang, number>;
   readonly simulatedMin: number;
   /** Requests over what the sustained budget allowed in the same time. */
   readonly share: number;
@@ -52,8 +59,13 @@ async function crawl(kv: Deno.Kv, pages: CrawlPages, clock: ManualClock): Promis
   const names = new NameIndex({ kv, namespace: NAMESPACE, log: silentLogger, clock });
   const store = new RecipeStore({ kv, namespace: NAMESPACE });
   let requests = 0;
+  const byLanguage = new Map<Lang, number>();
   const counted: CrawlPages = {
-    itemsPage: (page, size) => (requests++, pages.itemsPage(page, size)),
+    itemsPage: (page, size, deadline, lang = "en") => {
+      requests++;
+      byLanguage.set(lang, (byLanguage.get(lang) ?? 0) + 1);
+      return pages.itemsPage(page, size, deadline, lang);
+    },
     recipesPage: (page, size) => (requests++, pages.recipesPage(page, size)),
   };
   const deps: CrawlDeps = {
@@ -78,6 +90,7 @@ async function crawl(kv: Deno.Kv, pages: CrawlPages, clock: ManualClock): Promis
   const simulatedMs = clock.now() - started;
   return {
     requests,
+    byLanguage,
     simulatedMin: simulatedMs / 60_000,
     share: requests / ((simulatedMs / 1000) * RATE_PER_SEC),
     realMs: performance.now() - real,
@@ -85,9 +98,9 @@ async function crawl(kv: Deno.Kv, pages: CrawlPages, clock: ManualClock): Promis
   };
 }
 
-/** A paged source over in-memory records, as upstream pages them. */
+/** A paged source over in-memory records, as upstream pages them (items in each language). */
 function memoryPages(
-  items: readonly { id: number; name: string; rarity: string; type: string }[],
+  items: ReadonlyMap<Lang, readonly { id: number; name: string; rarity: string; type: string }[]>,
   recipes: readonly CatalogueRecipe[],
 ): CrawlPages {
   const page = <T>(all: readonly T[], index: number, size: number): Promise<Page<T>> =>
@@ -97,7 +110,7 @@ function memoryPages(
       pageTotal: Math.ceil(all.length / size),
     });
   return {
-    itemsPage: (index, size) => page(items, index, size),
+    itemsPage: (index, size, _deadline, lang = "en") => page(items.get(lang) ?? [], index, size),
     recipesPage: (index, size) => page(recipes, index, size),
   };
 }
@@ -119,6 +132,16 @@ function crawlReport(label: string, run: CrawlRun): { figures: Figure[]; target:
         value: run.share * 100,
         unit: "%",
         note: `of ${RATE_PER_SEC} requests/s over the crawl`,
+      },
+      {
+        label: `${label}: item pages per language`,
+        value: run.byLanguage.get("en") ?? 0,
+        unit: "requests",
+        note: `${
+          LANGUAGES.map((lang) => `${lang} ${run.byLanguage.get(lang) ?? 0}`).join(", ")
+        }; a language ≈ ${
+          ((run.byLanguage.get("en") ?? 0) / (RATE_PER_SEC * 0.1) / 60).toFixed(1)
+        } min at a tenth of ${RATE_PER_SEC}/s`,
       },
     ],
     target: {
@@ -174,7 +197,10 @@ export const catalogue: Scenario = {
           count: k * 10,
         })),
       }));
-      const run = await crawl(kv, memoryPages(items, recipes), clock);
+      const localized = new Map(
+        LANGUAGES.map((lang) => [lang, syntheticLocalizedEntries(FULL_SCALE.items, lang)] as const),
+      );
+      const run = await crawl(kv, memoryPages(localized, recipes), clock);
       const report = crawlReport("full scale", run);
       figures.push(...report.figures);
       targets.push(report.target);
@@ -198,7 +224,7 @@ export const catalogue: Scenario = {
         using fillKv = await Deno.openKv(`${dir}/fill.sqlite3`);
         const store = new RecipeStore({ kv: fillKv, namespace: NAMESPACE });
         const filler = new RecipeCatalogue({ store, clock: systemClock, log: silentLogger });
-        const source = memoryPages([], recipes);
+        const source = memoryPages(new Map(), recipes);
         let pages = 0;
         const started = performance.now();
         await filler.fill(async (page, size) => {
@@ -220,7 +246,7 @@ export const catalogue: Scenario = {
         label: "a new instance loads the name index",
         value: performance.now() - loading,
         unit: "ms",
-        note: `${(await fresh.status()).names} names`,
+        note: `${(await fresh.status()).names} items in ${LANGUAGES.length} languages`,
       });
     } finally {
       await Deno.remove(dir, { recursive: true });

@@ -79,7 +79,7 @@ export function servePrioryInProcess(options: InProcessPrioryOptions): BenchServ
     clock,
     log: silentLogger,
     rate: { burst: 300, perSec: 5 },
-    onItemsFetched: (items) => names.record(items),
+    onItemsFetched: (items, lang) => names.record(items, lang),
   });
   // Recipe lookups from the catalogue (filled on demand: no crawl runs here), as in main.ts.
   const recipes = new RecipeCatalogue({

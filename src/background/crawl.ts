@@ -1,12 +1,14 @@
 /**
- * The catalogue crawl: every recipe, then every item, read page by page (`page_size=200`) in
- * the background, so recipe lookups are answered from KV (`src/catalogue/`) and name search
- * covers every item (`src/search/`), on every instance.
+ * The catalogue crawl: every recipe, then every item in each of the five languages, read page by
+ * page (`page_size=200`) in the background, so recipe lookups are answered from KV
+ * (`src/catalogue/`) and name search covers every item in every language (`src/search/`), on
+ * every instance.
  *
  * - **A tenth of the budget.** Requests start at least {@linkcode crawlIntervalMs} apart (2 s at
  *   upstream's 5/s), the background client makes one attempt per request, and it never takes the
  *   shared bucket below the interactive reserve. The real catalogue (~13,200 recipes and ~74,300
- *   items: 66 + 372 pages) takes 438 requests, about 17 minutes in 50-second slices.
+ *   items: 66 + 372 pages a language) takes 66 + 5 × 372 = 1,926 requests: the recipes about
+ *   2 minutes, each language about 12.5 minutes, in 50-second slices.
  * - **In slices, resumable.** A cron tick runs one slice of at most `sliceMs` under a KV lease;
  *   after every page the progress (phase, next page, page count, when the last request started)
  *   is committed with a check on that lease — for recipes in the same atomic commit as the page's
@@ -14,7 +16,9 @@
  * - **Kept small.** Items go to the name index (`putMany`: id, name, rarity, type; unchanged
  *   names cost no write); recipes to the catalogue's packed pages (id, output, ingredients).
  * - **Published whole.** Recipes are written into a new generation and published when the last
- *   page is in; the name index is marked complete when the last item page is in.
+ *   page is in; the name index is marked complete when the last item page of the last language
+ *   is in. English goes first (what most searches and every tool read), then German, French,
+ *   Spanish and Chinese.
  * - **Refreshed daily.** A pass that completed more than `refreshMs` ago starts a new one.
  *
  * @module
@@ -25,6 +29,7 @@ import type { RecipeStore } from "../catalogue/recipe_store.ts";
 import { isGw2Failure } from "../gw2/errors.ts";
 import { readPageOrEnd } from "../gw2/paging.ts";
 import type { Deadline } from "../async/deadline.ts";
+import { type Lang, LANGUAGES } from "../gw2/types.ts";
 import type { Gw2PagedReads, Page } from "../gw2/types.ts";
 import { describeError } from "../log.ts";
 import { type NameIndex, NameStoreWriteError } from "../search/name_index.ts";
@@ -56,7 +61,7 @@ export interface CrawlDeps extends BackgroundContext {
   readonly enabled: boolean;
   /** The background client's paged reads (items and recipes). */
   readonly pages: Pick<Gw2PagedReads, "itemsPage" | "recipesPage">;
-  readonly names: Pick<NameIndex, "putMany" | "markCatalogueComplete">;
+  readonly names: Pick<NameIndex, "putMany" | "settle" | "markCatalogueComplete">;
   readonly recipes: RecipeStore;
   /** Upstream's refill rate (`GW2_RATE_PER_SEC`), of which the crawl takes a tenth. */
   readonly ratePerSec: number;
@@ -81,6 +86,8 @@ export interface CrawlReport {
   readonly reason?: "off" | "leased" | "fresh";
   /** The phase the crawl is in after the slice. */
   readonly phase: Phase;
+  /** In the items phase: the language being read. */
+  readonly lang?: Lang;
   /** Pages read in this slice. */
   readonly pages: number;
   /** After a slice that ran: the next page of the phase, and the phase's page count if known. */
@@ -96,6 +103,8 @@ type Phase = "recipes" | "items" | "done";
 
 const ProgressSchema = z.object({
   phase: z.enum(["recipes", "items", "done"]),
+  /** In the items phase: the language being read (absent: English, as before languages). */
+  lang: z.enum(LANGUAGES).optional(),
   /** The next page to read. */
   page: z.number().int().nonnegative(),
   /** The collection's page count, as of the last page read. */
@@ -205,6 +214,7 @@ async function slice(
   return {
     ran: true,
     phase: progress.phase,
+    ...(progress.phase === "items" ? { lang: progress.lang ?? "en" } : {}),
     pages,
     page: progress.page,
     ...(progress.pageTotal === undefined ? {} : { pageTotal: progress.pageTotal }),
@@ -285,17 +295,26 @@ async function step(
     }
     return next;
   }
+  const lang = progress.lang ?? "en";
   const page = await readPageOrEnd(
-    () => pages.itemsPage(progress.page, pageSize, deadline),
+    () => pages.itemsPage(progress.page, pageSize, deadline, lang),
     progress.page,
   );
-  await names.putMany(page.records);
+  await names.putMany(page.records, lang);
   let next: CrawlProgress = { ...after(page), items: progress.items + page.records.length };
   if (next.page >= page.pageTotal) {
-    const completedAt = clock.now();
-    await names.markCatalogueComplete(completedAt);
-    next = { ...next, phase: "done", page: 0, completedAt };
-    log.info("item catalogue complete", { items: next.items, requests: next.requests });
+    const following = LANGUAGES[LANGUAGES.indexOf(lang) + 1];
+    log.info("item names complete", { lang, requests: next.requests });
+    await names.settle(lang);
+    if (following !== undefined) {
+      next = { ...next, page: 0, lang: following };
+    } else {
+      const completedAt = clock.now();
+      await names.markCatalogueComplete(completedAt);
+      const { lang: _done, ...rest } = next;
+      next = { ...rest, phase: "done", page: 0, completedAt };
+      log.info("item catalogue complete", { items: next.items, requests: next.requests });
+    }
   }
   await commit(deps, lease, next, op);
   return next;

@@ -106,6 +106,13 @@ export interface BackgroundJobsDeps extends Omit<BackgroundContext, "signal"> {
   readonly history: HistoryStore;
   /** `PRIORY_SNAPSHOT_MINUTES`. */
   readonly snapshotMinutes: number;
+  /**
+   * A full garbage collection (`runtimeCollect()`, where the runtime offers one): run when the
+   * warm-up or a crawl slice that did work ends with no other job running, so the garbage such a
+   * burst left is not kept resident while the process idles (docs/performance.md, "Memory").
+   * Not after the minutely prices job: small, and a collection pauses requests for ~20 ms.
+   */
+  readonly collect?: (() => void) | undefined;
 }
 
 /** What every job run reports: whether it ran, and its own figures. */
@@ -160,7 +167,12 @@ export function createBackgroundJobs(deps: BackgroundJobsDeps): BackgroundJobs {
   };
   // One line per run: `background job` with the job's report (info when it ran, debug when it
   // skipped: another instance's lease, nothing to do), or `background job failed` (warn).
-  const logged = async <R extends JobReport>(job: string, run: () => Promise<R>) => {
+  // `collect`: a burst of work (the warm-up, a crawl slice) is followed by a full collection.
+  const logged = async <R extends JobReport>(
+    job: string,
+    run: () => Promise<R>,
+    collect = false,
+  ) => {
     const started = deps.clock.now();
     try {
       const { ran, ...report } = await track(run());
@@ -170,6 +182,7 @@ export function createBackgroundJobs(deps: BackgroundJobsDeps): BackgroundJobs {
         ...report,
         ms: Math.round(deps.clock.now() - started),
       });
+      if (ran && collect && running.size === 0) deps.collect?.();
     } catch (error) {
       log.warn("background job failed", {
         job,
@@ -186,7 +199,7 @@ export function createBackgroundJobs(deps: BackgroundJobsDeps): BackgroundJobs {
   };
   return {
     signal: controller.signal,
-    warm: () => logged("warm", () => warmLegendaries(context)),
+    warm: () => logged("warm", () => warmLegendaries(context), true),
     prices: () =>
       logged("prices", () =>
         warmPrices({
@@ -203,15 +216,16 @@ export function createBackgroundJobs(deps: BackgroundJobsDeps): BackgroundJobs {
           ...(deps.catalogue === undefined
             ? {}
             : { onRecipesPublished: () => deps.catalogue?.refresh() }),
-        })),
+        }), true),
     history: () => logged("history", () => historyUpkeep(context)),
     snapshot: (sheet, previous) =>
       logged("snapshot", () => recordSnapshot(context, sheet, previous)),
-    sheet: () => logged("sheet", () => sheetJob()),
+    // The sheet reads every listed id's prices (~130 pages): a burst like the warm-up's.
+    sheet: () => logged("sheet", () => sheetJob(), true),
     startup: async () => {
       await Promise.all([
-        logged("warm", () => warmLegendaries(context)).catch(() => undefined),
-        logged("sheet", () => sheetJob()),
+        logged("warm", () => warmLegendaries(context), true).catch(() => undefined),
+        logged("sheet", () => sheetJob(), true),
       ]);
     },
     stop: async (graceMs = 2_000) => {

@@ -4,11 +4,13 @@
  * write-through to the name index), their recipe lookups and their prices are answered without
  * an upstream request.
  *
- * **Items first.** The warm set's own items — every legendary of the list
- * (`src/data/legendaries.ts`) and every item the curated Mystic Forge and vendor recipes name —
- * are known without asking anyone (the curated data), so a fresh server reads them before
- * anything else, in one batched read (one request per 200 ids): their names are searchable
- * within seconds of boot.
+ * **Items first, then their names in every language.** The warm set's own items — every
+ * legendary of the list (`src/data/legendaries.ts`) and every item the curated Mystic Forge and
+ * vendor recipes name — are known without asking anyone (the curated data), so a fresh server
+ * reads them before anything else, in one batched read (one request per 200 ids), then their
+ * names in German, French, Spanish and Chinese, one language after the other (as many requests
+ * each, in flight together): their names are searchable in every language within seconds of
+ * boot.
  *
  * **Then recipes, from the catalogue.** The rest of the warm set — every item the official
  * recipes under the curated ones reach — is found by walking the trees the way
@@ -34,7 +36,7 @@
 
 import { curatedTreeItemIds } from "../data/curated_recipes.ts";
 import { LEGENDARIES, TREE_ITEM_IDS } from "../data/legendaries.ts";
-import type { BoundableGw2Client, Gw2Client } from "../gw2/types.ts";
+import { type BoundableGw2Client, type Gw2Client, LANGUAGES } from "../gw2/types.ts";
 import { treeItemIds } from "../tree/resolve.ts";
 import { type BackgroundContext, backgroundKey, jobDeadline } from "./context.ts";
 import { acquireLease } from "./lease.ts";
@@ -84,6 +86,18 @@ export interface WarmReport {
   readonly ms: number;
 }
 
+/** The languages besides English whose names the warm-up reads. */
+const OTHER_LANGUAGES = LANGUAGES.filter((lang) => lang !== "en");
+
+/**
+ * Names of `ids` in every language but English, one language after the other: the four at once
+ * would hold four times the pages (whole item records, as upstream sends them) in memory together
+ * for a round trip each saved, and V8 grows its young generation to what survives a scavenge.
+ */
+async function readNames(reads: Gw2Client, ids: readonly number[]): Promise<void> {
+  for (const lang of OTHER_LANGUAGES) await reads.itemNames(ids, lang);
+}
+
 /** What {@linkcode warmPrices} did. */
 export interface PriceWarmReport {
   readonly ran: true;
@@ -131,10 +145,21 @@ export async function warmLegendaries(deps: WarmDeps): Promise<WarmReport | Skip
     missing: first.missingIds.length,
     ms: Math.round(clock.now() - started),
   });
+  // Only ids upstream knows (an unknown one would be asked again in every language).
+  const found = first.found.map((item) => item.id);
+  await readNames(reads, found);
+  log.info("warm-up names read", {
+    ids: found.length,
+    languages: OTHER_LANGUAGES.length,
+    ms: Math.round(clock.now() - started),
+  });
   const ids = await warmSetIds(reads);
   const known = new Set(WARM_ROOTS);
   const rest = ids.filter((id) => !known.has(id));
   const more = rest.length === 0 ? undefined : await reads.items(rest);
+  if (more !== undefined && more.found.length > 0) {
+    await readNames(reads, more.found.map((item) => item.id));
+  }
   await kv.set(backgroundKey(deps, "warm-set"), { ids, at: clock.now() });
   // Logged by the job's runner (`jobs.ts`), one line per run.
   return {

@@ -53,9 +53,21 @@ export const FILL_MAX_PAGES = 150;
 export type RecipePageReader = (page: number, pageSize: number) => Promise<Page<CatalogueRecipe>>;
 
 /**
+ * Item → numbers, packed: the items ascending in `keys`, the numbers of `keys[i]` at
+ * `values[at[i], at[i + 1])`. Typed arrays, so their bytes are outside V8's heap (see
+ * docs/performance.md, "Memory"); looked up by binary search.
+ */
+interface ItemIndex {
+  readonly keys: Int32Array;
+  readonly at: Int32Array;
+  readonly values: Int32Array;
+}
+
+/**
  * What a loaded generation answers from. The recipes are held packed, one typed array of all of
- * them in the store's layout (`packRecipe`), not as objects: every instance holds them, and for
- * the real API's ~13,200 recipes the whole of this measures ~2 MB of heap, ~7.8 MB with objects.
+ * them in the store's layout (`packRecipe`), not as objects, and so are the two lookups by item:
+ * every instance holds them (the real API's ~13,200 recipes: ~7.8 MB as objects, ~2 MB packed
+ * with the lookups as maps, none of it in the heap now).
  */
 interface Loaded {
   readonly head: CatalogueHead;
@@ -64,9 +76,39 @@ interface Loaded {
   /** Where each recipe starts in `packed`, ascending id. */
   readonly offsets: Int32Array;
   /** Item → offsets in `packed` of the recipes making it (ascending recipe id). */
-  readonly byOutput: ReadonlyMap<number, readonly number[]>;
+  readonly byOutput: ItemIndex;
   /** Item → ids of the recipes using it (ascending). */
-  readonly byInput: ReadonlyMap<number, readonly number[]>;
+  readonly byInput: ItemIndex;
+}
+
+/** The numbers `index` holds for `item` (none: empty), a fresh array. */
+function lookup(index: ItemIndex, item: number): number[] {
+  const { keys, at, values } = index;
+  let low = 0;
+  let high = keys.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const key = keys[middle]!;
+    if (key === item) return Array.from(values.subarray(at[middle]!, at[middle + 1]!));
+    if (key < item) low = middle + 1;
+    else high = middle - 1;
+  }
+  return [];
+}
+
+/** `map` packed as an {@linkcode ItemIndex}, its lists kept in order. */
+function packIndex(map: ReadonlyMap<number, readonly number[]>): ItemIndex {
+  const keys = Int32Array.from([...map.keys()].sort((a, b) => a - b));
+  const at = new Int32Array(keys.length + 1);
+  let total = 0;
+  for (const [index, key] of keys.entries()) {
+    at[index] = total;
+    total += map.get(key)?.length ?? 0;
+  }
+  at[keys.length] = total;
+  const values = new Int32Array(total);
+  for (const [index, key] of keys.entries()) values.set(map.get(key) ?? [], at[index]!);
+  return { keys, at, values };
 }
 
 /** Options of {@linkcode RecipeCatalogue}. */
@@ -124,8 +166,8 @@ export class RecipeCatalogue {
   async search(query: RecipeSearchQuery): Promise<readonly number[] | undefined> {
     const loaded = await this.#usable();
     if (loaded === undefined) return undefined;
-    if ("input" in query) return loaded.byInput.get(query.input) ?? [];
-    return (loaded.byOutput.get(query.output) ?? []).map((at) => loaded.packed[at] ?? 0);
+    if ("input" in query) return lookup(loaded.byInput, query.input);
+    return lookup(loaded.byOutput, query.output).map((at) => loaded.packed[at] ?? 0);
   }
 
   /**
@@ -140,7 +182,7 @@ export class RecipeCatalogue {
     if (loaded === undefined) return undefined;
     return new Map(itemIds.map((id) => [
       id,
-      (loaded.byOutput.get(id) ?? []).flatMap((at) => recipeAt(loaded.packed, at)?.recipe ?? []),
+      lookup(loaded.byOutput, id).flatMap((at) => recipeAt(loaded.packed, at)?.recipe ?? []),
     ]));
   }
 
@@ -309,7 +351,13 @@ function index(head: CatalogueHead, recipes: readonly CatalogueRecipe[]): Loaded
   const packed = numbers.every((n) => (n | 0) === n)
     ? Int32Array.from(numbers)
     : Float64Array.from(numbers);
-  return { head, packed, offsets, byOutput, byInput };
+  return {
+    head,
+    packed,
+    offsets,
+    byOutput: packIndex(byOutput),
+    byInput: packIndex(byInput),
+  };
 }
 
 function addTo(map: Map<number, number[]>, itemId: number, recipeId: number): void {

@@ -24,6 +24,7 @@ import { type Deadline, unlessAborted } from "../async/deadline.ts";
 import type {
   Account,
   AccountMaterial,
+  CatalogueItem,
   CharacterBags,
   CharacterInventory,
   Currency,
@@ -42,6 +43,7 @@ import type {
   Fresh,
   Gw2Client,
   Gw2PagedReads,
+  Lang,
   RecipeSearchQuery,
 } from "../gw2/types.ts";
 import type { CatalogueRecipe } from "../gw2/schemas.ts";
@@ -126,6 +128,9 @@ class CatalogueLookups implements BoundableGw2Client {
   items(ids: readonly number[]): Promise<BulkRead<Item>> {
     return this.#reads.items(ids);
   }
+  itemNames(ids: readonly number[], lang: Lang): Promise<BulkRead<CatalogueItem>> {
+    return this.#reads.itemNames(ids, lang);
+  }
   recipes(ids: readonly number[]): Promise<BulkRead<Recipe>> {
     return this.#reads.recipes(ids);
   }
@@ -135,11 +140,11 @@ class CatalogueLookups implements BoundableGw2Client {
   listings(ids: readonly number[]): Promise<BulkRead<OrderBook>> {
     return this.#reads.listings(ids);
   }
-  materials(): Promise<Fresh<readonly MaterialCategory[]>> {
-    return this.#reads.materials();
+  materials(lang?: Lang): Promise<Fresh<readonly MaterialCategory[]>> {
+    return this.#reads.materials(lang);
   }
-  currencies(): Promise<Fresh<readonly Currency[]>> {
-    return this.#reads.currencies();
+  currencies(lang?: Lang): Promise<Fresh<readonly Currency[]>> {
+    return this.#reads.currencies(lang);
   }
   account(key: string): Promise<Fresh<Account>> {
     return this.#reads.account(key);

@@ -26,9 +26,12 @@ import { DocReader, type DocReaderOptions } from "./doc_reader.ts";
 import {
   ACCOUNT_ENDPOINTS,
   CURRENCIES,
+  CURRENCY_NAMES,
   type DocEndpoint,
+  itemNamesEndpoint,
   ITEMS,
   LISTINGS,
+  MATERIAL_NAMES,
   MATERIALS,
   PRICES,
   RECIPE_SEARCH,
@@ -45,6 +48,7 @@ import type {
   Item,
   ItemSlot,
   MaterialCategory,
+  Named,
   OrderBook,
   Price,
   Recipe,
@@ -66,9 +70,11 @@ import type {
   Fresh,
   Gw2Client,
   Gw2PagedReads,
+  Lang,
   Page,
   RecipeSearchQuery,
 } from "./types.ts";
+import { LANGUAGES } from "./types.ts";
 
 export { BucketPriority };
 
@@ -116,12 +122,13 @@ export interface Gw2ClientOptions {
   /** Jitter source in [0, 1). @default Math.random */
   readonly random?: () => number;
   /**
-   * Write-through hook: called with the item records of every upstream answer, after they are
-   * cached (not for cache hits), and awaited up to the KV bound (`kvTimeoutMs`): it writes to KV,
-   * and a stalled write must not hold the read's callers. The name index (`src/search/`) is fed
-   * this way. A rejection or a timeout is logged and never fails the read.
+   * Write-through hook: called with the item records (or item names, in another language) of
+   * every upstream answer and their language, after they are cached (not for cache hits), and
+   * awaited up to the KV bound (`kvTimeoutMs`): it writes to KV, and a stalled write must not
+   * hold the read's callers. The name index (`src/search/`) is fed this way. A rejection or a
+   * timeout is logged and never fails the read.
    */
-  readonly onItemsFetched?: (items: readonly Item[]) => Promise<void>;
+  readonly onItemsFetched?: (items: readonly CatalogueItem[], lang: Lang) => Promise<void>;
   /**
    * Answers a price read from memory when it can: the market sheet while it is fresh
    * (`src/market/sheets.ts`, `MarketSheets.prices`), so every price read — trees, `gw2_prices`,
@@ -231,6 +238,10 @@ class KvGw2Client implements InstrumentedGw2Client {
   readonly #listings: BulkReader<OrderBook>;
   readonly #materials: DocReader<MaterialCategory[]>;
   readonly #currencies: DocReader<Currency[]>;
+  /** Item names in each language but English (whose are the items'). */
+  readonly #itemNames: ReadonlyMap<Lang, BulkReader<CatalogueItem>>;
+  readonly #materialNames: DocReader<Named[]>;
+  readonly #currencyNames: DocReader<Named[]>;
   readonly #search: DocReader<number[]>;
   readonly #account: AccountReaders;
   readonly #itemPages: PageReader<CatalogueItem>;
@@ -299,12 +310,19 @@ class KvGw2Client implements InstrumentedGw2Client {
       memoryEntries: options.memoryRecords ?? RECORD_MEMORY_ENTRIES,
     };
     const onItemsFetched = options.onItemsFetched;
-    this.#items = new BulkReader(ITEMS, {
-      ...bulk,
-      ...(onItemsFetched === undefined ? {} : {
-        onFetched: (items) => withKvTimeout(kvTimeout, () => onItemsFetched(items)),
-      }),
-    });
+    const observed = (lang: Lang) =>
+      onItemsFetched === undefined ? {} : {
+        onFetched: (items: readonly CatalogueItem[]) =>
+          withKvTimeout(kvTimeout, () => onItemsFetched(items, lang)),
+      };
+    this.#items = new BulkReader(ITEMS, { ...bulk, ...observed("en") });
+    // Names in other languages: the name index is their in-memory copy, so none is kept here.
+    this.#itemNames = new Map(
+      LANGUAGES.filter((lang) => lang !== "en").map((lang) => [
+        lang,
+        new BulkReader(itemNamesEndpoint(lang), { ...bulk, memoryEntries: 0, ...observed(lang) }),
+      ]),
+    );
     this.#recipes = new BulkReader(RECIPES, bulk);
     this.#prices = new BulkReader(PRICES, bulk);
     // A book is larger than a price (up to ≈ 14 KB): fewer of them are held in memory.
@@ -322,6 +340,8 @@ class KvGw2Client implements InstrumentedGw2Client {
     };
     this.#materials = new DocReader(MATERIALS, docs);
     this.#currencies = new DocReader(CURRENCIES, docs);
+    this.#materialNames = new DocReader(MATERIAL_NAMES, docs);
+    this.#currencyNames = new DocReader(CURRENCY_NAMES, docs);
     this.#search = new DocReader(RECIPE_SEARCH, docs);
     this.#account = {
       account: new DocReader(ACCOUNT_ENDPOINTS.account, docs),
@@ -349,6 +369,20 @@ class KvGw2Client implements InstrumentedGw2Client {
 
   items(ids: readonly number[], deadline?: Deadline): Promise<BulkRead<Item>> {
     return this.#items.read(ids, deadline);
+  }
+
+  async itemNames(
+    ids: readonly number[],
+    lang: Lang,
+    deadline?: Deadline,
+  ): Promise<BulkRead<CatalogueItem>> {
+    const reader = this.#itemNames.get(lang);
+    if (reader !== undefined) return await reader.read(ids, deadline);
+    const read = await this.#items.read(ids, deadline);
+    return {
+      ...read,
+      found: read.found.map(({ id, name, rarity, type }) => ({ id, name, rarity, type })),
+    };
   }
 
   recipes(ids: readonly number[], deadline?: Deadline): Promise<BulkRead<Recipe>> {
@@ -384,22 +418,54 @@ class KvGw2Client implements InstrumentedGw2Client {
     }, deadline);
   }
 
-  materials(deadline?: Deadline): Promise<Fresh<readonly MaterialCategory[]>> {
-    return this.#materials.read({
+  materials(lang: Lang = "en", deadline?: Deadline): Promise<Fresh<readonly MaterialCategory[]>> {
+    const english = this.#materials.read({
       cacheKey: this.#keys.list("materials"),
       path: MATERIALS.endpoint,
-      query: [["ids", "all"]],
+      query: [["ids", "all"], ["lang", "en"]],
+      what: "material category",
+    }, deadline);
+    return lang === "en" ? english : this.#renamed(english, this.#materialNames, {
+      cacheKey: this.#keys.list("materials", lang),
+      path: MATERIALS.endpoint,
+      query: [["ids", "all"], ["lang", lang]],
       what: "material category",
     }, deadline);
   }
 
-  currencies(deadline?: Deadline): Promise<Fresh<readonly Currency[]>> {
-    return this.#currencies.read({
+  currencies(lang: Lang = "en", deadline?: Deadline): Promise<Fresh<readonly Currency[]>> {
+    const english = this.#currencies.read({
       cacheKey: this.#keys.list("currencies"),
       path: CURRENCIES.endpoint,
-      query: [["ids", "all"]],
+      query: [["ids", "all"], ["lang", "en"]],
       what: "currency",
     }, deadline);
+    return lang === "en" ? english : this.#renamed(english, this.#currencyNames, {
+      cacheKey: this.#keys.list("currencies", lang),
+      path: CURRENCIES.endpoint,
+      query: [["ids", "all"], ["lang", lang]],
+      what: "currency",
+    }, deadline);
+  }
+
+  /**
+   * The English records of `english`, each named as the localized list says (a record it lacks
+   * keeps its English name); the older of the two ages when either was served stale.
+   */
+  async #renamed<T extends { readonly id: number; readonly name: string }>(
+    english: Promise<Fresh<readonly T[]>>,
+    names: DocReader<Named[]>,
+    request: Parameters<DocReader<Named[]>["read"]>[0],
+    deadline: Deadline | undefined,
+  ): Promise<Fresh<readonly T[]>> {
+    const [records, localized] = await Promise.all([english, names.read(request, deadline)]);
+    const byId = new Map(localized.value.map((entry) => [entry.id, entry.name]));
+    const value = records.value.map((record) => {
+      const name = byId.get(record.id);
+      return name === undefined ? record : { ...record, name };
+    });
+    const staleAgeMs = Math.max(records.staleAgeMs ?? -1, localized.staleAgeMs ?? -1);
+    return staleAgeMs < 0 ? { value } : { value, staleAgeMs };
   }
 
   account(key: string, deadline?: Deadline): Promise<Fresh<Account>> {
@@ -466,8 +532,13 @@ class KvGw2Client implements InstrumentedGw2Client {
     return this.#accountRead(key, "tokeninfo", deadline);
   }
 
-  itemsPage(page: number, pageSize: number, deadline?: Deadline): Promise<Page<CatalogueItem>> {
-    return this.#itemPages.read(page, pageSize, deadline);
+  itemsPage(
+    page: number,
+    pageSize: number,
+    deadline?: Deadline,
+    lang: Lang = "en",
+  ): Promise<Page<CatalogueItem>> {
+    return this.#itemPages.read(page, pageSize, deadline, [["lang", lang]]);
   }
 
   recipesPage(
@@ -545,6 +616,9 @@ class DeadlineView implements Gw2Client {
   items(ids: readonly number[]): Promise<BulkRead<Item>> {
     return this.#client.items(ids, this.#deadline);
   }
+  itemNames(ids: readonly number[], lang: Lang): Promise<BulkRead<CatalogueItem>> {
+    return this.#client.itemNames(ids, lang, this.#deadline);
+  }
   recipes(ids: readonly number[]): Promise<BulkRead<Recipe>> {
     return this.#client.recipes(ids, this.#deadline);
   }
@@ -557,11 +631,11 @@ class DeadlineView implements Gw2Client {
   searchRecipes(query: RecipeSearchQuery): Promise<Fresh<readonly number[]>> {
     return this.#client.searchRecipes(query, this.#deadline);
   }
-  materials(): Promise<Fresh<readonly MaterialCategory[]>> {
-    return this.#client.materials(this.#deadline);
+  materials(lang?: Lang): Promise<Fresh<readonly MaterialCategory[]>> {
+    return this.#client.materials(lang, this.#deadline);
   }
-  currencies(): Promise<Fresh<readonly Currency[]>> {
-    return this.#client.currencies(this.#deadline);
+  currencies(lang?: Lang): Promise<Fresh<readonly Currency[]>> {
+    return this.#client.currencies(lang, this.#deadline);
   }
   account(key: string): Promise<Fresh<Account>> {
     return this.#client.account(key, this.#deadline);

@@ -10,9 +10,11 @@ import { z } from "zod";
 import type { Freshness } from "./cache/freshness.ts";
 import type { AccountDoc, RecordKind } from "./cache/keys.ts";
 import { BOOK_MAX_LEVELS, keptBook, unreadBook } from "./order_book.ts";
+import type { Lang } from "./types.ts";
 import {
   AccountMaterialSchema,
   AccountSchema,
+  CatalogueItemSchema,
   CharacterBagsSchema,
   CharacterInventorySchema,
   CharacterNamesSchema,
@@ -20,6 +22,7 @@ import {
   ItemSchema,
   ListingSchema,
   MaterialCategorySchema,
+  NamedSchema,
   type OrderBook,
   OrderBookSchema,
   PriceSchema,
@@ -78,14 +81,35 @@ export interface BulkEndpoint<T extends { readonly id: number }> {
   };
 }
 
-/** `/v2/items`. */
+/**
+ * `/v2/items`, in English: `lang=en` always sent, since without it the API guesses a language
+ * from the caller's address (and a caller's `Accept-Language` is never forwarded).
+ */
 export const ITEMS: BulkEndpoint<z.infer<typeof ItemSchema>> = {
   kind: "item",
   path: "/v2/items",
   schema: ItemSchema,
   freshness: FRESHNESS.static,
   what: "item",
+  query: [["lang", "en"]],
 };
+
+/**
+ * `/v2/items?lang=` for another language: kept as the name (with the rarity and type the name
+ * index ranks and answers with), not as a second copy of the whole item.
+ */
+export function itemNamesEndpoint(
+  lang: Exclude<Lang, "en">,
+): BulkEndpoint<z.infer<typeof CatalogueItemSchema>> {
+  return {
+    kind: `name-${lang}`,
+    path: "/v2/items",
+    schema: CatalogueItemSchema,
+    freshness: FRESHNESS.static,
+    what: "item",
+    query: [["lang", lang]],
+  };
+}
 
 /** `/v2/recipes` (2022-03-09 schema). */
 export const RECIPES: BulkEndpoint<z.infer<typeof RecipeSchema>> = {
@@ -144,6 +168,22 @@ export const MATERIALS: DocEndpoint<z.infer<typeof MaterialCategorySchema>[]> = 
 export const CURRENCIES: DocEndpoint<z.infer<typeof CurrencySchema>[]> = {
   endpoint: "/v2/currencies",
   schema: z.array(CurrencySchema),
+  freshness: FRESHNESS.static,
+  scope: "account",
+};
+
+/** `/v2/materials?ids=all&lang=` in another language: the categories' names only. */
+export const MATERIAL_NAMES: DocEndpoint<z.infer<typeof NamedSchema>[]> = {
+  endpoint: "/v2/materials",
+  schema: z.array(NamedSchema),
+  freshness: FRESHNESS.static,
+  scope: "account",
+};
+
+/** `/v2/currencies?ids=all&lang=` in another language: the currencies' names only. */
+export const CURRENCY_NAMES: DocEndpoint<z.infer<typeof NamedSchema>[]> = {
+  endpoint: "/v2/currencies",
+  schema: z.array(NamedSchema),
   freshness: FRESHNESS.static,
   scope: "account",
 };

@@ -33,12 +33,17 @@ export class PageReader<T> {
 
   /**
    * Reads page `page` (0-based) of `pageSize` records, giving up at `deadline` when one is given
-   * (the crawl's slice).
+   * (the crawl's slice); `query` adds parameters (`lang`).
    *
    * @throws {RangeError} for a negative page or a size outside 1–200, before any request
    * @throws {Gw2Failure} when upstream fails (a page past the end is `unexpected_status` 400)
    */
-  async read(page: number, pageSize: number, deadline?: Deadline): Promise<Page<T>> {
+  async read(
+    page: number,
+    pageSize: number,
+    deadline?: Deadline,
+    query: readonly (readonly [string, string])[] = [],
+  ): Promise<Page<T>> {
     if (!Number.isSafeInteger(page) || page < 0) {
       throw new RangeError(`Cannot read page ${page}: pages are numbered from 0`);
     }
@@ -48,7 +53,7 @@ export class PageReader<T> {
     const answer = await this.#transport.request({
       endpoint: this.#path,
       path: this.#path,
-      query: [["page", String(page)], ["page_size", String(pageSize)]],
+      query: [["page", String(page)], ["page_size", String(pageSize)], ...query],
     }, deadline);
     if (answer.kind === "not_found") throw new Gw2UpstreamError("unexpected_status", 404);
     if (!Array.isArray(answer.json) || answer.pageTotal === undefined) {

@@ -136,6 +136,14 @@ export const CatalogueItemSchema = ItemSchema.pick({
 export type CatalogueItem = z.infer<typeof CatalogueItemSchema>;
 
 /**
+ * A material category's or currency's name in another language (`?lang=`): all that is kept of
+ * it, the rest being the English record's.
+ */
+export const NamedSchema = z.object({ id: Id, name: z.string() });
+/** A localized name. */
+export type Named = z.infer<typeof NamedSchema>;
+
+/**
  * A recipe as the catalogue crawl keeps it (`/v2/recipes?page=`): output, ingredients, and who may
  * craft it — its disciplines, minimum rating and flags (`AutoLearned`, `LearnedFromItem`), for the
  * crafting scan.

@@ -26,6 +26,15 @@ import type {
 } from "./schemas.ts";
 
 /**
+ * The languages GW2 names things in (the API's `lang` parameter), English first: the API's
+ * default and this server's. Only names are localized; ids, rarities, types and every number
+ * are the same in each.
+ */
+export const LANGUAGES = ["en", "de", "fr", "es", "zh"] as const;
+/** One of {@linkcode LANGUAGES}. */
+export type Lang = typeof LANGUAGES[number];
+
+/**
  * A single read. `staleAgeMs` is present only when upstream failed and an expired cache entry
  * was served instead (stale-if-error); it is that entry's age.
  */
@@ -55,7 +64,13 @@ export type RecipeSearchQuery = { readonly input: number } | { readonly output: 
  * of it). All methods reject only with a `Gw2Failure` (see `errors.ts`).
  */
 export interface Gw2Client {
+  /** Items in English (`lang=en` is always sent). */
   items(ids: readonly number[]): Promise<BulkRead<Item>>;
+  /**
+   * Item names in `lang` (`/v2/items?lang=`), with the rarity and type: only names are
+   * localized, so no other field of an item is kept per language. For `en`, those of `items`.
+   */
+  itemNames(ids: readonly number[], lang: Lang): Promise<BulkRead<CatalogueItem>>;
   recipes(ids: readonly number[]): Promise<BulkRead<Recipe>>;
   prices(ids: readonly number[]): Promise<BulkRead<Price>>;
   /**
@@ -65,8 +80,14 @@ export interface Gw2Client {
    */
   listings(ids: readonly number[]): Promise<BulkRead<OrderBook>>;
   searchRecipes(query: RecipeSearchQuery): Promise<Fresh<readonly number[]>>;
-  materials(): Promise<Fresh<readonly MaterialCategory[]>>;
-  currencies(): Promise<Fresh<readonly Currency[]>>;
+  /** The material categories, named in `lang` (English by default; see `currencies`). */
+  materials(lang?: Lang): Promise<Fresh<readonly MaterialCategory[]>>;
+  /**
+   * Every currency, named in `lang` (English by default): the English records, each with its
+   * name from `?lang=` (only the names are read and kept per language; a currency that list
+   * lacks keeps its English name).
+   */
+  currencies(lang?: Lang): Promise<Fresh<readonly Currency[]>>;
   account(key: string): Promise<Fresh<Account>>;
   accountMaterials(key: string): Promise<Fresh<readonly AccountMaterial[]>>;
   accountWallet(key: string): Promise<Fresh<readonly WalletEntry[]>>;
@@ -128,8 +149,16 @@ export interface Page<T> {
  * its own layout, and passes its own deadline with each read.
  */
 export interface Gw2PagedReads {
-  /** `/v2/items?page=&page_size=`: id, name, rarity and type of each item, until `deadline`. */
-  itemsPage(page: number, pageSize: number, deadline?: Deadline): Promise<Page<CatalogueItem>>;
+  /**
+   * `/v2/items?page=&page_size=&lang=`: id, name (in `lang`, English by default), rarity and
+   * type of each item, until `deadline`.
+   */
+  itemsPage(
+    page: number,
+    pageSize: number,
+    deadline?: Deadline,
+    lang?: Lang,
+  ): Promise<Page<CatalogueItem>>;
   /** `/v2/recipes?page=&page_size=`: id, output and ingredients of each recipe, until `deadline`. */
   recipesPage(
     page: number,

@@ -181,6 +181,14 @@ export function renderPrompts(prompts: readonly PromptDefinition[]): string {
   ].join("\n");
 }
 
+/** The tools that take `lang` (their published input schema has it). */
+function languageTools(tools: readonly ToolDefinition[]): string[] {
+  return tools.filter((tool) => {
+    const input = leanSchema(tool.inputSchema)["~standard"].jsonSchema.input(OPTIONS);
+    return isRecord(input.properties) && "lang" in input.properties;
+  }).map((tool) => `\`${tool.name}\``);
+}
+
 /** The whole of `docs/tools.md`: the tools, then the views and prompts when given. */
 export function renderToolsDoc(
   tools: readonly ToolDefinition[],
@@ -205,6 +213,17 @@ export function renderToolsDoc(
     "A result served from cache because the GW2 API failed carries `stale_age_s`.",
     "",
     `Tools: ${tools.map((tool) => `\`${tool.name}\``).join(", ")}.`,
+    "",
+    "**Languages.** GW2 names things in `en`, `de`, `fr`, `es` and `zh`. The tools that name things",
+    `(${
+      languageTools(tools).join(", ")
+    }) take an optional \`lang\` (default \`en\`) and name items,`,
+    "currencies and material categories in it; nothing else in a result depends on it.",
+    "`priory_item_search` matches its query against the names in all five languages at once (any",
+    "case, accents or none, `ß`/`ss`, `œ`/`oe`, a typo; Chinese by any part of a name) and, without",
+    "`lang`, says on each match which language its name is in; with `lang`, names every match in that",
+    "one (a match without a name in it keeps the one it matched, and says which). The curated",
+    "legendary list keeps its English name where no localized one is known, and says so (`lang`).",
     "",
     ...tools.map(renderTool),
     ...(surfaces.views === undefined ? [] : [renderViews(surfaces.views, tools)]),

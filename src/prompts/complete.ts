@@ -31,18 +31,32 @@ function distinct(names: readonly string[]): string[] {
   return [...new Set(names)].slice(0, MAX_COMPLETIONS);
 }
 
+const LEGENDARY_IDS: ReadonlySet<number> = new Set(LEGENDARIES.map(({ id }) => id));
+
 /**
  * Legendary names matching what was typed so far; with nothing typed, the first legendaries of
- * the list (generation 1 weapons first).
+ * the list (generation 1 weapons first). The curated English names first; then, from the name
+ * index when one is given, legendaries whose name in another language matches ("Düsternis"),
+ * under that name.
  *
  * @example
  * ```ts
- * completeLegendary("sunr"); // ["Sunrise"]
+ * await completeLegendary("sunr"); // ["Sunrise"]
+ * await completeLegendary("düst", names); // ["Düsternis"]
  * ```
  */
-export function completeLegendary(typed: string): string[] {
+export async function completeLegendary(typed: string, names?: NameIndex): Promise<string[]> {
   if (typed.trim() === "") return distinct(LEGENDARIES.map((legendary) => legendary.name));
-  return distinct(legendaries().search(typed, MAX_COMPLETIONS * 2).map((entry) => entry.name));
+  const english = legendaries().search(typed, MAX_COMPLETIONS * 2).map((entry) => entry.name);
+  if (names === undefined || english.length >= MAX_COMPLETIONS) return distinct(english);
+  try {
+    // Most matches of a short prefix are not legendaries: ask for plenty.
+    const { matches } = await names.search(typed, 100);
+    const localized = matches.filter((match) => LEGENDARY_IDS.has(match.id) && match.lang !== "en");
+    return distinct([...english, ...localized.map((match) => match.name)]);
+  } catch {
+    return distinct(english);
+  }
 }
 
 /**

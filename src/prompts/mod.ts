@@ -4,6 +4,9 @@
  * argument is optional (the agent asks when one is missing), and the legendary and item names
  * complete (`completion/complete`, see `complete.ts`).
  *
+ * Each takes the player's language too (`lang`: one of GW2's five, completed): the text then asks
+ * for every tool's names in it and for an answer in it.
+ *
  * The whole `prompts/list` answer stays within {@linkcode PROMPTS_TOKEN_BUDGET}: every client
  * that lists prompts pays for it.
  *
@@ -12,6 +15,7 @@
 
 import { completable, type McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
+import { type Lang, LANGUAGES } from "../gw2/types.ts";
 import type { NameIndex } from "../search/name_index.ts";
 import { MAX_RANKING_LIMIT } from "../tools/priory_legendary_ranking.ts";
 import { MAX_TREE_QUANTITY } from "../tools/priory_recipe_tree.ts";
@@ -53,16 +57,55 @@ function quoted(value: unknown): string | undefined {
 
 const COIN = "Write coin as gold/silver/copper.";
 
+/** What each language is called in that language, for the answer the prompt asks for. */
+const LANGUAGE_NAMES: Readonly<Record<Lang, string>> = {
+  en: "English",
+  de: "German (Deutsch)",
+  fr: "French (français)",
+  es: "Spanish (español)",
+  zh: "Chinese (中文)",
+};
+
+/** `value` as one of GW2's languages ("DE", " fr-FR " included), or `undefined`. */
+function languageOf(value: unknown): Lang | undefined {
+  if (typeof value !== "string") return undefined;
+  const code = value.trim().toLowerCase().split("-")[0];
+  return LANGUAGES.find((lang) => lang === code);
+}
+
+/**
+ * The sentence a prompt ends with for a language other than English: names in it from every
+ * tool, and the answer in it.
+ */
+function inLanguage(value: unknown): string[] {
+  const lang = languageOf(value);
+  if (lang === undefined || lang === "en") return [];
+  return [
+    `Pass lang: "${lang}" to every tool that takes it, and answer in ${LANGUAGE_NAMES[lang]}.`,
+  ];
+}
+
+/** The optional `lang` argument every prompt takes, completed from the five codes. */
+function langArgument(): z.ZodOptional<z.ZodString> {
+  return completable(
+    z.string().describe("Language: en, de, fr, es or zh"),
+    (typed: string) => LANGUAGES.filter((lang) => lang.startsWith(typed.trim().toLowerCase())),
+  ).optional();
+}
+
 const planLegendary: PromptDefinition = {
   name: "plan_legendary",
   title: "Plan a legendary",
   description: "Plan crafting a legendary from what you own: cost, shopping list, what to earn.",
-  args: () =>
+  args: (deps) =>
     z.object({
-      legendary: completable(z.string().describe("Legendary name or item id"), completeLegendary)
-        .optional(),
+      legendary: completable(
+        z.string().describe("Legendary name or item id"),
+        (typed) => completeLegendary(typed, deps.names),
+      ).optional(),
+      lang: langArgument(),
     }),
-  text: ({ legendary }) => {
+  text: ({ legendary, lang }) => {
     const which = quoted(legendary);
     return [
       which === undefined
@@ -73,6 +116,7 @@ const planLegendary: PromptDefinition = {
       "if it says the X-GW2-Key header is missing, call it without useAccount and say so.",
       "Summarise: total craft cost, the shopping list (toBuy), what I must earn (unavailable items,",
       `other currencies) and the profit if I sold it instead. ${COIN}`,
+      ...inLanguage(lang),
     ].join(" ");
   },
 };
@@ -86,8 +130,9 @@ const bestLegendary: PromptDefinition = {
   args: () =>
     z.object({
       limit: z.string().describe(`How many to compare (default ${DEFAULT_COMPARED})`).optional(),
+      lang: langArgument(),
     }),
-  text: ({ limit }) => {
+  text: ({ limit, lang }) => {
     const compared = wholeNumber(limit, 1, MAX_RANKING_LIMIT, DEFAULT_COMPARED);
     return [
       "Which Guild Wars 2 legendary is most worth crafting from what I own?",
@@ -96,6 +141,7 @@ const bestLegendary: PromptDefinition = {
       "Compare the rows: profit, cost still to spend, what my holdings save; flag partial rows",
       "(items to earn: the profit is an upper bound). Then call priory_recipe_tree for the best one",
       `with useAccount: true and give me its shopping list (toBuy). ${COIN}`,
+      ...inLanguage(lang),
     ].join(" ");
   },
 };
@@ -111,8 +157,9 @@ const craftOrBuy: PromptDefinition = {
         (typed) => completeItem(deps.names, typed),
       ).optional(),
       quantity: z.string().describe(`Units, 1–${MAX_TREE_QUANTITY} (default 1)`).optional(),
+      lang: langArgument(),
     }),
-  text: ({ item, quantity }) => {
+  text: ({ item, quantity, lang }) => {
     const which = quoted(item);
     const units = wholeNumber(quantity, 1, MAX_TREE_QUANTITY, 1);
     return [
@@ -124,6 +171,7 @@ const craftOrBuy: PromptDefinition = {
       "Compare totalCraftCost with rootBuyPrice (buying it ready-made) and say which is cheaper",
       "and by how much; name the ingredients where buying beat crafting, and anything that can be",
       `neither bought nor crafted. ${COIN}`,
+      ...inLanguage(lang),
     ].join(" ");
   },
 };

@@ -14,6 +14,7 @@ import { chunk } from "../async/concurrency.ts";
 import { findLegendaries, type LegendaryFilter } from "../data/legendaries.ts";
 import type { Gw2Client } from "../gw2/types.ts";
 import { oldestStaleAge } from "../staleness.ts";
+import { currencyNamesFor, itemNamesFor, type Naming, renamed } from "../tree/names.ts";
 import { readTreeBooks, resolveAndPrice } from "../tree/prices.ts";
 import {
   type LegendaryPlans,
@@ -37,6 +38,8 @@ export interface RankingRequest {
   readonly filter?: LegendaryFilter;
   /** Told each step of a long, cold run, when the caller asked for progress. */
   readonly progress?: { report(message: string): void } | undefined;
+  /** The language to name legendaries, items and currencies in (English when absent). */
+  readonly naming?: Naming | undefined;
 }
 
 /**
@@ -47,7 +50,7 @@ export interface RankingRequest {
  * @throws a `Gw2Failure` when an upstream read fails (see `src/gw2/errors.ts`)
  */
 export async function runRanking(gw2: Gw2Client, request: RankingRequest): Promise<RankingResult> {
-  const { gw2Key, limit, progress } = request;
+  const { gw2Key, limit, progress, naming } = request;
   const legendaries = findLegendaries(request.filter);
   const roots = rankableIds(legendaries);
   progress?.report(`Reading your holdings and ${roots.length} legendary recipe trees`);
@@ -70,18 +73,32 @@ export async function runRanking(gw2: Gw2Client, request: RankingRequest): Promi
   const bought = rankingPurchases(plans);
   progress?.report(`Reading the order books of ${bought.length} items`);
   const books = await readTreeBooks(gw2, bought);
-  const ranking = rankLegendaries(plans, {
-    currencyNames: resolved.currencyNames,
-    books: books.books,
-  });
+  const currencyNames = naming === undefined ? resolved.currencyNames : await currencyNamesFor(
+    gw2,
+    naming,
+    plans.plans.flatMap((plan) => plan.tree.summary.currencies.map(({ id }) => id)),
+    resolved.currencyNames,
+  );
+  const ranking = rankLegendaries(plans, { currencyNames, books: books.books });
   progress?.report(
     `Ranked ${ranking.rows.length} legendaries for ${holdings.characters} characters' holdings`,
   );
-  return shapeRanking(ranking, limit, {
+  const shaped = shapeRanking(ranking, limit, {
     names: resolved.names,
     characters: holdings.characters,
     staleAgeMs: oldestStaleAge(resolved.staleAgeMs, priced.staleAgeMs, books.staleAgeMs),
   });
+  if (naming === undefined || naming.lang === "en") return shaped;
+  const ids = [
+    ...shaped.ranking.map((row) => row.id),
+    ...Object.keys(shaped.names ?? {}).map(Number),
+  ];
+  const localized = await itemNamesFor(gw2, naming, ids, new Map());
+  return {
+    ...shaped,
+    ranking: shaped.ranking.map((row) => ({ ...row, name: localized.get(row.id) ?? row.name })),
+    ...(shaped.names === undefined ? {} : { names: renamed(shaped.names, localized) }),
+  };
 }
 
 /** Legendaries planned per turn of the event loop (each is two whole-tree pricings). */

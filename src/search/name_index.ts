@@ -1,15 +1,16 @@
 /**
- * The item-name index: the name → id lookup behind `priory_item_search`. Names live in Deno KV
+ * The item-name index: the name → id lookup behind `priory_item_search`, in every GW2 language,
+ * and the names of ids in a language for every tool that names things. Names live in Deno KV
  * (`name_store.ts`), so they survive restarts and every instance shares them; each instance
  * searches an in-memory copy (`name_table.ts`), loaded on first use and kept current by one
  * small KV read per search: when another instance (or the catalogue crawl) has written since,
  * only the buckets that changed are re-read.
  *
- * Fed two ways:
- * - **write-through**: the GW2 client hands every item it fetches from upstream to
- *   {@linkcode NameIndex.record} (wired in `main.ts`), best effort;
+ * Fed two ways, each write one language's:
+ * - **write-through**: the GW2 client hands every item (and item name in another language) it
+ *   fetches from upstream to {@linkcode NameIndex.record} (wired in `main.ts`), best effort;
  * - **bulk**: the catalogue crawl writes pages with {@linkcode NameIndex.putMany} and, after a
- *   full pass, calls {@linkcode NameIndex.markCatalogueComplete}.
+ *   full pass over every language, calls {@linkcode NameIndex.markCatalogueComplete}.
  *
  * "Complete" is earned by a pass and expires with it: the index reports complete only while the
  * last pass finished less than {@linkcode CATALOGUE_COMPLETE_FOR_MS} ago (the crawl repeats
@@ -21,6 +22,7 @@
  */
 
 import type { Clock } from "../async/clock.ts";
+import { type Lang, LANGUAGES } from "../gw2/types.ts";
 import { DEFAULT_KV_TIMEOUT, type KvTimeout, withKvTimeout } from "../kv/timeout.ts";
 import { describeError, type Logger } from "../log.ts";
 import {
@@ -30,10 +32,10 @@ import {
   storedForm,
   type StoreRead,
 } from "./name_store.ts";
-import { type NameEntry, NameTable } from "./name_table.ts";
+import { type NameEntry, type NameMatch, NameTable } from "./name_table.ts";
 
 export { NameStoreWriteError };
-export type { NameEntry };
+export type { NameEntry, NameMatch };
 
 /**
  * How long a completed catalogue pass keeps the index complete: eight days, a week of the daily
@@ -44,7 +46,7 @@ export const CATALOGUE_COMPLETE_FOR_MS = 8 * 24 * 60 * 60_000;
 
 /** What a search result says about the index, so a miss can be read correctly. */
 export interface IndexStatus {
-  /** Item names indexed. */
+  /** Items indexed (with a name in at least one language). */
   readonly names: number;
   /**
    * True while a pass over the whole catalogue finished less than
@@ -95,14 +97,14 @@ export class NameIndex {
   /** Why the last load or refresh failed, for the unavailable error. */
   #failure: unknown;
   #table: NameTable | undefined;
-  #versions: ReadonlyMap<number, number> = new Map();
+  #versions = new Map<Lang, Map<number, number>>();
   #stamp: string | null = null;
   #completedAt: number | undefined;
   #syncing: Promise<void> | undefined;
   /** The tail of this instance's writes, run one at a time. */
   #writes: Promise<void> = Promise.resolve();
-  /** Write-through entries waiting for the next commit, and that commit. */
-  #waiting: NameEntry[] = [];
+  /** Write-through entries waiting for the next commit, per language, and that commit. */
+  #waiting = new Map<Lang, NameEntry[]>();
   #next: Promise<void> | undefined;
 
   /** @param options the shared KV, the namespace, a logger and a clock */
@@ -115,27 +117,48 @@ export class NameIndex {
   }
 
   /**
-   * The best `limit` matches for `query` (ranked exact > prefix > word > fuzzy; see
-   * `name_table.ts`) and the index's status.
+   * The best `limit` matches for `query` over the names in every language (ranked exact >
+   * prefix > word > fuzzy; see `name_table.ts`), `prefer` first among equals, each with the
+   * language it matched in; and the index's status.
    *
    * @throws {NameIndexUnavailableError} when the index has never loaded and KV fails.
    */
   async search(
     query: string,
     limit: number,
-  ): Promise<{ matches: NameEntry[]; status: IndexStatus }> {
+    prefer?: Lang,
+  ): Promise<{ matches: NameMatch[]; status: IndexStatus }> {
     const table = await this.#current();
-    return { matches: table.search(query, limit), status: this.#status(table) };
+    return { matches: table.search(query, limit, prefer), status: this.#status(table) };
   }
 
   /**
-   * The entry of `id` if indexed, and the index's status.
+   * The entry of `id` in `lang` if indexed, and the index's status.
    *
    * @throws {NameIndexUnavailableError} when the index has never loaded and KV fails.
    */
-  async lookup(id: number): Promise<{ entry: NameEntry | undefined; status: IndexStatus }> {
+  async lookup(
+    id: number,
+    lang: Lang = "en",
+  ): Promise<{ entry: NameEntry | undefined; status: IndexStatus }> {
     const table = await this.#current();
-    return { entry: table.get(id), status: this.#status(table) };
+    return { entry: table.get(id, lang), status: this.#status(table) };
+  }
+
+  /**
+   * The names in `lang` of those of `ids` indexed in it: no KV read beyond the refresh a search
+   * makes, and none at all when that refresh is slow (the copy held answers).
+   *
+   * @throws {NameIndexUnavailableError} when the index has never loaded and KV fails.
+   */
+  async namesOf(ids: Iterable<number>, lang: Lang): Promise<Map<number, string>> {
+    const table = await this.#current();
+    const names = new Map<number, string>();
+    for (const id of ids) {
+      const name = table.nameOf(id, lang);
+      if (name !== undefined) names.set(id, name);
+    }
+    return names;
   }
 
   /**
@@ -160,49 +183,73 @@ export class NameIndex {
   }
 
   /**
-   * Write-through: indexes items just read from upstream. Items whose name, rarity and type
-   * are already indexed cost nothing; the rest join the next commit (this instance's writes go
-   * one at a time, and calls arriving meanwhile share one commit). Best effort: a failure is
-   * logged, never thrown, so it cannot fail the read that fed it. Only the four indexed fields
-   * of the records are kept.
+   * Write-through: indexes items (their names in `lang`) just read from upstream. Items whose
+   * name, rarity and type are already indexed cost nothing; the rest join the next commit (this
+   * instance's writes go one at a time, and calls arriving meanwhile share one commit). Best
+   * effort: a failure is logged, never thrown, so it cannot fail the read that fed it. Only the
+   * four indexed fields of the records are kept.
    */
-  record(items: readonly NameEntry[]): Promise<void> {
+  record(items: readonly NameEntry[], lang: Lang = "en"): Promise<void> {
     const table = this.#table;
     const stored = items.map(storedForm);
-    const fresh = table === undefined ? stored : stored.filter((entry) => table.differs(entry));
+    const fresh = table === undefined
+      ? stored
+      : stored.filter((entry) => table.differs(entry, lang));
     if (fresh.length === 0) return Promise.resolve();
-    this.#waiting.push(...fresh);
+    const waiting = this.#waiting.get(lang);
+    if (waiting === undefined) this.#waiting.set(lang, fresh);
+    else waiting.push(...fresh);
     this.#next ??= this.#serial(async () => {
-      const batch = this.#waiting;
-      this.#waiting = [];
+      const batches = this.#waiting;
+      this.#waiting = new Map();
       this.#next = undefined;
-      try {
-        await this.#store.merge(batch);
-        this.#table?.upsert(batch);
-      } catch (error) {
-        this.#log.warn("name index write-through failed", {
-          items: batch.length,
-          error: describeError(error),
-        });
+      for (const [language, batch] of batches) {
+        try {
+          await this.#store.merge(batch, language, this.#known(language));
+          this.#table?.upsert(batch, language);
+        } catch (error) {
+          this.#log.warn("name index write-through failed", {
+            items: batch.length,
+            lang: language,
+            error: describeError(error),
+          });
+        }
       }
     });
     return this.#next;
   }
 
   /**
-   * Bulk write for the catalogue crawl: merges `entries` (any number; split into commits within
-   * KV's limits) and returns how many changed the index. Unchanged entries are not rewritten, so
-   * a daily re-crawl costs reads only.
+   * Bulk write for the catalogue crawl: merges `entries` of `lang` (any number; split into
+   * commits within KV's limits) and returns how many changed the index. Unchanged entries are
+   * not rewritten, so a daily re-crawl costs reads only.
    *
    * @throws {NameStoreWriteError} when a commit keeps failing; the entries of earlier commits
    * are kept, so the crawl can retry the page.
    */
-  putMany(entries: readonly NameEntry[]): Promise<number> {
+  putMany(entries: readonly NameEntry[], lang: Lang = "en"): Promise<number> {
     const stored = entries.map(storedForm);
     return this.#serial(async () => {
-      const changed = await this.#store.merge(stored);
-      this.#table?.upsert(stored);
+      const changed = await this.#store.merge(stored, lang, this.#known(lang));
+      this.#table?.upsert(stored, lang);
       return changed;
+    });
+  }
+
+  /** Changed names this copy holds beside its packed ones, not yet packed (0 before a load). */
+  get pending(): number {
+    return this.#table?.pending ?? 0;
+  }
+
+  /**
+   * Packs `lang`'s recent changes into the compact store now (after the writes queued before
+   * it): the crawl calls it when a language's last page is in. Until then changes wait beside
+   * the packed names, as objects every search scans, up to a limit.
+   */
+  settle(lang: Lang): Promise<void> {
+    return this.#serial(() => {
+      this.#table?.pack(lang);
+      return Promise.resolve();
     });
   }
 
@@ -261,20 +308,22 @@ export class NameIndex {
     try {
       await withKvTimeout(bound, async (abandoned) => {
         if (table === undefined) {
-          const read = await this.#store.load();
-          if (abandoned.aborted) return;
           const loaded = new NameTable();
-          loaded.upsert(read.entries);
+          const read = await this.#store.load((lang, entries) => loaded.upsert(entries, lang));
+          if (abandoned.aborted) return;
           this.#apply(read);
           this.#table = loaded;
-          this.#log.info("name index loaded", { names: loaded.size });
+          this.#log.info("name index loaded", {
+            names: loaded.size,
+            ...Object.fromEntries(LANGUAGES.map((lang) => [lang, loaded.sizeOf(lang)])),
+          });
           return;
         }
         if (await this.#store.stamp() === this.#stamp) return;
         const read = await this.#store.changes(this.#versions);
         // An abandoned refresh must not apply an older read over a newer one.
         if (abandoned.aborted) return;
-        table.upsert(read.entries);
+        for (const [lang, entries] of read.entries) table.upsert(entries, lang);
         this.#apply(read);
       });
       this.#failure = undefined;
@@ -287,9 +336,22 @@ export class NameIndex {
     }
   }
 
+  /**
+   * The versions of `lang`'s buckets this copy holds, for a write of this instance to advance
+   * (its next refresh then skips what it wrote itself); none before the first load.
+   */
+  #known(lang: Lang): Map<number, number> | undefined {
+    if (this.#table === undefined) return undefined;
+    let known = this.#versions.get(lang);
+    if (known === undefined) this.#versions.set(lang, known = new Map());
+    return known;
+  }
+
   #apply(read: StoreRead): void {
+    // A pass finished elsewhere: its last pages came in by refresh, and no more are coming.
+    if (read.completedAt !== this.#completedAt) this.#table?.pack();
     this.#stamp = read.stamp;
-    this.#versions = read.versions;
+    this.#versions = new Map(LANGUAGES.map((lang) => [lang, new Map(read.versions.get(lang))]));
     this.#completedAt = read.completedAt;
   }
 

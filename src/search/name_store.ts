@@ -1,29 +1,31 @@
 /**
  * The item-name index in Deno KV: what survives restarts and what every instance shares. Names
- * are stored in buckets of {@linkcode BUCKET_SPAN} consecutive ids, so a full index (~75,000
- * names, ~600 buckets) loads in a few hundred KV values instead of 75,000, and a manifest
- * records each bucket's version so an instance re-reads only the buckets that changed. Layout,
- * under `["names", "v1", <upstream base URL>]` (a KV shared by the real API and the fake keeps
- * their names apart; a layout change bumps `v1`):
+ * are stored per language in buckets of {@linkcode BUCKET_SPAN} consecutive ids, so a full index
+ * (~75,000 names a language, ~600 buckets each) loads in a few thousand KV values instead of
+ * 375,000, and a manifest per language records each bucket's version so an instance re-reads
+ * only the buckets that changed. Layout, under `["names", "v2", <upstream base URL>]` (a KV
+ * shared by the real API and the fake keeps their names apart; a layout change bumps the
+ * version — `v1` held English alone, and is no longer read):
  *
  * | key suffix | value |
  * |---|---|
  * | `"stamp"` | a counter every commit bumps: the one small key an instance polls per query |
- * | `"manifest"` | `[bucket, version, …]` for every non-empty bucket |
- * | `"bucket", n` | `[id, name, rarity, type, …]` for the ids `n·128 … n·128+127` |
- * | `"catalogue"` | `{completedAt}` once a pass over the whole catalogue has been written |
+ * | `"manifest", lang` | `[bucket, version, …]` for every non-empty bucket of that language |
+ * | `"bucket", lang, n` | `[id, name, rarity, type, …]` for the ids `n·128 … n·128+127` |
+ * | `"catalogue"` | `{completedAt}` once a pass over the whole catalogue, in every language, has been written |
  *
- * Every write reads the manifest and the buckets it touches and commits them together with a
- * check on the manifest, so concurrent writers (instances, the catalogue crawl) serialise on it
- * and a lost race is retried. Limits respected: a bucket stays far below 64 KiB (names capped at
- * {@linkcode NAME_MAX_LENGTH} characters), a commit carries at most
- * {@linkcode BUCKETS_PER_COMMIT} buckets (≤ 10 mutations, ≤ 400 KB), a `getMany` ≤ 10 keys.
+ * Every write is one language's: it reads that language's manifest and the buckets it touches
+ * and commits them together with a check on the manifest, so concurrent writers (instances, the
+ * catalogue crawl) serialise on it and a lost race is retried. Limits respected: a bucket stays
+ * far below 64 KiB (names capped at {@linkcode NAME_MAX_LENGTH} characters), a commit carries at
+ * most {@linkcode BUCKETS_PER_COMMIT} buckets (≤ 10 mutations, ≤ 400 KB), a `getMany` ≤ 10 keys.
  *
  * @module
  */
 
 import { GET_MANY_LIMIT } from "../kv/limits.ts";
 import type { Clock } from "../async/clock.ts";
+import { type Lang, LANGUAGES } from "../gw2/types.ts";
 import type { NameEntry } from "./name_table.ts";
 
 /** Consecutive ids per bucket. */
@@ -37,17 +39,23 @@ const FIELD_MAX_LENGTH = 40;
 const COMMIT_ATTEMPTS = 6;
 const FIELDS = 4;
 
-/** Bucket → version, as the manifest says. */
+/** Bucket → version, as a language's manifest says. */
 export type BucketVersions = ReadonlyMap<number, number>;
+
+/** Each language's bucket versions. */
+export type LanguageVersions = ReadonlyMap<Lang, BucketVersions>;
 
 /** What a read of the store returns. */
 export interface StoreRead {
   /** Identifies the state read; compare with {@linkcode NameStore.stamp}. */
   readonly stamp: string | null;
-  /** Every bucket's version at the time of the read. */
-  readonly versions: BucketVersions;
-  /** The entries of the buckets read (all of them on a load, the changed ones on a refresh). */
-  readonly entries: readonly NameEntry[];
+  /** Every bucket's version, per language, at the time of the read. */
+  readonly versions: LanguageVersions;
+  /**
+   * The entries of the buckets read, per language (the changed ones on a refresh; none on a
+   * load, which hands them to its callback a language at a time).
+   */
+  readonly entries: ReadonlyMap<Lang, readonly NameEntry[]>;
   /** When the last full catalogue pass was completed, if one was. */
   readonly completedAt?: number;
 }
@@ -84,7 +92,7 @@ export class NameStore {
     this.#kv = options.kv;
     this.#clock = options.clock;
     this.#random = options.random ?? Math.random;
-    this.#root = ["names", "v1", options.namespace];
+    this.#root = ["names", "v2", options.namespace];
   }
 
   /** The current stamp (an eventual read: cheap, may lag a replica by a moment). */
@@ -92,35 +100,59 @@ export class NameStore {
     return (await this.#kv.get(this.#key("stamp"), { consistency: "eventual" })).versionstamp;
   }
 
-  /** Everything: the manifest, then every bucket (so buckets are never older than it). */
-  async load(): Promise<StoreRead> {
+  /**
+   * Everything: the manifests, then every bucket (so buckets are never older than them), handed
+   * to `take` one language at a time, English first — so a loader never holds more than one
+   * language's entries as objects.
+   */
+  async load(take: (lang: Lang, entries: NameEntry[]) => void): Promise<StoreRead> {
     const head = await this.#head();
-    const entries: NameEntry[] = [];
-    const list = this.#kv.list({ prefix: this.#key("bucket") }, { batchSize: 500 });
-    for await (const bucket of list) entries.push(...parseBucket(bucket.value));
-    return { ...head, entries };
+    for (const lang of LANGUAGES) {
+      const entries: NameEntry[] = [];
+      const list = this.#kv.list({ prefix: [...this.#root, "bucket", lang] }, { batchSize: 500 });
+      for await (const bucket of list) {
+        for (const entry of parseBucket(bucket.value)) entries.push(entry);
+      }
+      take(lang, entries);
+    }
+    return { ...head, entries: new Map() };
   }
 
-  /** The buckets whose version differs from `known`, and the new versions. */
-  async changes(known: BucketVersions): Promise<StoreRead> {
+  /** The buckets whose version differs from `known`, per language, and the new versions. */
+  async changes(known: LanguageVersions): Promise<StoreRead> {
     const head = await this.#head();
-    const changed = [...head.versions].filter(([bucket, version]) => known.get(bucket) !== version)
-      .map(([bucket]) => bucket);
-    const entries: NameEntry[] = [];
-    for (let start = 0; start < changed.length; start += GET_MANY_LIMIT) {
-      const keys = changed.slice(start, start + GET_MANY_LIMIT).map((n) => this.#bucketKey(n));
-      for (const bucket of await this.#kv.getMany(keys)) entries.push(...parseBucket(bucket.value));
+    const entries = new Map<Lang, NameEntry[]>();
+    for (const [lang, versions] of head.versions) {
+      const held = known.get(lang);
+      const changed = [...versions].filter(([bucket, version]) => held?.get(bucket) !== version)
+        .map(([bucket]) => bucket);
+      if (changed.length === 0) continue;
+      const read: NameEntry[] = [];
+      for (let start = 0; start < changed.length; start += GET_MANY_LIMIT) {
+        const keys = changed.slice(start, start + GET_MANY_LIMIT).map((n) =>
+          this.#bucketKey(lang, n)
+        );
+        for (const bucket of await this.#kv.getMany(keys)) read.push(...parseBucket(bucket.value));
+      }
+      entries.set(lang, read);
     }
     return { ...head, entries };
   }
 
   /**
-   * Merges `entries` into their buckets (adding or replacing by id; nothing is removed) and
-   * returns how many changed something. Unchanged buckets are not written.
+   * Merges `entries` of `lang` into their buckets (adding or replacing by id; nothing is
+   * removed) and returns how many changed something. Unchanged buckets are not written.
+   * `known` (the caller's versions of `lang`'s buckets) is advanced for every bucket written
+   * from the version the caller held: the caller holds those entries already, so its next
+   * {@linkcode changes} does not read its own writes back.
    *
    * @throws {NameStoreWriteError} when a commit keeps failing.
    */
-  async merge(entries: readonly NameEntry[]): Promise<number> {
+  async merge(
+    entries: readonly NameEntry[],
+    lang: Lang = "en",
+    known?: Map<number, number>,
+  ): Promise<number> {
     const byBucket = new Map<number, NameEntry[]>();
     for (const entry of entries) {
       const bucket = bucketOf(entry.id);
@@ -132,7 +164,7 @@ export class NameStore {
     let changed = 0;
     for (let start = 0; start < buckets.length; start += BUCKETS_PER_COMMIT) {
       const group = buckets.slice(start, start + BUCKETS_PER_COMMIT);
-      changed += await this.#commit(() => this.#mergeGroup(group, byBucket));
+      changed += await this.#commit(() => this.#mergeGroup(lang, group, byBucket, known));
     }
     return changed;
   }
@@ -152,19 +184,23 @@ export class NameStore {
     });
   }
 
-  /** One merge attempt over a group of buckets; `undefined` when it lost a race. */
+  /** One merge attempt over a group of one language's buckets; `undefined` when it lost a race. */
   async #mergeGroup(
+    lang: Lang,
     group: readonly number[],
     byBucket: ReadonlyMap<number, readonly NameEntry[]>,
+    known: Map<number, number> | undefined,
   ): Promise<number | undefined> {
+    const manifestKey = [...this.#root, "manifest", lang];
     const [manifestEntry, ...bucketEntries] = await this.#kv.getMany([
-      this.#key("manifest"),
-      ...group.map((bucket) => this.#bucketKey(bucket)),
+      manifestKey,
+      ...group.map((bucket) => this.#bucketKey(lang, bucket)),
     ]);
     if (manifestEntry === undefined) return undefined;
     const manifest = parseManifest(manifestEntry.value);
     const op = this.#kv.atomic().check(manifestEntry);
     let changed = 0;
+    const written: number[] = [];
     for (const [index, bucket] of group.entries()) {
       const current = new Map(parseBucket(bucketEntries[index]?.value).map((e) => [e.id, e]));
       let bucketChanged = 0;
@@ -176,13 +212,20 @@ export class NameStore {
       if (bucketChanged === 0) continue;
       changed += bucketChanged;
       const sorted = [...current.values()].sort((a, b) => a.id - b.id);
-      op.set(this.#bucketKey(bucket), sorted.flatMap((e) => [e.id, e.name, e.rarity, e.type]));
+      op.set(
+        this.#bucketKey(lang, bucket),
+        sorted.flatMap((e) => [e.id, e.name, e.rarity, e.type]),
+      );
+      // Held at the version read: the caller's copy is current once this commits.
+      if (known !== undefined && known.get(bucket) === manifest.get(bucket)) written.push(bucket);
       manifest.set(bucket, (manifest.get(bucket) ?? 0) + 1);
     }
     if (changed === 0) return 0;
     const flat = [...manifest].sort(([a], [b]) => a - b).flat();
-    const result = await op.set(this.#key("manifest"), flat).sum(this.#key("stamp"), 1n).commit();
-    return result.ok ? changed : undefined;
+    const result = await op.set(manifestKey, flat).sum(this.#key("stamp"), 1n).commit();
+    if (!result.ok) return undefined;
+    for (const bucket of written) known?.set(bucket, manifest.get(bucket)!);
+    return changed;
   }
 
   /** Runs `attempt` until it commits, backing off between lost races and KV errors. */
@@ -200,14 +243,16 @@ export class NameStore {
     throw new NameStoreWriteError(lastError);
   }
 
-  /** The stamp, manifest and catalogue marker, in one strong read. */
+  /** The stamp, the manifests and the catalogue marker, in one strong read. */
   async #head(): Promise<Omit<StoreRead, "entries">> {
-    const [stamp, manifest, catalogue] = await this.#kv.getMany([
+    const [stamp, catalogue, ...manifests] = await this.#kv.getMany([
       this.#key("stamp"),
-      this.#key("manifest"),
       this.#key("catalogue"),
+      ...LANGUAGES.map((lang) => [...this.#root, "manifest", lang]),
     ]);
-    const versions = parseManifest(manifest?.value);
+    const versions = new Map(
+      LANGUAGES.map((lang, index) => [lang, parseManifest(manifests[index]?.value)]),
+    );
     const completedAt = parseCompletedAt(catalogue?.value);
     return {
       stamp: stamp?.versionstamp ?? null,
@@ -216,12 +261,12 @@ export class NameStore {
     };
   }
 
-  #key(name: "stamp" | "manifest" | "catalogue" | "bucket"): Deno.KvKey {
+  #key(name: "stamp" | "catalogue"): Deno.KvKey {
     return [...this.#root, name];
   }
 
-  #bucketKey(bucket: number): Deno.KvKey {
-    return [...this.#root, "bucket", bucket];
+  #bucketKey(lang: Lang, bucket: number): Deno.KvKey {
+    return [...this.#root, "bucket", lang, bucket];
   }
 }
 

@@ -1,26 +1,39 @@
 /**
- * The in-memory side of the item-name index: every known name, folded once, with a word →
- * ids posting map, and the ranked search over them. Pure (no I/O, no clock): the KV side
- * (`name_store.ts`) feeds it and `name_index.ts` keeps the two in step.
+ * The in-memory side of the item-name index: every known name in each of the five languages,
+ * folded once, packed per language (`packed_names.ts`), and the ranked search over all of them
+ * at once. Pure (no I/O, no clock): the KV side (`name_store.ts`) feeds it and `name_index.ts`
+ * keeps the two in step.
  *
  * Ranking, in tiers, each tier entirely before the next:
  *
  * 1. **exact** — the folded name equals the folded query;
  * 2. **prefix** — the folded name starts with the folded query;
- * 3. **word** — every query word starts a word of the name, in any order;
+ * 3. **word** — every query word starts a word of the name, in any order (a word of Han
+ *    characters may stand anywhere in the name: Chinese names have no word breaks);
  * 4. **fuzzy** — every query word is within a few edits (typos) of a word of the name (the last
  *    one may still be a prefix being typed); only searched when the tiers above leave room.
  *
  * Within a tier: fewer edits (fuzzy), then fewer query words matched only as the start of a
- * longer word, then the shorter name, then the lower id — so equal input always gives the same
- * order.
+ * longer word, then the shorter name, then the preferred language (the one asked for, else
+ * English, German, French, Spanish, Chinese), then the lower id — so equal input always gives
+ * the same order. An item matched in several languages is listed once, in its best match.
  *
  * @module
  */
 
-import { distanceWithin, foldName, wordsOf } from "./normalize.ts";
+import { type Lang, LANGUAGES } from "../gw2/types.ts";
+import {
+  type Apostrophes,
+  type Codes,
+  codesStartWith,
+  distanceWithin,
+  foldName,
+  isHanTerm,
+  mayBeWithin,
+} from "./normalize.ts";
+import { bitCount, letterMask, PackedNames } from "./packed_names.ts";
 
-/** One indexed item: all the index keeps. */
+/** One indexed item in one language: all the index keeps. */
 export interface NameEntry {
   readonly id: number;
   readonly name: string;
@@ -28,21 +41,9 @@ export interface NameEntry {
   readonly type: string;
 }
 
-/**
- * An indexed item and its folded name, in one object. Its words are not kept: a term starts a
- * word exactly where it starts the folded name or follows one of its single spaces, which a
- * search checks on the folded name itself (see {@linkcode startsAWord}).
- */
-interface Row extends NameEntry {
-  readonly folded: string;
-}
-
-/** A ranked candidate: lower keys first, compared in order. */
-interface Ranked {
-  readonly row: Row;
-  readonly tier: number;
-  readonly edits: number;
-  readonly partial: number;
+/** A search match: the entry, and the language whose name matched. */
+export interface NameMatch extends NameEntry {
+  readonly lang: Lang;
 }
 
 /**
@@ -51,13 +52,30 @@ interface Ranked {
  */
 export const MAX_TERMS = 16;
 
-/** Distinct rarities and types kept as one shared string each (the API has a few dozen). */
-const MAX_INTERNED = 256;
+/** How each language's names fold their apostrophes: French elides ("d'ectoplasme"). */
+const APOSTROPHES: Readonly<Record<Lang, Apostrophes>> = {
+  en: "drop",
+  de: "drop",
+  fr: "split",
+  es: "drop",
+  zh: "drop",
+};
 
 const TIER_EXACT = 0;
 const TIER_PREFIX = 1;
 const TIER_WORD = 2;
 const TIER_FUZZY = 3;
+
+/** The most distinct rarities and types coded (a code is a byte); beyond it, "" (code 0). */
+const MAX_CODES = 256;
+
+/**
+ * Changed entries a language keeps beside its packed names before packing again: every search
+ * scans them as objects (~1 µs a row), while packing costs ~30 ms at 75,000 names.
+ */
+function overlayLimit(packed: number): number {
+  return Math.max(512, Math.min(2_048, packed >> 5));
+}
 
 /** Typos forgiven in a query word of this length: none in short words, where they mislead. */
 function editsAllowed(length: number): number {
@@ -65,213 +83,545 @@ function editsAllowed(length: number): number {
   return length <= 5 ? 1 : 2;
 }
 
+/** An entry changed since its language was last packed. */
+interface OverlayRow {
+  readonly id: number;
+  readonly name: string;
+  readonly folded: string;
+  readonly rarity: number;
+  readonly type: number;
+  /** The letters of `folded` (`letterMask`): a search skips most rows on it alone. */
+  readonly mask: number;
+}
+
+/** A ranked candidate: lower keys first, compared in order. */
+interface Hit {
+  readonly id: number;
+  readonly tier: number;
+  readonly edits: number;
+  readonly partial: number;
+  readonly length: number;
+  /** The language's place in the search's preference order. */
+  readonly rank: number;
+  readonly names: LangNames;
+  /** Its packed entry, or -1 for an overlay row. */
+  readonly entry: number;
+  readonly row: OverlayRow | undefined;
+}
+
+/** A query as one language folds it. */
+interface Folded {
+  readonly text: string;
+  readonly terms: readonly string[];
+  /** Per term: made of Han characters, so matched anywhere. */
+  readonly han: readonly boolean[];
+}
+
 /**
- * Every indexed name and the search over them. Held in memory by every instance (75,000 names at
- * full scale), so a name costs one row object, its two strings and a slot per word in the
- * postings: V8 grows the heap to several times what is live, so each byte kept here is paid
- * several times over in resident memory (docs/performance.md, "Memory").
+ * Every indexed name, in five languages, and the search over them. Held in memory by every
+ * instance (75,000 items a language at full scale), packed: a name costs its UTF-8 bytes, its
+ * folded form, a few offsets and a varint per word (measured: `deno task bench`,
+ * docs/performance.md).
  */
 export class NameTable {
-  readonly #rows = new Map<number, Row>();
-  /** Word → ids of the names with that word. */
-  readonly #postings = new Map<string, number[]>();
-  /** The posting map's words as an array (faster to scan), rebuilt after words come or go. */
-  #vocabulary: string[] | undefined;
-  /** One string per rarity and type, shared by every row that has it. */
-  readonly #interned = new Map<string, string>();
+  readonly #languages: ReadonlyMap<Lang, LangNames>;
+  readonly #strings: string[] = [""];
+  readonly #codes = new Map<string, number>([["", 0]]);
+  #distinct: number | undefined = 0;
 
-  /** How many names are indexed. */
+  constructor() {
+    this.#languages = new Map(LANGUAGES.map((lang) => [lang, new LangNames(lang, this.#strings)]));
+  }
+
+  /** Items indexed: ids with a name in at least one language. */
   get size(): number {
-    return this.#rows.size;
+    this.#distinct ??= countDistinct([...this.#languages.values()].map((names) => names.ids()));
+    return this.#distinct;
   }
 
-  /** The entry of `id`, if indexed. */
-  get(id: number): NameEntry | undefined {
-    const row = this.#rows.get(id);
-    return row === undefined ? undefined : entryOf(row);
+  /** Names indexed in `lang`. */
+  sizeOf(lang: Lang): number {
+    return this.#names(lang).size;
   }
 
-  /** True when `entry` would change the table (a new id, or a new name, rarity or type). */
-  differs(entry: NameEntry): boolean {
-    const known = this.#rows.get(entry.id);
+  /** The entry of `id` in `lang`, if indexed. */
+  get(id: number, lang: Lang = "en"): NameEntry | undefined {
+    return this.#names(lang).get(id);
+  }
+
+  /** The name of `id` in `lang`, if indexed. */
+  nameOf(id: number, lang: Lang = "en"): string | undefined {
+    return this.#names(lang).nameOf(id);
+  }
+
+  /** True when `entry` would change the table in `lang` (a new id, or a new name, rarity or type). */
+  differs(entry: NameEntry, lang: Lang = "en"): boolean {
+    const known = this.#names(lang).get(entry.id);
     return known === undefined || known.name !== entry.name || known.rarity !== entry.rarity ||
       known.type !== entry.type;
   }
 
-  /** Adds or replaces entries by id; returns how many changed the table. */
-  upsert(entries: Iterable<NameEntry>): number {
+  /** Adds or replaces entries of `lang` by id; returns how many changed the table. */
+  upsert(entries: Iterable<NameEntry>, lang: Lang = "en"): number {
+    const names = this.#names(lang);
     let changed = 0;
     for (const entry of entries) {
-      if (!this.differs(entry)) continue;
+      if (!this.differs(entry, lang)) continue;
       changed++;
-      const old = this.#rows.get(entry.id);
-      if (old !== undefined) this.#unpost(old);
       // Only the four fields, so a caller's object (an upstream record) is not retained whole.
-      const row: Row = {
+      const folded = foldName(entry.name, APOSTROPHES[lang]);
+      names.set({
         id: entry.id,
         name: entry.name,
-        rarity: this.#intern(entry.rarity),
-        type: this.#intern(entry.type),
-        folded: foldName(entry.name),
-      };
-      this.#rows.set(entry.id, row);
-      for (const word of distinctWords(row.folded)) {
-        const ids = this.#postings.get(word);
-        if (ids === undefined) {
-          this.#postings.set(word, [entry.id]);
-          this.#vocabulary = undefined;
-        } else {
-          ids.push(entry.id);
-        }
-      }
+        folded,
+        rarity: this.#code(entry.rarity),
+        type: this.#code(entry.type),
+        mask: letterMask(folded),
+      });
+    }
+    if (changed > 0) {
+      names.packIfDue();
+      this.#distinct = undefined;
     }
     return changed;
   }
 
   /**
-   * The best `limit` entries for `query`, ranked as the module describes; empty when the query
-   * has no letter or digit.
+   * Packs what changed in `lang` (every language when absent) since it was last packed, however
+   * little: for when no more changes are coming soon (a language's crawl is over), so the
+   * changes do not wait beside the packed names as objects, scanned by every search.
    */
-  search(query: string, limit: number): NameEntry[] {
-    const folded = foldName(query);
-    const terms = distinctWords(folded).slice(0, MAX_TERMS);
-    if (terms.length === 0 || limit < 1) return [];
-    // Candidates come from the postings of the term with the fewest; the others are checked
-    // on each candidate's folded name, so a common word ("of") never sets the cost of a search.
-    const starting = terms.map((term) => this.#wordsStarting(term));
-    const postings = starting.map((words) => this.#postingCount(words));
-    const driver = postings.indexOf(Math.min(...postings));
-    const spaced = terms.map((term) => ` ${term}`);
-    const best = new TopK(limit);
-    const seen = new Set<number>();
-    for (const row of this.#rowsWith(starting[driver] ?? [])) {
-      if (!terms.every((term, index) => startsAWord(row.folded, term, spaced[index] ?? term))) {
-        continue;
+  pack(lang?: Lang): void {
+    for (const language of lang === undefined ? LANGUAGES : [lang]) this.#names(language).pack();
+  }
+
+  /**
+   * The best `limit` matches for `query` over every language, ranked as the module describes
+   * (`prefer` first among equals); empty when the query has no letter or digit.
+   */
+  search(query: string, limit: number, prefer?: Lang): NameMatch[] {
+    if (limit < 1) return [];
+    const folds = new Map<Apostrophes, Folded>();
+    const folded = (style: Apostrophes): Folded => {
+      let known = folds.get(style);
+      if (known === undefined) {
+        const text = foldName(query, style);
+        const terms = text === "" ? [] : [...new Set(text.split(" "))].slice(0, MAX_TERMS);
+        known = { text, terms, han: terms.map(isHanTerm) };
+        folds.set(style, known);
       }
-      seen.add(row.id);
-      const tier = row.folded === folded
+      return known;
+    };
+    const order = prefer === undefined
+      ? LANGUAGES
+      : [prefer, ...LANGUAGES.filter((l) => l !== prefer)];
+    const best = new TopK(limit);
+    const passes: { names: LangNames; query: Folded; rank: number }[] = [];
+    for (const [rank, lang] of order.entries()) {
+      const query = folded(APOSTROPHES[lang]);
+      if (query.terms.length === 0) continue;
+      const names = this.#names(lang);
+      names.matchWords(query, rank, best);
+      passes.push({ names, query, rank });
+    }
+    if (best.size < limit) {
+      for (const pass of passes) pass.names.matchFuzzy(pass.query, pass.rank, best);
+    }
+    return best.sorted().map((hit) => hit.names.match(hit));
+  }
+
+  /** Bytes the packed names take in every language (the overlays of recent changes aside). */
+  get packedBytes(): number {
+    let bytes = 0;
+    for (const names of this.#languages.values()) bytes += names.packedBytes;
+    return bytes;
+  }
+
+  /** Changed entries waiting beside the packed names (objects, scanned by every search). */
+  get pending(): number {
+    let rows = 0;
+    for (const names of this.#languages.values()) rows += names.pending;
+    return rows;
+  }
+
+  #names(lang: Lang): LangNames {
+    const names = this.#languages.get(lang);
+    if (names === undefined) {
+      throw new RangeError(`Cannot index names in ${lang}: unknown language`);
+    }
+    return names;
+  }
+
+  /** The code of a rarity or type (one shared string per distinct value). */
+  #code(text: string): number {
+    const known = this.#codes.get(text);
+    if (known !== undefined) return known;
+    if (this.#strings.length >= MAX_CODES) return 0;
+    this.#strings.push(text);
+    this.#codes.set(text, this.#strings.length - 1);
+    return this.#strings.length - 1;
+  }
+}
+
+/**
+ * Scratch marks for deduplicating candidates without allocating per search: an entry is marked
+ * when `marks[entry] === stamp`, and a new stamp clears every mark at once.
+ */
+let marks = new Int32Array(0);
+let stamp = 0;
+
+function newStamp(size: number): number {
+  if (marks.length < size) marks = new Int32Array(Math.max(size, marks.length * 2));
+  if (stamp === 0x7fffffff) {
+    marks.fill(0);
+    stamp = 0;
+  }
+  return ++stamp;
+}
+
+/** One language's names: packed, plus what changed since. */
+class LangNames {
+  readonly lang: Lang;
+  readonly #strings: readonly string[];
+  #packed = PackedNames.EMPTY;
+  #overlay = new Map<number, OverlayRow>();
+  /** Overlay ids the packed names lack. */
+  #added = 0;
+
+  constructor(lang: Lang, strings: readonly string[]) {
+    this.lang = lang;
+    this.#strings = strings;
+  }
+
+  get size(): number {
+    return this.#packed.size + this.#added;
+  }
+
+  get packedBytes(): number {
+    return this.#packed.bytes;
+  }
+
+  get pending(): number {
+    return this.#overlay.size;
+  }
+
+  /** Every id held, ascending. */
+  ids(): Int32Array {
+    const packed = this.#packed;
+    const added = [...this.#overlay.keys()].filter((id) => packed.indexOf(id) === -1);
+    added.sort((a, b) => a - b);
+    const ids = new Int32Array(packed.size + added.length);
+    let at = 0;
+    let next = 0;
+    for (let entry = 0; entry < packed.size; entry++) {
+      const id = packed.id(entry);
+      while (next < added.length && added[next]! < id) ids[at++] = added[next++]!;
+      ids[at++] = id;
+    }
+    while (next < added.length) ids[at++] = added[next++]!;
+    return ids;
+  }
+
+  get(id: number): NameEntry | undefined {
+    const row = this.#overlay.get(id);
+    if (row !== undefined) return this.#entry(row.id, row.name, row.rarity, row.type);
+    const entry = this.#packed.indexOf(id);
+    if (entry === -1) return undefined;
+    const packed = this.#packed;
+    return this.#entry(id, packed.name(entry), packed.rarity(entry), packed.type(entry));
+  }
+
+  nameOf(id: number): string | undefined {
+    const row = this.#overlay.get(id);
+    if (row !== undefined) return row.name;
+    const entry = this.#packed.indexOf(id);
+    return entry === -1 ? undefined : this.#packed.name(entry);
+  }
+
+  set(row: OverlayRow): void {
+    if (!this.#overlay.has(row.id) && this.#packed.indexOf(row.id) === -1) this.#added++;
+    this.#overlay.set(row.id, row);
+  }
+
+  /** Packs the overlay into the names when it has grown past its limit. */
+  packIfDue(): void {
+    if (this.#overlay.size > overlayLimit(this.#packed.size)) this.pack();
+  }
+
+  /** Packs the overlay into the names. */
+  pack(): void {
+    if (this.#overlay.size === 0) return;
+    const rows = [...this.#overlay.values()].sort((a, b) => a.id - b.id);
+    this.#packed = PackedNames.merge(this.#packed, rows, { words: this.lang !== "zh" });
+    this.#overlay = new Map();
+    this.#added = 0;
+  }
+
+  /** The exact, prefix and word tiers: each match offered to `best`. */
+  matchWords(query: Folded, rank: number, best: TopK): void {
+    const packed = this.#packed;
+    const overlay = this.#overlay;
+    const { terms, han, text } = query;
+    // Candidates come from the term with the fewest postings (a Han term: from a scan of the
+    // names); the others are checked on each candidate's folded name, so a common word ("of")
+    // never sets the cost of a search.
+    let driver = -1;
+    let fewest = Infinity;
+    let range: readonly [number, number] = [0, 0];
+    for (let index = 0; index < terms.length; index++) {
+      if (han[index]) continue;
+      const words = packed.wordsStarting(terms[index]!);
+      const count = packed.postings(words[0], words[1]);
+      if (count < fewest) {
+        fewest = count;
+        driver = index;
+        range = words;
+      }
+    }
+    const check = (entry: number) => {
+      const id = packed.id(entry);
+      if (overlay.size > 0 && overlay.has(id)) return;
+      for (let index = 0; index < terms.length; index++) {
+        if (index === driver) continue;
+        const term = terms[index]!;
+        if (han[index] ? !packed.contains(entry, term) : !packed.startsAWord(entry, term)) return;
+      }
+      const tier = packed.foldedEquals(entry, text)
         ? TIER_EXACT
-        : row.folded.startsWith(folded)
+        : packed.foldedStartsWith(entry, text)
         ? TIER_PREFIX
         : TIER_WORD;
-      best.offer({ row, tier, edits: 0, partial: partialTerms(terms, row) });
+      const length = packed.foldedLength(entry);
+      // Most candidates of a common word lose to what is kept: they cost no more than this.
+      if (!best.admits(tier, 0, 0, length, rank, id)) return;
+      let partial = 0;
+      for (let index = 0; index < terms.length; index++) {
+        if (!packed.hasWord(entry, terms[index]!)) partial++;
+      }
+      best.offer(this.#hit(entry, undefined, tier, 0, partial, length, rank));
+    };
+    if (driver === -1 || !packed.hasWords) {
+      // Every term is Han, or the names are packed without words (Chinese): scan the names
+      // for the longest term; a term not Han must still start a word there.
+      let longest = 0;
+      for (let index = 1; index < terms.length; index++) {
+        if (terms[index]!.length > terms[longest]!.length) longest = index;
+      }
+      driver = han[longest] ? longest : -1;
+      const found = packed.entriesContaining(terms[longest]!);
+      for (let index = 0; index < found.length; index++) check(found[index]!);
+    } else if (range[1] - range[0] === 1) {
+      packed.forEachPosted(range[0], check);
+    } else {
+      const mark = newStamp(packed.size);
+      // One visitor for every word (a closure per word would be garbage per word).
+      const visit = (entry: number) => {
+        if (marks[entry] === mark) return;
+        marks[entry] = mark;
+        check(entry);
+      };
+      for (let word = range[0]; word < range[1]; word++) packed.forEachPosted(word, visit);
     }
-    if (best.size < limit) this.#fuzzy(terms, fuzzyDriver(terms, postings), seen, best);
-    return best.sorted().map((ranked) => entryOf(ranked.row));
+    // A row lacking a letter of a term cannot hold every term.
+    let letters = 0;
+    for (let index = 0; index < terms.length; index++) letters |= letterMask(terms[index]!);
+    for (const row of overlay.values()) {
+      if ((letters & ~row.mask) !== 0) continue;
+      const folded = row.folded;
+      if (!matchesEveryTerm(folded, terms, han)) continue;
+      const tier = folded === text ? TIER_EXACT : folded.startsWith(text) ? TIER_PREFIX : TIER_WORD;
+      const partial = terms.filter((term) => !hasWord(folded, term)).length;
+      best.offer(this.#hit(-1, row, tier, 0, partial, folded.length, rank));
+    }
   }
 
   /**
    * Fuzzy tier: every term within its allowed edits of a word of the name. The vocabulary is
-   * scanned for the driver term only; the other terms are compared with each candidate's own
-   * words (memoised per word).
+   * scanned for the longest term only (long words have few neighbours); the other terms are
+   * compared with each candidate's own words.
    */
-  #fuzzy(terms: readonly string[], driver: string, seen: ReadonlySet<number>, best: TopK): void {
+  matchFuzzy(query: Folded, rank: number, best: TopK): void {
+    const { terms, han } = query;
     const last = terms.length - 1;
-    const near = this.#wordsNear(driver, terms.lastIndexOf(driver) === last);
-    const others = terms.filter((term) => term !== driver);
-    const memo = others.map(() => new Map<string, number>());
-    for (const row of this.#rowsWith([...near.keys()])) {
-      if (seen.has(row.id)) continue;
-      const words = wordsOf(row.folded);
-      let edits = Math.min(...words.map((word) => near.get(word) ?? Infinity));
-      for (const [index, term] of others.entries()) {
-        const known = memo[index] ?? new Map<string, number>();
-        let cheapest = Infinity;
-        for (const word of words) {
-          let cost = known.get(word);
-          if (cost === undefined) {
-            cost = wordCost(term, word, term === terms[last]);
-            known.set(word, cost);
-          }
-          cheapest = Math.min(cheapest, cost);
-        }
-        edits += cheapest;
+    let driver = 0;
+    for (const [index, term] of terms.entries()) {
+      if (term.length > (terms[driver] ?? "").length) driver = index;
+    }
+    const term = terms[driver] ?? "";
+    const allowed = editsAllowed(term.length);
+    // The longest term is allowed the most typos: with none, nothing matches but what the word
+    // tiers offered.
+    if (allowed === 0) return;
+    const costs = terms.map((other, index) => {
+      const typing = index === last;
+      return (text: Codes, start: number, length: number) =>
+        wordCostAt(other, han[index] === true, text, start, length, typing);
+    });
+    const packed = this.#packed;
+    // The entries near the driver, each with its cheapest cost: marked, not mapped (a search
+    // makes no object per candidate).
+    const mark = newStamp(packed.size);
+    if (nearCost.length < packed.size) {
+      nearCost = new Uint8Array(Math.max(packed.size, nearCost.length * 2));
+    }
+    const near: number[] = [];
+    let wordCost = 0;
+    const note = (entry: number) => {
+      if (marks[entry] !== mark) {
+        marks[entry] = mark;
+        nearCost[entry] = wordCost;
+        near.push(entry);
+      } else if (wordCost < nearCost[entry]!) {
+        nearCost[entry] = wordCost;
+      }
+    };
+    const driverCost = costs[driver]!;
+    packed.scanEntries(letterMask(term), allowed, (entry) => {
+      wordCost = packed.cheapestWord(entry, driverCost);
+      if (wordCost !== Infinity) note(entry);
+    });
+    const nearWord = (word: number, cost: number) => {
+      wordCost = cost;
+      packed.forEachPosted(word, note);
+    };
+    if (han[driver] === true) {
+      packed.scanWords(
+        letterMask(term),
+        letterMask(term, 0, allowed + 1),
+        term.length,
+        allowed,
+        true,
+        driverCost,
+        nearWord,
+      );
+    } else {
+      packed.scanWordsNear(term, allowed, driver === last, nearWord);
+    }
+    for (let at = 0; at < near.length; at++) {
+      const entry = near[at]!;
+      if (this.#overlay.has(packed.id(entry))) continue;
+      // An entry every term matches was offered by the word tiers.
+      if (everyTermIn(packed, entry, terms, han)) continue;
+      let edits = nearCost[entry]!;
+      for (let index = 0; index < costs.length; index++) {
+        if (index === driver) continue;
+        edits += packed.cheapestWord(entry, costs[index]!);
+        if (edits === Infinity) break;
       }
       if (edits === Infinity) continue;
-      best.offer({ row, tier: TIER_FUZZY, edits, partial: partialTerms(terms, row) });
-    }
-  }
-
-  /** The distinct rows indexed under any of `words`. */
-  *#rowsWith(words: Iterable<string>): Generator<Row> {
-    const visited = new Set<number>();
-    for (const word of words) {
-      for (const id of this.#postings.get(word) ?? []) {
-        if (visited.has(id)) continue;
-        visited.add(id);
-        const row = this.#rows.get(id);
-        if (row !== undefined) yield row;
+      let partial = 0;
+      for (let index = 0; index < terms.length; index++) {
+        if (!packed.hasWord(entry, terms[index]!)) partial++;
       }
+      best.offer(
+        this.#hit(entry, undefined, TIER_FUZZY, edits, partial, packed.foldedLength(entry), rank),
+      );
     }
-  }
-
-  #postingCount(words: readonly string[]): number {
-    let count = 0;
-    for (const word of words) count += this.#postings.get(word)?.length ?? 0;
-    return count;
-  }
-
-  /** Indexed words starting with `term`. */
-  #wordsStarting(term: string): string[] {
-    const words: string[] = [];
-    for (const word of this.#words()) if (word.startsWith(term)) words.push(word);
-    return words;
-  }
-
-  /** Indexed words within the allowed edits of `term`, with their cost (see `wordCost`). */
-  #wordsNear(term: string, typing: boolean): Map<string, number> {
-    const words = new Map<string, number>();
-    for (const word of this.#words()) {
-      const cost = wordCost(term, word, typing);
-      if (cost !== Infinity) words.set(word, cost);
-    }
-    return words;
-  }
-
-  #words(): readonly string[] {
-    this.#vocabulary ??= [...this.#postings.keys()];
-    return this.#vocabulary;
-  }
-
-  #unpost(row: Row): void {
-    for (const word of distinctWords(row.folded)) {
-      const ids = this.#postings.get(word);
-      if (ids === undefined) continue;
-      const at = ids.indexOf(row.id);
-      if (at !== -1) ids.splice(at, 1);
-      if (ids.length === 0) {
-        this.#postings.delete(word);
-        this.#vocabulary = undefined;
+    // A row within the allowance holds all but `allowed` of the longest term's letters.
+    const letters = letterMask(term);
+    for (const row of this.#overlay.values()) {
+      if (bitCount(letters & ~row.mask) > allowed) continue;
+      const folded = row.folded;
+      let edits = 0;
+      const codes = scratchCodes(folded);
+      for (const cost of costs) {
+        edits += cheapestWordOf(codes, folded.length, cost);
+        if (edits === Infinity) break;
       }
+      // A row every term matches was offered by the word tiers.
+      if (edits === Infinity || matchesEveryTerm(folded, terms, han)) continue;
+      const partial = terms.filter((other) => !hasWord(folded, other)).length;
+      best.offer(this.#hit(-1, row, TIER_FUZZY, edits, partial, folded.length, rank));
     }
   }
 
-  /** The table's one copy of `text` (a rarity or a type). */
-  #intern(text: string): string {
-    const known = this.#interned.get(text);
-    if (known !== undefined) return known;
-    if (this.#interned.size < MAX_INTERNED) this.#interned.set(text, text);
-    return text;
+  /** The match a hit of this language answers with. */
+  match(hit: Hit): NameMatch {
+    const packed = this.#packed;
+    const entry = hit.row === undefined
+      ? this.#entry(
+        hit.id,
+        packed.name(hit.entry),
+        packed.rarity(hit.entry),
+        packed.type(hit.entry),
+      )
+      : this.#entry(hit.id, hit.row.name, hit.row.rarity, hit.row.type);
+    return { ...entry, lang: this.lang };
+  }
+
+  #hit(
+    entry: number,
+    row: OverlayRow | undefined,
+    tier: number,
+    edits: number,
+    partial: number,
+    length: number,
+    rank: number,
+  ): Hit {
+    const id = row === undefined ? this.#packed.id(entry) : row.id;
+    return { id, tier, edits, partial, length, rank, names: this, entry, row };
+  }
+
+  #entry(id: number, name: string, rarity: number, type: number): NameEntry {
+    return { id, name, rarity: this.#strings[rarity] ?? "", type: this.#strings[type] ?? "" };
   }
 }
 
-/** The entry a row answers with: its four fields, a fresh object the caller may keep. */
-function entryOf(row: Row): NameEntry {
-  return { id: row.id, name: row.name, rarity: row.rarity, type: row.type };
+/** Distinct values over ascending id lists. */
+function countDistinct(lists: readonly Int32Array[]): number {
+  const at = lists.map(() => 0);
+  let count = 0;
+  for (;;) {
+    let lowest = Infinity;
+    for (const [index, list] of lists.entries()) {
+      const position = at[index]!;
+      if (position < list.length && list[position]! < lowest) lowest = list[position]!;
+    }
+    if (lowest === Infinity) return count;
+    count++;
+    for (const [index, list] of lists.entries()) {
+      if (list[at[index]!] === lowest) at[index]!++;
+    }
+  }
 }
 
-/** The distinct words of a folded text, in order. */
-function distinctWords(folded: string): string[] {
-  return [...new Set(wordsOf(folded))];
+/** Costs of the fuzzy tier's near entries, by entry, valid where `marks` holds its stamp. */
+let nearCost = new Uint8Array(0);
+
+/** True when every term matches packed `entry`: a Han term anywhere, any other at a word's start. */
+function everyTermIn(
+  packed: PackedNames,
+  entry: number,
+  terms: readonly string[],
+  han: readonly boolean[],
+): boolean {
+  for (let index = 0; index < terms.length; index++) {
+    const term = terms[index]!;
+    if (han[index] ? !packed.contains(entry, term) : !packed.startsAWord(entry, term)) return false;
+  }
+  return true;
 }
 
-/**
- * True when `term` starts a word of `folded` (single-spaced words, as {@linkcode foldName}
- * leaves them): at its start or right after a space. `spaced` is `" " + term`, built once per
- * search.
- */
-function startsAWord(folded: string, term: string, spaced: string): boolean {
-  return folded.startsWith(term) || folded.includes(spaced);
+/** True when every term matches `folded`: a Han term anywhere, any other at a word's start. */
+function matchesEveryTerm(
+  folded: string,
+  terms: readonly string[],
+  han: readonly boolean[],
+): boolean {
+  for (let index = 0; index < terms.length; index++) {
+    const term = terms[index]!;
+    if (han[index] ? !folded.includes(term) : !startsAWord(folded, term)) return false;
+  }
+  return true;
+}
+
+/** True when `term` starts a word of `folded` (at its start or right after a space). */
+function startsAWord(folded: string, term: string): boolean {
+  // indexOf, not includes(` ${term}`): no string made per row scanned.
+  for (let at = folded.indexOf(term); at !== -1; at = folded.indexOf(term, at + 1)) {
+    if (at === 0 || folded.charCodeAt(at - 1) === 32) return true;
+  }
+  return false;
 }
 
 /** True when `term` is a whole word of `folded`. */
@@ -285,52 +635,71 @@ function hasWord(folded: string, term: string): boolean {
   return false;
 }
 
-/**
- * The term whose near words the fuzzy tier scans the vocabulary for: the longest (long words
- * have few neighbours), among those the one starting the fewest postings.
- */
-function fuzzyDriver(terms: readonly string[], postings: readonly number[]): string {
-  let driver = 0;
-  for (const [index, term] of terms.entries()) {
-    const current = terms[driver] ?? "";
-    const longer = term.length > current.length;
-    const rarer = term.length === current.length &&
-      (postings[index] ?? 0) < (postings[driver] ?? 0);
-    if (longer || rarer) driver = index;
+/** One reused buffer for a row's folded name as codes (one search at a time). */
+let scratch = new Uint16Array(256);
+
+/** `text` as codes in the reused buffer (valid until the next call). */
+function scratchCodes(text: string): Uint16Array {
+  if (scratch.length < text.length) scratch = new Uint16Array(text.length * 2);
+  for (let at = 0; at < text.length; at++) scratch[at] = text.charCodeAt(at);
+  return scratch;
+}
+
+/** The smallest `cost` over the words of the folded name `codes[0, length)`. */
+function cheapestWordOf(
+  codes: Codes,
+  length: number,
+  cost: (text: Codes, start: number, length: number) => number,
+): number {
+  let best = Infinity;
+  for (let at = 0; at < length;) {
+    let stop = codes.indexOf(32, at);
+    if (stop === -1 || stop > length) stop = length;
+    best = Math.min(best, cost(codes, at, stop - at));
+    at = stop + 1;
   }
-  return terms[driver] ?? "";
-}
-
-/** Query words that match a word of the row only as its start. */
-function partialTerms(terms: readonly string[], row: Row): number {
-  return terms.filter((term) => !hasWord(row.folded, term)).length;
+  return best;
 }
 
 /**
- * Edits needed for `term` to match `word`: 0 when the word starts with it; else the bounded
- * edit distance; and for the term being typed (the last), also the distance to the word's
- * start. `Infinity` when over the allowance.
+ * Edits needed for `term` to match the word `text[start, start + length)`: 0 when the word
+ * starts with it (holds it anywhere, for a Han term); else the bounded edit distance — for the
+ * term being typed (the last), to the closest start of the word. `Infinity` when over the
+ * allowance.
  */
-function wordCost(term: string, word: string, typing: boolean): number {
-  if (word.startsWith(term)) return 0;
+function wordCostAt(
+  term: string,
+  han: boolean,
+  text: Codes,
+  start: number,
+  length: number,
+  typing: boolean,
+): number {
+  if (length >= term.length && codesStartWith(text, start, term)) return 0;
+  if (han) {
+    for (let at = start; at <= start + length - term.length; at++) {
+      if (codesStartWith(text, at, term)) return 0;
+    }
+  }
   const max = editsAllowed(term.length);
   if (max === 0) return Infinity;
-  let cost = distanceWithin(term, word, max);
-  if (typing && cost > max && word.length > term.length) {
-    cost = distanceWithin(term, word, max, term.length);
-  }
+  // The term being typed: the closest start of the word (the whole word among them).
+  const span = typing ? Math.min(length, term.length + max) : length;
+  if (!typing && Math.abs(length - term.length) > max) return Infinity;
+  if (!mayBeWithin(term, text, max, span, start)) return Infinity;
+  const cost = distanceWithin(term, text, max, span, start, typing);
   return cost <= max ? cost : Infinity;
 }
 
-function compare(a: Ranked, b: Ranked): number {
+function compare(a: Hit, b: Hit): number {
   return a.tier - b.tier || a.edits - b.edits || a.partial - b.partial ||
-    a.row.folded.length - b.row.folded.length || a.row.id - b.row.id;
+    a.length - b.length || a.rank - b.rank || a.id - b.id;
 }
 
-/** Keeps the best `limit` candidates offered, without sorting them all. */
+/** Keeps the best `limit` candidates offered, one per id, without sorting them all. */
 class TopK {
   readonly #limit: number;
-  readonly #kept: Ranked[] = [];
+  readonly #kept: Hit[] = [];
 
   constructor(limit: number) {
     this.#limit = limit;
@@ -340,11 +709,35 @@ class TopK {
     return this.#kept.length;
   }
 
-  offer(candidate: Ranked): void {
+  /**
+   * False when a candidate with these keys would not be kept (the list is full of better ones);
+   * true means it may be: call {@linkcode offer}.
+   */
+  admits(
+    tier: number,
+    edits: number,
+    partial: number,
+    length: number,
+    rank: number,
+    id: number,
+  ): boolean {
+    const worst = this.#kept.at(-1);
+    if (this.#kept.length < this.#limit || worst === undefined) return true;
+    const order = tier - worst.tier || edits - worst.edits || partial - worst.partial ||
+      length - worst.length || rank - worst.rank || id - worst.id;
+    return order < 0;
+  }
+
+  offer(candidate: Hit): void {
     const kept = this.#kept;
     const worst = kept.at(-1);
     if (kept.length >= this.#limit && worst !== undefined && compare(candidate, worst) >= 0) {
       return;
+    }
+    const same = kept.findIndex((hit) => hit.id === candidate.id);
+    if (same !== -1) {
+      if (compare(candidate, kept[same]!) >= 0) return;
+      kept.splice(same, 1);
     }
     let index = kept.length;
     for (; index > 0; index--) {
@@ -355,7 +748,7 @@ class TopK {
     if (kept.length > this.#limit) kept.pop();
   }
 
-  sorted(): readonly Ranked[] {
+  sorted(): readonly Hit[] {
     return this.#kept;
   }
 }

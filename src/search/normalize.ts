@@ -1,8 +1,11 @@
 /**
  * Text folding for name search, shared by the index and the query so both sides compare the
- * same form: accents removed, lower case, apostrophes dropped ("Berserker's" → "berserkers"),
- * every other run of non-letters and non-digits one space. Also the bounded edit distance the
- * fuzzy tier uses.
+ * same form: accents removed (`NFKD`, which also turns non-breaking spaces, full-width letters
+ * and punctuation into their plain forms), lower case, the letters `NFKD` leaves whole mapped to
+ * what a player types instead (`ß` → `ss`, `œ` → `oe`, `æ` → `ae`, `ø` → `o`…), apostrophes
+ * dropped ("Berserker's" → "berserkers") — or, in French, where they elide an article ("Boule
+ * d'ectoplasme"), a word break — and every other run of non-letters and non-digits one space.
+ * Also the bounded edit distance the fuzzy tier uses.
  *
  * @module
  */
@@ -12,8 +15,25 @@ const ASCII = /^[ -~]*$/;
 const ASCII_APOSTROPHES = /['`]/g;
 const ASCII_SEPARATORS = /[^a-z0-9]+/g;
 const MARKS = /\p{M}+/gu;
-const APOSTROPHES = /['’‘`´]/g;
+const APOSTROPHES = /['’‘`´ʼ]/g;
 const SEPARATORS = /[^\p{L}\p{N}]+/gu;
+/** Letters `NFKD` does not decompose, as players type them on a plain keyboard. */
+const WHOLE_LETTERS = /[ßœæøđłþı]/g;
+const SPELLED: Readonly<Record<string, string>> = {
+  "ß": "ss",
+  "œ": "oe",
+  "æ": "ae",
+  "ø": "o",
+  "đ": "d",
+  "ł": "l",
+  "þ": "th",
+  "ı": "i",
+};
+/** Han characters: Chinese names have no word breaks, so a term of them matches anywhere. */
+const HAN = /\p{Script=Han}/u;
+
+/** How apostrophes fold: dropped (English "Berserker's"), or a word break (French elision). */
+export type Apostrophes = "drop" | "split";
 
 /**
  * The searchable form of a name or query.
@@ -21,16 +41,25 @@ const SEPARATORS = /[^\p{L}\p{N}]+/gu;
  * @example
  * ```ts
  * foldName("Berserker's  Éclair!"); // "berserkers eclair"
+ * foldName("Boule d'ectoplasme", "split"); // "boule d ectoplasme"
+ * foldName("Großes Ölfaß"); // "grosses olfass"
  * ```
  */
-export function foldName(text: string): string {
+export function foldName(text: string, apostrophes: Apostrophes = "drop"): string {
+  const apostrophe = apostrophes === "drop" ? "" : " ";
   // Most names are plain ASCII: no accents to strip, and cheaper patterns fold them the same.
   if (ASCII.test(text)) {
-    return text.toLowerCase().replace(ASCII_APOSTROPHES, "").replace(ASCII_SEPARATORS, " ")
-      .trim();
+    return text.toLowerCase().replace(ASCII_APOSTROPHES, apostrophe)
+      .replace(ASCII_SEPARATORS, " ").trim();
   }
-  return text.normalize("NFKD").replace(MARKS, "").toLowerCase().replace(APOSTROPHES, "")
-    .replace(SEPARATORS, " ").trim();
+  return text.normalize("NFKD").replace(MARKS, "").toLowerCase()
+    .replace(WHOLE_LETTERS, (letter) => SPELLED[letter] ?? letter)
+    .replace(APOSTROPHES, apostrophe).replace(SEPARATORS, " ").trim();
+}
+
+/** True when `term` holds a Han character: it then matches anywhere in a name, not a word start. */
+export function isHanTerm(term: string): boolean {
+  return HAN.test(term);
 }
 
 /** The words of a folded text (empty for an empty text). */
@@ -38,21 +67,50 @@ export function wordsOf(folded: string): string[] {
   return folded === "" ? [] : folded.split(" ");
 }
 
+/**
+ * Text as character codes: the packed names keep their folded forms and words this way, outside
+ * V8's heap (a typed array's bytes are not part of the heap V8 sizes its old generation by).
+ */
+export type Codes = Uint8Array | Uint16Array;
+
+/** `text` as character codes (UTF-16 code units). */
+export function codesOf(text: string): Uint16Array {
+  const codes = new Uint16Array(text.length);
+  for (let at = 0; at < text.length; at++) codes[at] = text.charCodeAt(at);
+  return codes;
+}
+
+/** True when `codes[start, start + term.length)` is `term`. */
+export function codesStartWith(codes: Codes, start: number, term: string): boolean {
+  if (start + term.length > codes.length) return false;
+  for (let at = 0; at < term.length; at++) {
+    if (codes[start + at] !== term.charCodeAt(at)) return false;
+  }
+  return true;
+}
+
 /** Scratch rows for {@linkcode distanceWithin}, grown on demand (one search at a time). */
 let scratch = new Int32Array(3 * 64);
 
 /**
- * The optimal-string-alignment distance between `a` and `b` (insertions, deletions,
- * substitutions and adjacent transpositions each cost 1), or `max + 1` as soon as it is known
- * to exceed `max`. Bounded so that scanning a vocabulary of tens of thousands of words stays
- * cheap: only the diagonal band of width `2·max + 1` is computed, without allocating, and most
- * words are rejected by their length or after a few rows. `bLength` compares `a` with the start
- * of `b` only (a word still being typed), without slicing it.
+ * The optimal-string-alignment distance between `a` and the word `b[bStart, bStart + bLength)`
+ * (insertions, deletions, substitutions and adjacent transpositions each cost 1), or `max + 1`
+ * as soon as it is known to exceed `max`. Bounded so that scanning a vocabulary of tens of
+ * thousands of words stays cheap: only the diagonal band of width `2·max + 1` is computed,
+ * without allocating, and most words are rejected by their length or after a few rows. With
+ * `prefix`, the distance to the closest start of that word (`b[bStart, bStart + j)` for any
+ * `j ≤ bLength`): one pass for a word still being typed.
  */
-export function distanceWithin(a: string, b: string, max: number, bLength = b.length): number {
+export function distanceWithin(
+  a: string,
+  b: Codes,
+  max: number,
+  bLength = b.length,
+  bStart = 0,
+  prefix = false,
+): number {
   const over = max + 1;
-  if (Math.abs(a.length - bLength) > max) return over;
-  if (bLength === b.length && a === b) return 0;
+  if (prefix ? a.length - bLength > max : Math.abs(a.length - bLength) > max) return over;
   const width = bLength + 1;
   if (scratch.length < 3 * width) scratch = new Int32Array(6 * width);
   const rows = scratch;
@@ -71,13 +129,13 @@ export function distanceWithin(a: string, b: string, max: number, bLength = b.le
     if (low > 1) rows[current + low - 1] = over;
     let rowMin = i;
     for (let j = low; j <= high; j++) {
-      const bj = b.charCodeAt(j - 1);
+      const bj = b[bStart + j - 1]!;
       let value = Math.min(
         (rows[previous + j] ?? over) + 1,
         (rows[current + j - 1] ?? over) + 1,
         (rows[previous + j - 1] ?? over) + (ai === bj ? 0 : 1),
       );
-      if (j > 1 && ai === b.charCodeAt(j - 2) && aBefore === bj) {
+      if (j > 1 && ai === b[bStart + j - 2] && aBefore === bj) {
         value = Math.min(value, (rows[before + j - 2] ?? over) + 1);
       }
       rows[current + j] = value;
@@ -90,6 +148,49 @@ export function distanceWithin(a: string, b: string, max: number, bLength = b.le
     previous = current;
     current = free;
   }
-  const distance = rows[previous + bLength] ?? over;
+  // (In prefix mode the last column may lie outside the band: only the band is read.)
+  let distance = prefix ? over : rows[previous + bLength] ?? over;
+  if (prefix) {
+    const last = a.length;
+    for (let j = Math.max(0, last - max); j <= Math.min(bLength, last + max); j++) {
+      distance = Math.min(distance, rows[previous + j] ?? over);
+    }
+  }
   return distance > max ? over : distance;
+}
+
+/**
+ * A cheap necessary condition for `distanceWithin(a, b, max, bLength, bStart, prefix) ≤ max`
+ * (`b` read from `bStart`): in every run of `max + 1` characters of `a` — its consecutive blocks
+ * and its last — one stands in `b` within `max` places of its own. With at most `max` edits, not
+ * every character of a run can be substituted or deleted; a matched one is shifted by the
+ * insertions and deletions before it, a transposed one by one place more and one edit fewer.
+ */
+export function mayBeWithin(
+  a: string,
+  b: Codes,
+  max: number,
+  bLength: number,
+  bStart: number,
+): boolean {
+  const n = a.length;
+  if (max >= n) return true;
+  const run = max + 1;
+  for (let first = 0; first < n; first += run) {
+    // The last run ends with `a`: it may overlap the one before.
+    const from = Math.min(first, n - run);
+    let found = false;
+    for (let k = from; k < from + run && !found; k++) {
+      const code = a.charCodeAt(k);
+      const to = Math.min(bLength - 1, k + max);
+      for (let j = Math.max(0, k - max); j <= to; j++) {
+        if (b[bStart + j] === code) {
+          found = true;
+          break;
+        }
+      }
+    }
+    if (!found) return false;
+  }
+  return true;
 }

@@ -1,10 +1,12 @@
 /**
- * The lean result of `priory_item_search`: each match as `{id, name, rarity, type}` and what
- * the index covers, built field by field like every other shape.
+ * The lean result of `priory_item_search`: each match as `{id, name, rarity, type}` (and the
+ * language of its name when the call asked for none, or when the one asked has no name for it)
+ * and what the index covers, built field by field like every other shape.
  *
  * @module
  */
 
+import type { Lang } from "../gw2/types.ts";
 import type { IndexStatus, NameEntry } from "./name_index.ts";
 
 /** One match. */
@@ -13,7 +15,12 @@ export interface ShapedMatch {
   readonly name: string;
   readonly rarity: string;
   readonly type: string;
+  /** The name's language: always without a `lang` asked; else only when it is not that one. */
+  readonly lang?: Lang;
 }
+
+/** A match as the search found it: an entry and the language of its name. */
+export type FoundMatch = NameEntry & { readonly lang: Lang };
 
 /** What the index covers: a miss means "not found" only when `complete` is true. */
 export interface ShapedIndexStatus {
@@ -29,10 +36,14 @@ export interface ItemSearchResult {
   readonly index: ShapedIndexStatus;
 }
 
-/** Shapes matches (in rank order) and the index status. */
+/**
+ * Shapes matches (in rank order) and the index status. With `asked` (the call's `lang`), a
+ * match named in that language says no language; without, each says its own.
+ */
 export function shapeItemSearchResult(
-  matches: readonly NameEntry[],
+  matches: readonly FoundMatch[],
   status: IndexStatus,
+  asked?: Lang,
 ): ItemSearchResult {
   return {
     matches: matches.map((match) => ({
@@ -40,6 +51,7 @@ export function shapeItemSearchResult(
       name: match.name,
       rarity: match.rarity,
       type: match.type,
+      ...(match.lang === asked ? {} : { lang: match.lang }),
     })),
     index: { names: status.names, complete: status.complete },
   };

@@ -7,7 +7,8 @@
 import { z } from "zod";
 import { shapeItemsResult } from "../passthrough/shape.ts";
 import { Gw2NotFoundError } from "../gw2/errors.ts";
-import { argumentsSchema, idListSchema, MAX_IDS, staleAgeField } from "./inputs.ts";
+import { itemNamesIn } from "../search/localize.ts";
+import { argumentsSchema, idListSchema, LangField, MAX_IDS, staleAgeField } from "./inputs.ts";
 import { defineTool, UPSTREAM_READ } from "./types.ts";
 
 /** The `gw2_items` tool. */
@@ -16,7 +17,7 @@ export const gw2Items = defineTool({
   title: "GW2 items",
   description:
     `Official GW2 API: items by id (/v2/items), trimmed to name, rarity, type, flags and vendor_value (copper an NPC merchant pays). MAX_IDS = ${MAX_IDS} ids per call; batch them. Unknown ids are listed in missing_ids. flags (AccountBound, NoSell…) tell whether an item can be traded.`,
-  inputSchema: argumentsSchema({ ids: idListSchema("item") }),
+  inputSchema: argumentsSchema({ ids: idListSchema("item"), lang: LangField }),
   outputSchema: z.object({
     items: z.array(z.object({
       id: z.number(),
@@ -30,9 +31,14 @@ export const gw2Items = defineTool({
     stale_age_s: staleAgeField,
   }),
   annotations: UPSTREAM_READ,
-  async handle({ ids }, { gw2 }) {
+  async handle({ ids, lang }, { gw2, names }) {
     const read = await gw2.items(ids);
     if (read.found.length === 0) throw new Gw2NotFoundError(read.missingIds, "item");
-    return shapeItemsResult(read);
+    if (lang === undefined || lang === "en") return shapeItemsResult(read);
+    const localized = await itemNamesIn(gw2, names, read.found.map((item) => item.id), lang);
+    return shapeItemsResult({
+      ...read,
+      found: read.found.map((item) => ({ ...item, name: localized.get(item.id) ?? item.name })),
+    });
   },
 });

@@ -7,6 +7,7 @@
  */
 
 import { z } from "zod";
+import { LANGUAGES } from "../gw2/types.ts";
 
 /** The bound on every id list: one tool call costs at most one upstream batch (≤ 200 ids). */
 export const MAX_IDS = 100;
@@ -94,6 +95,24 @@ function unknownKeys(keys: readonly string[]): string {
   );
   return keys.length > 3 ? `${shown.join(", ")} and ${keys.length - 3} more` : shown.join(", ");
 }
+
+/**
+ * The `lang` every tool that names things takes: the GW2 language to name items, currencies and
+ * material categories in, English when absent. Spread it into a tool's arguments and pass
+ * `lang ?? "en"` on (item names: `itemNamesIn`, `src/search/localize.ts`).
+ *
+ * @example
+ * ```ts
+ * const input = argumentsSchema({ ids: idListSchema("item"), lang: LangField });
+ * ```
+ */
+export const LangField: z.ZodOptional<z.ZodEnum<{ [L in typeof LANGUAGES[number]]: L }>> = z
+  .enum(LANGUAGES, {
+    error: (issue) =>
+      `lang must be one of ${LANGUAGES.join(", ")} (GW2's languages), not ${received(issue.input)}`,
+  })
+  // No description: the five codes say what it is, and every tools/list pays for words.
+  .optional();
 
 /** Output field set only on stale results. */
 export const staleAgeField: z.ZodOptional<z.ZodNumber> = z.number().optional().describe(

@@ -8,8 +8,9 @@
 import { z } from "zod";
 import { settleAll } from "../async/concurrency.ts";
 import { materialRows, rollUpMaterials } from "../account/materials.ts";
+import { itemNamesIn } from "../search/localize.ts";
 import { staleness } from "../staleness.ts";
-import { argumentsSchema, idListSchema, MAX_IDS, staleAgeField } from "./inputs.ts";
+import { argumentsSchema, idListSchema, LangField, MAX_IDS, staleAgeField } from "./inputs.ts";
 import { defineTool, requireGw2Key, UPSTREAM_READ } from "./types.ts";
 
 /** The `priory_account_materials` tool. */
@@ -18,7 +19,7 @@ export const prioryAccountMaterials = defineTool({
   title: "GW2 material storage",
   description:
     `Priory-computed: your material storage (key from the X-GW2-Key header). Without ids: one row per category, with total_sell_value = sum of count × floor(highest buy order × 0.85), copper: instant-sell value after the 15 % Trading Post fee (untradeable = 0). With ids (MAX_IDS = ${MAX_IDS}): exactly those ids; count 0 = none stored. Bank and bags are not counted.`,
-  inputSchema: argumentsSchema({ ids: idListSchema("item").optional() }),
+  inputSchema: argumentsSchema({ ids: idListSchema("item").optional(), lang: LangField }),
   outputSchema: z.object({
     categories: z.array(z.object({
       category: z.string(),
@@ -35,11 +36,14 @@ export const prioryAccountMaterials = defineTool({
     stale_age_s: staleAgeField,
   }),
   annotations: UPSTREAM_READ,
-  async handle({ ids }, deps) {
+  async handle({ ids, lang }, deps) {
     const key = requireGw2Key(deps);
     const { gw2 } = deps;
     if (ids === undefined) {
-      const [categories, stored] = await settleAll([gw2.materials(), gw2.accountMaterials(key)]);
+      const [categories, stored] = await settleAll([
+        gw2.materials(lang),
+        gw2.accountMaterials(key),
+      ]);
       const owned = stored.value.filter((row) => row.count > 0).map((row) => row.id);
       const prices = await gw2.prices(owned);
       const buys = new Map(prices.found.map((price) => [price.id, price.buys.unit_price]));
@@ -49,11 +53,13 @@ export const prioryAccountMaterials = defineTool({
       };
     }
     const [categories, stored, items] = await settleAll([
-      gw2.materials(),
+      gw2.materials(lang),
       gw2.accountMaterials(key),
       gw2.items(ids),
     ]);
-    const names = new Map(items.found.map((item) => [item.id, item.name]));
+    const names = lang === undefined || lang === "en"
+      ? new Map(items.found.map((item) => [item.id, item.name]))
+      : await itemNamesIn(gw2, deps.names, items.found.map((item) => item.id), lang);
     return {
       materials: materialRows(ids, categories.value, stored.value, names),
       ...staleness(items.staleAgeMs),

@@ -6,11 +6,13 @@
  */
 
 import { z } from "zod";
-import { shapeItemSearchResult } from "../search/result.ts";
+import { type FoundMatch, shapeItemSearchResult } from "../search/result.ts";
 import { Gw2NotFoundError } from "../gw2/errors.ts";
+import type { Lang } from "../gw2/types.ts";
+import { itemNamesIn } from "../search/localize.ts";
 import type { NameIndex } from "../search/name_index.ts";
 import { MAX_QUERY_LENGTH, parseSearchQuery, type SearchQuery } from "../search/query.ts";
-import { argumentsSchema } from "./inputs.ts";
+import { argumentsSchema, LangField } from "./inputs.ts";
 import { defineTool, type ToolDeps, UPSTREAM_READ } from "./types.ts";
 
 /** Matches returned when `limit` is not given, and the most a call may ask for. */
@@ -51,33 +53,61 @@ export const prioryItemSearch = defineTool({
   name: "priory_item_search",
   title: "Item search by name",
   description:
-    "Priory-computed: item ids by name from this server's own name index: every item it has read, kept across restarts, and the whole catalogue once index.complete is true. Forgives case, accents and a typo; ranks exact > prefix > word > fuzzy. query may be an item chat link ([&AgEJTQAA]). While index.complete is false a miss does not prove the item does not exist. Use the ids with gw2_items, gw2_prices or priory_recipe_tree.",
-  inputSchema: argumentsSchema({ query: QueryField, limit: LimitField }),
+    "Priory-computed: item ids by name from this server's own name index: every item it has read, kept across restarts, and the whole catalogue once index.complete is true. Matches en, de, fr, es and zh names at once; forgives case, accents and a typo; ranks exact > prefix > word > fuzzy. Each match says its lang, unless you pass one. query may be an item chat link ([&AgEJTQAA]). While index.complete is false a miss does not prove the item does not exist. Use the ids with gw2_items, gw2_prices or priory_recipe_tree.",
+  inputSchema: argumentsSchema({ query: QueryField, limit: LimitField, lang: LangField }),
   outputSchema: z.object({
     matches: z.array(z.object({
       id: z.number(),
       name: z.string(),
       rarity: z.string(),
       type: z.string(),
+      lang: z.string().optional(),
     })),
     index: z.object({ names: z.number(), complete: z.boolean() }),
   }),
   annotations: UPSTREAM_READ,
-  async handle({ query, limit }, deps) {
+  async handle({ query, limit, lang }, deps) {
     const names = requireNameIndex(deps);
     if (query.kind === "name") {
-      const { matches, status } = await names.search(query.text, limit);
-      return shapeItemSearchResult(matches, status);
+      const { matches, status } = await names.search(query.text, limit, lang);
+      return shapeItemSearchResult(
+        lang === undefined ? matches : await inLanguage(deps, names, matches, lang),
+        status,
+        lang,
+      );
     }
-    const { entry, status } = await names.lookup(query.id);
-    if (entry !== undefined) return shapeItemSearchResult([entry], status);
+    const named = lang ?? "en";
+    const { entry, status } = await names.lookup(query.id, named);
+    if (entry !== undefined) {
+      return shapeItemSearchResult([{ ...entry, lang: named }], status, lang);
+    }
     // Not indexed yet: ask upstream; the client's write-through indexes what it fetches.
-    const read = await deps.gw2.items([query.id]);
+    const read = await deps.gw2.itemNames([query.id], named);
     const [item] = read.found;
     if (item === undefined) throw new Gw2NotFoundError([query.id], "item");
-    return shapeItemSearchResult([item], await names.status());
+    return shapeItemSearchResult([{ ...item, lang: named }], await names.status(), lang);
   },
 });
+
+/**
+ * `matches` named in `lang` (the index's names, else upstream's); a match without one keeps the
+ * name (and language) it matched in.
+ */
+async function inLanguage(
+  deps: ToolDeps,
+  names: NameIndex,
+  matches: readonly FoundMatch[],
+  lang: Lang,
+): Promise<FoundMatch[]> {
+  const other = matches.filter((match) => match.lang !== lang).map((match) => match.id);
+  const localized = other.length === 0
+    ? new Map<number, string>()
+    : await itemNamesIn(deps.gw2, names, other, lang);
+  return matches.map((match) => {
+    const name = localized.get(match.id);
+    return name === undefined ? match : { ...match, name, lang };
+  });
+}
 
 /**
  * The index from the tool's dependencies.

@@ -8,9 +8,17 @@
 
 import { z } from "zod";
 import type { HistoryReader } from "../history/query.ts";
+import { itemNamer } from "../search/localize.ts";
 import { planTree } from "../tree/plan.ts";
 import { TREE_VIEW_URI } from "../views/uris.ts";
-import { argumentsSchema, idSchema, MAX_IDS, received, staleAgeField } from "./inputs.ts";
+import {
+  argumentsSchema,
+  idSchema,
+  LangField,
+  MAX_IDS,
+  received,
+  staleAgeField,
+} from "./inputs.ts";
 import { defineTool, requireGw2Key, UPSTREAM_READ } from "./types.ts";
 
 /** The most units one tree prices. */
@@ -36,6 +44,7 @@ export const prioryRecipeTree = defineTool({
     useAccount: z.boolean({
       error: (issue) => `useAccount must be true or false, not ${received(issue.input)}`,
     }).default(false).describe("Use your holdings (X-GW2-Key)"),
+    lang: LangField,
   }),
   outputSchema: z.object({
     summary: z.looseObject({
@@ -55,13 +64,17 @@ export const prioryRecipeTree = defineTool({
   }),
   annotations: UPSTREAM_READ,
   view: TREE_VIEW_URI,
-  handle({ itemId, quantity, useAccount }, deps) {
+  handle({ itemId, quantity, useAccount, lang }, deps) {
     const gw2Key = useAccount ? requireGw2Key(deps) : undefined;
     const history = deps.history;
+    const naming = lang === undefined || lang === "en"
+      ? undefined
+      : { lang, itemNames: itemNamer(deps.gw2, deps.names, lang) };
     return planTree(deps.gw2, {
       itemId,
       quantity,
       gw2Key,
+      naming,
       ...(history === undefined ? {} : { soldPerDay: (ids) => soldPerDay(history, ids) }),
     });
   },

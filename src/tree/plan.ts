@@ -13,6 +13,7 @@ import { withHoldings } from "../account/holdings.ts";
 import { Gw2NotFoundError } from "../gw2/errors.ts";
 import type { Gw2Client } from "../gw2/types.ts";
 import { oldestStaleAge } from "../staleness.ts";
+import { currencyNamesFor, itemNamesFor, type Naming, renamed } from "./names.ts";
 import { NotCraftableError, priceRecipeTree } from "./pricing.ts";
 import { readTreeBooks, resolveAndPrice } from "./prices.ts";
 import { type RecipeTreeResult, shapeRecipeTree } from "./shape.ts";
@@ -30,6 +31,8 @@ export interface TreeRequest {
    * not know is absent): the shopping list says when a count is more than a week's.
    */
   readonly soldPerDay?: (ids: readonly number[]) => Promise<ReadonlyMap<number, number>>;
+  /** The language to name items and currencies in (English when absent). */
+  readonly naming?: Naming | undefined;
 }
 
 /**
@@ -61,7 +64,7 @@ export type TreePlan = RecipeTreeResult & {
  *   read never fails the plan (see `readTreeBooks`)
  */
 export async function planTree(gw2: Gw2Client, request: TreeRequest): Promise<TreePlan> {
-  const { itemId, quantity, gw2Key } = request;
+  const { itemId, quantity, gw2Key, naming } = request;
   // The tree and its prices (read as soon as the walk knows the ids), beside the holdings read.
   const treeAndPrices = async () => {
     const priced = await resolveAndPrice(gw2, [itemId]);
@@ -83,12 +86,24 @@ export async function planTree(gw2: Gw2Client, request: TreeRequest): Promise<Tr
     request.soldPerDay?.(marketIds(bought)).catch(() => undefined),
   ]);
   const { toBuy, buyCost, depthExtra } = shoppingList(bought, books.books, sales);
-  const shaped = shapeRecipeTree(
+  const english = shapeRecipeTree(
     plan,
     resolved.names,
-    resolved.currencyNames,
+    naming === undefined ? resolved.currencyNames : await currencyNamesFor(
+      gw2,
+      naming,
+      plan.summary.currencies.map(({ id }) => id),
+      resolved.currencyNames,
+    ),
     oldestStaleAge(resolved.staleAgeMs, staleAgeMs, books.staleAgeMs),
   );
+  const shaped = naming === undefined || naming.lang === "en" ? english : {
+    ...english,
+    names: renamed(
+      english.names,
+      await itemNamesFor(gw2, naming, Object.keys(english.names).map(Number), new Map()),
+    ),
+  };
   // buyCost and depthExtra follow the contract's fields, before what makes the total partial.
   const { rootId, quantity: units, totalCraftCost, rootBuyPrice, netSell, profit, ...rest } =
     shaped.summary;

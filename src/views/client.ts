@@ -12,7 +12,8 @@
  *   `ui/notifications/tool-cancelled`, `ui/notifications/host-context-changed` (theme and style
  *   variables), and the requests `ping` and `ui/resource-teardown`, answered with `{}`.
  *
- * It defines one global, `PrioryView`: `start(name, handlers)`, `callTool(name, args)`,
+ * It defines one global, `PrioryView`: `start(name, handlers)` (`input`, `result`, `cancelled`,
+ * and `context`, told every host context: theme, locale…), `callTool(name, args)`,
  * `canCallTools()`, `resultData(result)`, `reportError(error)`, `measure()`.
  *
  * Written as plain ES2017 in a string (the view runs in the host's browser, not in Deno): no
@@ -85,8 +86,11 @@ var PrioryView = (function () {
   window.addEventListener("error", function (event) { reportError(event.error || event.message); });
   window.addEventListener("unhandledrejection", function (event) { reportError(event.reason); });
 
+  var contextListener = function () {};
+
   function applyContext(context) {
     if (!context || typeof context !== "object") return;
+    guarded(contextListener)(context);
     var root = document.documentElement;
     if (context.theme === "dark" || context.theme === "light") {
       root.setAttribute("data-theme", context.theme);
@@ -130,6 +134,7 @@ var PrioryView = (function () {
     listeners["ui/notifications/tool-result"] = handlers.result;
     listeners["ui/notifications/tool-cancelled"] = handlers.cancelled || function () {};
     listeners["ui/notifications/host-context-changed"] = applyContext;
+    if (handlers.context) contextListener = handlers.context;
     return request("ui/initialize", {
       appInfo: { name: name, version: "1.0.0" },
       appCapabilities: { availableDisplayModes: ["inline"] },

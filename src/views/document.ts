@@ -9,6 +9,7 @@
 
 import { VIEW_CLIENT_JS } from "./client.ts";
 import { VIEW_DOM_JS } from "./dom.ts";
+import { VIEW_LABELS_JS } from "./labels.ts";
 import { VIEW_CSS } from "./style.ts";
 
 /** What makes one view document. */
@@ -35,19 +36,27 @@ function entryScript(appName: string, renderer: string): string {
   function status(text, isError) {
     PrioryDom.clear(app).appendChild(PrioryDom.el("p", { class: "status" + (isError ? " status-error" : ""), role: "status", text: text }));
   }
+  // The language of the call's lang when it has one (the view then follows the tool's names);
+  // else the host's locale, when it is one of GW2's five.
+  var chosen = false;
   PrioryView.start(${JSON.stringify(appName)}, {
-    input: function () { status("Working on it…"); },
+    context: function (context) { if (!chosen && context) PrioryLabels.use(context.locale); },
+    input: function (params) {
+      var args = params && params.arguments;
+      if (args && PrioryLabels.use(args.lang)) chosen = true;
+      status(PrioryLabels.t("working"));
+    },
     result: function (result) {
       var answer = PrioryView.resultData(result);
       if (answer.error) { status(answer.error, true); return; }
       try {
         ${renderer}.render(answer.data, app);
       } catch (error) {
-        status("Cannot draw this result: " + (error && error.message ? error.message : error), true);
+        status(PrioryLabels.t("cannotDraw", error && error.message ? error.message : error), true);
         PrioryView.reportError(error);
       }
     },
-    cancelled: function (params) { status("The tool call was cancelled" + (params.reason ? ": " + params.reason : "."), true); }
+    cancelled: function (params) { status(params.reason ? PrioryLabels.t("cancelledBecause", params.reason) : PrioryLabels.t("cancelled") + ".", true); }
   });
 })();
 `;
@@ -63,6 +72,7 @@ function entryScript(appName: string, renderer: string): string {
  */
 export function viewDocument(parts: ViewDocumentParts): string {
   const scripts = [
+    VIEW_LABELS_JS,
     VIEW_CLIENT_JS,
     VIEW_DOM_JS,
     ...parts.scripts,

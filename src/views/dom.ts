@@ -1,7 +1,8 @@
 /**
  * Helpers every view script shares, as a script defining the global `PrioryDom`: element
  * building (text is always set as text, never parsed as HTML, so a name from upstream cannot
- * inject markup), coin amounts written as gold/silver/copper, and the decision badges.
+ * inject markup), coin amounts written as gold/silver/copper, and the decision badges — numbers,
+ * coin letters and badges in the view's language (`PrioryLabels`, `labels.ts`).
  *
  * @module
  */
@@ -46,9 +47,11 @@ var PrioryDom = (function () {
     var gold = Math.floor(amount / 10000);
     var silver = Math.floor((amount % 10000) / 100);
     var parts = [];
-    if (gold) parts.push(["g", gold.toLocaleString("en-US")]);
-    if (silver) parts.push(["s", String(silver)]);
-    if (amount % 100 || parts.length === 0) parts.push(["c", String(amount % 100)]);
+    // [class letter, amount, the letter the reader's language writes]
+    var letters = PrioryLabels.coinLetters();
+    if (gold) parts.push(["g", PrioryLabels.number(gold), letters[0]]);
+    if (silver) parts.push(["s", String(silver), letters[1]]);
+    if (amount % 100 || parts.length === 0) parts.push(["c", String(amount % 100), letters[2]]);
     return { negative: copper < 0, parts: parts };
   }
 
@@ -56,7 +59,7 @@ var PrioryDom = (function () {
     if (typeof copper !== "number" || !isFinite(copper)) return "—";
     var split = coins(copper);
     return (split.negative ? "−" : "") + split.parts.map(function (part) {
-      return part[1] + part[0];
+      return part[1] + part[2];
     }).join(" ");
   }
 
@@ -67,29 +70,17 @@ var PrioryDom = (function () {
     if (split.negative) append(node, "−");
     split.parts.forEach(function (part, index) {
       if (index > 0) append(node, " ");
-      append(node, el("span", { class: "coin coin-" + part[0], text: part[1] + part[0] }));
+      append(node, el("span", { class: "coin coin-" + part[0], text: part[1] + part[2] }));
     });
     return node;
   }
 
-  var BADGE_TITLES = {
-    buy: "Bought on the Trading Post",
-    craft: "Crafted from its recipe",
-    forge: "Made in the Mystic Forge",
-    vendor: "Bought from a vendor",
-    owned: "Taken from your holdings",
-    unavailable: "Neither bought nor crafted: earn it",
-    coin: "Coin paid to a vendor",
-    currency: "A currency paid to a vendor",
-    earn: "Neither bought nor crafted: earn it"
-  };
-
   function badge(kind) {
-    return el("span", { class: "badge badge-" + kind, title: BADGE_TITLES[kind] || kind, text: kind });
+    return el("span", { class: "badge badge-" + kind, title: PrioryLabels.t("title." + kind), text: PrioryLabels.t("badge." + kind) });
   }
 
   function count(value) {
-    return typeof value === "number" ? value.toLocaleString("en-US") : "—";
+    return typeof value === "number" ? PrioryLabels.number(value) : "—";
   }
 
   return { el: el, append: append, clear: clear, money: money, moneyText: moneyText, badge: badge, count: count };

@@ -9,8 +9,8 @@
  */
 
 import type { McpServer } from "@modelcontextprotocol/server";
-import { viewDocument } from "./document.ts";
 import { CRAFT_RENDER_JS } from "./craft.ts";
+import { viewDocument, type ViewDocumentParts } from "./document.ts";
 import { HISTORY_RENDER_JS } from "./history.ts";
 import { RANKING_RENDER_JS } from "./ranking.ts";
 import { TABLE_JS } from "./table.ts";
@@ -39,8 +39,26 @@ export interface ViewDefinition {
   readonly title: string;
   readonly description: string;
   readonly uri: string;
-  /** The whole document. */
+  /** The whole document (built on first read, then kept). */
   readonly html: string;
+}
+
+/**
+ * A view whose document is assembled when first read: a process that never serves a view (most
+ * tool traffic) does not keep ~100 KB of HTML per view in its heap.
+ */
+function lazyView(
+  definition: Omit<ViewDefinition, "html">,
+  parts: ViewDocumentParts,
+): ViewDefinition {
+  let html: string | undefined;
+  return {
+    ...definition,
+    get html(): string {
+      html ??= viewDocument(parts);
+      return html;
+    },
+  };
 }
 
 /**
@@ -51,58 +69,54 @@ export const VIEW_UI_META = { csp: {}, prefersBorder: true } as const;
 
 /** Every view, in `resources/list` order. */
 export const VIEWS: readonly ViewDefinition[] = [
-  {
+  lazyView({
     name: "recipe-tree-view",
     title: "Recipe tree view",
     description:
       "Interactive view of priory_recipe_tree: the tree by level with each decision, costs in gold/silver/copper, the shopping list, profit.",
     uri: TREE_VIEW_URI,
-    html: viewDocument({
-      title: "Priory recipe tree",
-      appName: "priory-recipe-tree",
-      scripts: [TREE_RENDER_JS],
-      renderer: "PrioryTree",
-    }),
-  },
-  {
+  }, {
+    title: "Priory recipe tree",
+    appName: "priory-recipe-tree",
+    scripts: [TREE_RENDER_JS],
+    renderer: "PrioryTree",
+  }),
+  lazyView({
     name: "legendary-ranking-view",
     title: "Legendary ranking view",
     description:
       "Interactive view of priory_legendary_ranking: a sortable table with profit bars; choosing a row opens that legendary's tree.",
     uri: RANKING_VIEW_URI,
-    html: viewDocument({
-      title: "Priory legendary ranking",
-      appName: "priory-legendary-ranking",
-      scripts: [TREE_RENDER_JS, TABLE_JS, RANKING_RENDER_JS],
-      renderer: "PrioryRanking",
-    }),
-  },
-  {
+  }, {
+    title: "Priory legendary ranking",
+    appName: "priory-legendary-ranking",
+    scripts: [TREE_RENDER_JS, TABLE_JS, RANKING_RENDER_JS],
+    renderer: "PrioryRanking",
+  }),
+  lazyView({
     name: "craft-profit-view",
     title: "Crafting profit view",
     description:
       "Interactive view of priory_craft_profit: a sortable table of crafts with profit bars; choosing a row opens one craft's tree.",
     uri: CRAFT_VIEW_URI,
-    html: viewDocument({
-      title: "Priory crafting profit",
-      appName: "priory-craft-profit",
-      scripts: [TREE_RENDER_JS, TABLE_JS, CRAFT_RENDER_JS],
-      renderer: "PrioryCraft",
-    }),
-  },
-  {
+  }, {
+    title: "Priory crafting profit",
+    appName: "priory-craft-profit",
+    scripts: [TREE_RENDER_JS, TABLE_JS, CRAFT_RENDER_JS],
+    renderer: "PrioryCraft",
+  }),
+  lazyView({
     name: "price-history-view",
     title: "Price history view",
     description:
       "Chart of priory_price_history: per item the lowest listing and best order as lines, units sold and bought as bars, and the figures.",
     uri: PRICE_HISTORY_VIEW_URI,
-    html: viewDocument({
-      title: "Priory price history",
-      appName: "priory-price-history",
-      scripts: [HISTORY_RENDER_JS],
-      renderer: "PrioryHistory",
-    }),
-  },
+  }, {
+    title: "Priory price history",
+    appName: "priory-price-history",
+    scripts: [HISTORY_RENDER_JS],
+    renderer: "PrioryHistory",
+  }),
 ];
 
 /**

@@ -10,33 +10,33 @@
  * @module
  */
 
-/** The ranking renderer script (needs `PrioryDom` and `PrioryTable`). */
+/** The ranking renderer script (needs `PrioryDom`, `PrioryTable` and `PrioryLabels`). */
 export const RANKING_RENDER_JS = String.raw`
-var PrioryRanking = (function (D, P) {
+var PrioryRanking = (function (D, P, L) {
   "use strict";
   var el = D.el;
   var COLUMNS = [
-    { key: "name", label: "Legendary", numeric: false },
-    { key: "cost", label: "Cost to finish", numeric: true },
-    { key: "sell", label: "Sells for", numeric: true },
-    { key: "profit", label: "Profit", numeric: true },
-    { key: "saved", label: "Holdings save", numeric: true }
+    { key: "name", label: "colLegendary", numeric: false },
+    { key: "cost", label: "colCost", numeric: true },
+    { key: "sell", label: "colSells", numeric: true },
+    { key: "profit", label: "profit", numeric: true },
+    { key: "saved", label: "colSaved", numeric: true }
   ];
 
   function caveats(row, names) {
     var list = [];
     if (row.na && row.na.length) {
-      list.push(el("div", { class: "caveat" }, [D.badge("earn"), " " + row.na.map(function (id) { return names[id] || "Item " + id; }).join(", ")]));
+      list.push(el("div", { class: "caveat" }, [D.badge("earn"), " " + row.na.map(function (id) { return names[id] || L.t("item", id); }).join(", ")]));
     }
     if (row.cur && typeof row.cur === "object") {
       var paid = Object.keys(row.cur).map(function (name) { return D.count(row.cur[name]) + " " + name; });
-      if (paid.length) list.push(el("div", { class: "caveat muted", text: "also " + paid.join(", ") }));
+      if (paid.length) list.push(el("div", { class: "caveat muted", text: L.t("alsoCur", paid.join(", ")) }));
     }
     return list;
   }
 
   function render(data, container) {
-    if (!data || !Array.isArray(data.ranking)) throw new Error("Not a ranking result: it has no ranking rows.");
+    if (!data || !Array.isArray(data.ranking)) throw new Error(L.t("notRanking"));
     var names = data.names || {};
     var rows = data.ranking.slice();
     var state = { key: "profit", direction: -1, chosen: null, ticket: 0 };
@@ -58,9 +58,9 @@ var PrioryRanking = (function (D, P) {
       var ticket = ++state.ticket;
       draw();
       P.openTree(panel, {
-        title: row.name + ": your plan",
-        loading: "Pricing the tree of " + row.name + "…",
-        manual: "This host does not let a view call tools: ask for priory_recipe_tree with itemId " + row.id + " and useAccount true.",
+        title: L.t("yourPlan", row.name),
+        loading: L.t("pricing", row.name),
+        manual: L.t("noToolCalls", row.id),
         args: { itemId: row.id, useAccount: true },
         isCurrent: function () { return ticket === state.ticket; },
         onClose: function () { state.chosen = null; state.ticket++; panel.hidden = true; D.clear(panel); draw(); }
@@ -72,12 +72,12 @@ var PrioryRanking = (function (D, P) {
       return el("tr", { class: state.chosen === row.id ? "chosen" : "", "aria-selected": state.chosen === row.id ? "true" : "false", onclick: open }, [
         el("td", { class: "rank", text: String(index + 1) }),
         el("td", { class: "legendary" }, [
-          el("button", { type: "button", class: "open", title: "Open the recipe tree of " + row.name, onclick: function (event) { event.stopPropagation(); open(); }, text: row.name })
+          el("button", { type: "button", class: "open", title: L.t("openTree", row.name), onclick: function (event) { event.stopPropagation(); open(); }, text: row.name })
         ].concat(caveats(row, names))),
         el("td", { class: "num" }, D.money(row.cost)),
         el("td", { class: "num" }, D.money(row.sell)),
         el("td", { class: "num profit" }, [
-          row.partial ? el("span", { class: "muted", title: "Items to earn are not in the cost: an upper bound", text: "≤ " }) : null,
+          row.partial ? el("span", { class: "muted", title: L.t("upperBoundTitle"), text: "≤ " }) : null,
           D.money(row.profit, typeof row.profit === "number" ? (row.profit < 0 ? "neg" : "pos") : ""),
           P.bar(row.profit, scale, twoSided)
         ]),
@@ -93,18 +93,18 @@ var PrioryRanking = (function (D, P) {
       });
     }
 
-    var facts = [D.count(data.priced) + " priced", D.count(data.unpriced) + " without a tree", D.count(data.characters) + " characters' holdings counted"];
+    var facts = [L.t("priced", D.count(data.priced)), L.t("withoutTree", D.count(data.unpriced)), L.t("characters", D.count(data.characters))];
     D.clear(container).appendChild(el("article", { class: "ranking-view" }, [
-      el("header", { class: "head" }, [el("h1", { text: "Legendary profit ranking" }), el("span", { class: "muted", text: facts.join(" · ") })]),
-      typeof data.stale_age_s === "number" ? el("p", { class: "note note-warn", text: "Some figures are " + D.count(data.stale_age_s) + " s old: the GW2 API did not answer." }) : null,
+      el("header", { class: "head" }, [el("h1", { text: L.t("ranking") }), el("span", { class: "muted", text: facts.join(" · ") })]),
+      typeof data.stale_age_s === "number" ? el("p", { class: "note note-warn", text: L.t("stale", D.count(data.stale_age_s)) }) : null,
       rows.length ? el("table", { class: "grid ranking" }, [el("thead", {}, headRow), tbody])
-        : el("p", { class: "status", text: "No legendary could be priced." }),
-      el("p", { class: "hint muted", text: "Choose a legendary to see its tree with your holdings." }),
+        : el("p", { class: "status", text: L.t("noneRanked") }),
+      el("p", { class: "hint muted", text: L.t("chooseRow") }),
       panel
     ]));
     draw();
   }
 
   return { render: render };
-})(PrioryDom, PrioryTable);
+})(PrioryDom, PrioryTable, PrioryLabels);
 `;

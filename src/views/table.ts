@@ -8,9 +8,9 @@
  * @module
  */
 
-/** The shared table script (needs `PrioryDom`, `PrioryTree` and `PrioryView`). */
+/** The shared table script (needs `PrioryDom`, `PrioryTree`, `PrioryView` and `PrioryLabels`). */
 export const TABLE_JS = String.raw`
-var PrioryTable = (function (D, T, V) {
+var PrioryTable = (function (D, T, V, L) {
   "use strict";
   var el = D.el;
 
@@ -49,25 +49,28 @@ var PrioryTable = (function (D, T, V) {
     var body = el("div", { class: "panel-body" }, el("p", { class: "status", role: "status", text: options.loading }));
     D.clear(panel).appendChild(el("div", { class: "panel-head" }, [
       el("h2", { text: options.title }),
-      el("button", { type: "button", onclick: options.onClose, text: "Close" })
+      el("button", { type: "button", onclick: options.onClose, text: L.t("close") })
     ]));
     panel.appendChild(body);
     if (!V.canCallTools()) {
       D.clear(body).appendChild(el("p", { class: "status", text: options.manual }));
       return;
     }
-    V.callTool("priory_recipe_tree", options.args).then(function (result) {
+    var args = Object.assign({}, options.args);
+    // The tree in the table's language (the one its own call asked for).
+    if (L.lang() !== "en") args.lang = L.lang();
+    V.callTool("priory_recipe_tree", args).then(function (result) {
       if (!options.isCurrent()) return;
       var answer = V.resultData(result);
       if (answer.error) D.clear(body).appendChild(el("p", { class: "status status-error", text: answer.error }));
       else T.render(answer.data, body);
     }, function (error) {
       if (!options.isCurrent()) return;
-      D.clear(body).appendChild(el("p", { class: "status status-error", text: "The host could not run priory_recipe_tree: " + (error && error.message ? error.message : String(error)) }));
+      D.clear(body).appendChild(el("p", { class: "status status-error", text: L.t("hostFailed", error && error.message ? error.message : String(error)) }));
     }).catch(V.reportError);
   }
 
-  /** The sortable head row: one button per column, the sorted one marked. */
+  /** The sortable head row: one button per column (its label a PrioryLabels key), the sorted one marked. */
   function drawHead(headRow, columns, state, sortBy) {
     D.clear(headRow);
     headRow.appendChild(el("th", { scope: "col", class: "rank", text: "#" }));
@@ -78,12 +81,12 @@ var PrioryTable = (function (D, T, V) {
         class: column.numeric ? "num" : "",
         "aria-sort": sorted ? (state.direction > 0 ? "ascending" : "descending") : "none"
       }, el("button", { type: "button", class: "sort", onclick: function () { sortBy(column.key); } }, [
-        column.label,
+        L.t(column.label),
         el("span", { class: "arrow", "aria-hidden": "true", text: sorted ? (state.direction > 0 ? " ▲" : " ▼") : "" })
       ])));
     });
   }
 
   return { compare: compare, bar: bar, openTree: openTree, drawHead: drawHead };
-})(PrioryDom, PrioryTree, PrioryView);
+})(PrioryDom, PrioryTree, PrioryView, PrioryLabels);
 `;

@@ -14,9 +14,9 @@
  * @module
  */
 
-/** The tree renderer script (needs `PrioryDom`). */
+/** The tree renderer script (needs `PrioryDom` and `PrioryLabels`). */
 export const TREE_RENDER_JS = String.raw`
-var PrioryTree = (function (D) {
+var PrioryTree = (function (D, L) {
   "use strict";
   var el = D.el;
   var DEFAULT_DEPTH = 2;
@@ -50,15 +50,15 @@ var PrioryTree = (function (D) {
 
   function context(data) {
     var summary = data.summary || {};
-    var currencies = { 1: "Coin" };
+    var currencies = { 1: L.t("coin") };
     (summary.currencies || []).forEach(function (currency) {
       if (currency && currency.name) currencies[currency.id] = currency.name;
     });
     var names = data.names || {};
     return {
       names: names,
-      itemName: function (id) { return names[id] || "Item " + id; },
-      currencyName: function (id) { return currencies[id] || "Currency " + id; },
+      itemName: function (id) { return names[id] || L.t("item", id); },
+      currencyName: function (id) { return currencies[id] || L.t("currency", id); },
       subtrees: firstSubtrees(data.tree)
     };
   }
@@ -73,14 +73,14 @@ var PrioryTree = (function (D) {
   function line(node, ctx, kind) {
     var name = node.cur !== undefined ? ctx.currencyName(node.cur) : ctx.itemName(node.id);
     var facts = [];
-    if (node.own) facts.push(el("span", { class: "chip chip-own", title: "Units taken from your holdings", text: "own " + D.count(node.own) }));
-    if (node.runs !== undefined) facts.push(el("span", { class: "chip", title: "Recipe runs", text: D.count(node.runs) + " runs" }));
-    if (node.rep) facts.push(el("span", { class: "chip", title: "Crafted exactly as above", text: "as above" }));
+    if (node.own) facts.push(el("span", { class: "chip chip-own", title: L.t("ownTitle"), text: L.t("own", D.count(node.own)) }));
+    if (node.runs !== undefined) facts.push(el("span", { class: "chip", title: L.t("runsTitle"), text: L.t("runs", D.count(node.runs)) }));
+    if (node.rep) facts.push(el("span", { class: "chip", title: L.t("asAboveTitle"), text: L.t("asAbove") }));
     var alternative = null;
-    if (node.buy !== undefined) alternative = el("span", { class: "alt", title: "Buying it instead would cost" }, ["buy ", D.money(node.buy)]);
-    else if (node.craft !== undefined) alternative = el("span", { class: "alt", title: "Crafting it instead would cost" }, ["craft ", D.money(node.craft)]);
+    if (node.buy !== undefined) alternative = el("span", { class: "alt", title: L.t("buyInstead") }, [L.t("buyAlt"), D.money(node.buy)]);
+    else if (node.craft !== undefined) alternative = el("span", { class: "alt", title: L.t("craftInstead") }, [L.t("craftAlt"), D.money(node.craft)]);
     var cost = node.cost !== undefined ? D.money(node.cost)
-      : el("span", { class: "muted", text: kind === "unavailable" ? "not priced" : kind === "owned" ? "owned" : "no coin" });
+      : el("span", { class: "muted", text: kind === "unavailable" ? L.t("notPriced") : kind === "owned" ? L.t("owned") : L.t("noCoin") });
     return el("span", { class: "line" }, [
       D.badge(kind),
       el("span", { class: "name", text: name }),
@@ -130,15 +130,15 @@ var PrioryTree = (function (D) {
   }
 
   function cards(summary) {
-    var list = [card("Craft cost", D.money(summary.totalCraftCost), summary.partial ? "without the items to earn" : "the cheaper way per ingredient")];
+    var list = [card(L.t("craftCost"), D.money(summary.totalCraftCost), summary.partial ? L.t("withoutEarned") : L.t("cheaperWay"))];
     var extra = typeof summary.depthExtra === "number" && summary.depthExtra > 0
-      ? "incl. " + D.moneyText(summary.depthExtra) + " for order-book depth"
-      : "at order-book depth";
-    list.push(card("Buying the list", D.money(summary.buyCost), extra));
-    list.push(card("Buy it ready-made", D.money(summary.rootBuyPrice), summary.rootBuyPrice === null ? "no sell listing" : "lowest sell listing"));
-    list.push(card("Sell it now", D.money(summary.netSell), summary.netSell === null ? "no buy order" : "best buy order less the 15% fee"));
-    list.push(card("Profit", D.money(summary.profit), summary.partial ? "an upper bound" : "sell now less craft cost", "card-profit " + signClass(summary.profit)));
-    if (typeof summary.saved === "number") list.push(card("Your holdings save", D.money(summary.saved), "against crafting from nothing"));
+      ? L.t("inclDepth", D.moneyText(summary.depthExtra))
+      : L.t("atDepth");
+    list.push(card(L.t("buyingList"), D.money(summary.buyCost), extra));
+    list.push(card(L.t("readyMade"), D.money(summary.rootBuyPrice), summary.rootBuyPrice === null ? L.t("noSellListing") : L.t("lowestListing")));
+    list.push(card(L.t("sellNow"), D.money(summary.netSell), summary.netSell === null ? L.t("noBuyOrder") : L.t("lessFee")));
+    list.push(card(L.t("profit"), D.money(summary.profit), summary.partial ? L.t("upperBound") : L.t("sellLessCost"), "card-profit " + signClass(summary.profit)));
+    if (typeof summary.saved === "number") list.push(card(L.t("holdingsSave"), D.money(summary.saved), L.t("againstNothing")));
     return el("div", { class: "cards" }, list);
   }
 
@@ -147,18 +147,18 @@ var PrioryTree = (function (D) {
     var list = [];
     if (summary.partial || (summary.unavailable && summary.unavailable.length)) {
       var items = (summary.unavailable || []).map(ctx.itemName).join(", ");
-      list.push(el("li", { class: "note note-warn" }, [D.badge("unavailable"), " To earn, not in the cost: " + (items || "some items")]));
+      list.push(el("li", { class: "note note-warn" }, [D.badge("unavailable"), L.t("toEarn", items || L.t("someItems"))]));
     }
     if (summary.currencies && summary.currencies.length) {
-      list.push(el("li", { class: "note" }, "Also pays: " + summary.currencies.map(function (currency) {
+      list.push(el("li", { class: "note" }, L.t("alsoPays", summary.currencies.map(function (currency) {
         return D.count(currency.count) + " " + (currency.name || ctx.currencyName(currency.id));
-      }).join(", ")));
+      }).join(", "))));
     }
     if (summary.guildUpgrades && summary.guildUpgrades.length) {
-      list.push(el("li", { class: "note" }, "Guild upgrades needed: " + summary.guildUpgrades.join(", ")));
+      list.push(el("li", { class: "note" }, L.t("guildUpgrades", summary.guildUpgrades.join(", "))));
     }
     if (typeof data.stale_age_s === "number") {
-      list.push(el("li", { class: "note note-warn" }, "Some figures are " + D.count(data.stale_age_s) + " s old: the GW2 API did not answer."));
+      list.push(el("li", { class: "note note-warn" }, L.t("stale", D.count(data.stale_age_s))));
     }
     return list.length ? el("ul", { class: "notes" }, list) : null;
   }
@@ -170,23 +170,23 @@ var PrioryTree = (function (D) {
         el("td", {}, [D.badge(coin ? "coin" : "currency"), " ", ctx.currencyName(entry.cur)]),
         el("td", { class: "num", text: coin ? "" : D.count(entry.count) }),
         el("td", { class: "num", text: "" }),
-        el("td", { class: "num" }, coin ? D.money(entry.count) : el("span", { class: "muted", text: "not coin" })),
-        el("td", { text: "paid to vendors" })
+        el("td", { class: "num" }, coin ? D.money(entry.count) : el("span", { class: "muted", text: L.t("notCoin") })),
+        el("td", { text: L.t("paidToVendors") })
       ]);
     }
     var kind = entry.na ? "earn" : entry.vendor !== undefined ? "vendor" : "buy";
     var remarks = [];
     if (entry.vendor !== undefined) remarks.push(String(entry.vendor));
-    if (typeof entry.short === "number" && entry.short > 0) remarks.push("the order book is " + D.count(entry.short) + " short: priced at its highest listing");
-    if (entry.noDepth === true) remarks.push("order book not read: every unit at the lowest listing");
-    if (entry.craftCheaper === true) remarks.push("cheaper to craft");
-    if (typeof entry.soldPerWeek === "number") remarks.push("the market sells only ~" + D.count(entry.soldPerWeek) + " a week");
-    if (entry.na) remarks.push("neither bought nor crafted");
+    if (typeof entry.short === "number" && entry.short > 0) remarks.push(L.t("bookShort", D.count(entry.short)));
+    if (entry.noDepth === true) remarks.push(L.t("noDepth"));
+    if (entry.craftCheaper === true) remarks.push(L.t("cheaperToCraft"));
+    if (typeof entry.soldPerWeek === "number") remarks.push(L.t("soldPerWeek", D.count(entry.soldPerWeek)));
+    if (entry.na) remarks.push(L.t("neither"));
     return el("tr", { class: entry.short ? "short" : "" }, [
       el("td", {}, [D.badge(kind), " ", ctx.itemName(entry.id)]),
       el("td", { class: "num", text: D.count(entry.count) }),
       el("td", { class: "num" }, typeof entry.unit === "number" ? D.money(entry.unit) : ""),
-      el("td", { class: "num" }, typeof entry.total === "number" ? D.money(entry.total) : el("span", { class: "muted", text: "not priced" })),
+      el("td", { class: "num" }, typeof entry.total === "number" ? D.money(entry.total) : el("span", { class: "muted", text: L.t("notPriced") })),
       el("td", { text: remarks.join("; ") })
     ]);
   }
@@ -196,18 +196,18 @@ var PrioryTree = (function (D) {
     if (!Array.isArray(rows)) return null;
     var summary = data.summary;
     var body = rows.length ? rows.map(function (entry) { return shoppingRow(entry, ctx); })
-      : [el("tr", {}, el("td", { colspan: 5, class: "muted", text: "Nothing to buy: your holdings cover it." }))];
-    return el("section", { class: "shopping", "aria-label": "Shopping list" }, [
-      el("h2", { text: "Shopping list" }),
+      : [el("tr", {}, el("td", { colspan: 5, class: "muted", text: L.t("nothingToBuy") }))];
+    return el("section", { class: "shopping", "aria-label": L.t("shoppingList") }, [
+      el("h2", { text: L.t("shoppingList") }),
       el("table", { class: "grid" }, [
-        el("thead", {}, el("tr", {}, ["Item", "Count", "Unit", "Total", "Note"].map(function (label, index) {
+        el("thead", {}, el("tr", {}, [L.t("colItem"), L.t("colCount"), L.t("colUnit"), L.t("colTotal"), L.t("colNote")].map(function (label, index) {
           return el("th", { scope: "col", class: index > 0 && index < 4 ? "num" : "", text: label });
         }))),
         el("tbody", {}, body),
         el("tfoot", {}, el("tr", {}, [
-          el("th", { scope: "row", colspan: 3, text: "Total at order-book depth" }),
+          el("th", { scope: "row", colspan: 3, text: L.t("totalAtDepth") }),
           el("td", { class: "num" }, D.money(summary.buyCost)),
-          el("td", { text: summary.depthExtra ? "incl. " + D.moneyText(summary.depthExtra) + " for depth" : "" })
+          el("td", { text: summary.depthExtra ? L.t("forDepth", D.moneyText(summary.depthExtra)) : "" })
         ]))
       ])
     ]);
@@ -220,16 +220,16 @@ var PrioryTree = (function (D) {
         buttons.push(el("button", { type: "button", onclick: function () { expandTo(tree, to); }, text: String(to) }));
       })(level);
     }
-    buttons.push(el("button", { type: "button", onclick: function () { expandTo(tree, Infinity); }, text: "all" }));
-    return el("div", { class: "toolbar", role: "group", "aria-label": "Expand the tree to a level" }, [el("span", { class: "muted", text: "Levels:" })].concat(buttons));
+    buttons.push(el("button", { type: "button", onclick: function () { expandTo(tree, Infinity); }, text: L.t("all") }));
+    return el("div", { class: "toolbar", role: "group", "aria-label": L.t("expandTo") }, [el("span", { class: "muted", text: L.t("levels") })].concat(buttons));
   }
 
   function render(data, container) {
-    if (!data || !data.tree || !data.summary) throw new Error("Not a recipe tree result: it has no tree or summary.");
+    if (!data || !data.tree || !data.summary) throw new Error(L.t("notTree"));
     var ctx = context(data);
     var summary = data.summary;
     var rootKind = decision(data.tree);
-    var tree = el("ul", { class: "tree", role: "tree", "aria-label": "Recipe tree" }, branch(data.tree, ctx, 0));
+    var tree = el("ul", { class: "tree", role: "tree", "aria-label": L.t("recipeTree") }, branch(data.tree, ctx, 0));
     D.clear(container).appendChild(el("article", { class: "tree-view" }, [
       el("header", { class: "head" }, [
         el("h1", { text: ctx.itemName(summary.rootId) }),
@@ -238,8 +238,8 @@ var PrioryTree = (function (D) {
       ]),
       cards(summary),
       notes(data, ctx),
-      el("section", { class: "tree-section", "aria-label": "Recipe tree" }, [
-        el("div", { class: "section-head" }, [el("h2", { text: "Recipe tree" }), toolbar(tree, maxDepth(data.tree))]),
+      el("section", { class: "tree-section", "aria-label": L.t("recipeTree") }, [
+        el("div", { class: "section-head" }, [el("h2", { text: L.t("recipeTree") }), toolbar(tree, maxDepth(data.tree))]),
         tree
       ]),
       shoppingList(data, ctx)
@@ -247,5 +247,5 @@ var PrioryTree = (function (D) {
   }
 
   return { render: render, decision: decision };
-})(PrioryDom);
+})(PrioryDom, PrioryLabels);
 `;

@@ -7,13 +7,15 @@ import {
   type CrawlReport,
 } from "../../src/background/crawl.ts";
 import { acquireLease } from "../../src/background/lease.ts";
+import { LANGUAGES } from "../../src/gw2/types.ts";
 import { CATALOGUE_COMPLETE_FOR_MS } from "../../src/search/name_index.ts";
 import { resolveRecipes } from "../../src/tree/resolve.ts";
 import { FILLER_FIRST_ID, WELL_KNOWN } from "../fake_gw2/mod.ts";
 import { connectClient } from "../support/app.ts";
 import { type BackgroundApp, startBackgroundApp, to } from "../support/background.ts";
 
-const ITEM_PAGES = 44; // 8,744 items
+const ITEM_PAGES = 44; // 8,744 items, in each language
+const NAME_PAGES = ITEM_PAGES * LANGUAGES.length; // the items' pages in every language
 const RECIPE_PAGES = 7; // 1,274 recipes
 const TICK_MS = 60_000;
 
@@ -37,13 +39,13 @@ function crawlDeps(app: BackgroundApp, extra: Partial<CrawlDeps> = {}): CrawlDep
 /** Runs a slice per cron tick (a minute apart) until the crawl is done. */
 async function crawlToEnd(app: BackgroundApp, deps = crawlDeps(app)): Promise<CrawlReport[]> {
   const reports: CrawlReport[] = [];
-  for (let tick = 0; tick < 20; tick++) {
+  for (let tick = 0; tick < 40; tick++) {
     const report = await crawlCatalogue(deps);
     reports.push(report);
     if (report.phase === "done") return reports;
     app.clock.advance(TICK_MS - (app.clock.now() % TICK_MS));
   }
-  throw new Error("the crawl did not finish in 20 ticks");
+  throw new Error("the crawl did not finish in 40 ticks");
 }
 
 Deno.test("crawlIntervalMs(): a tenth of the refill rate", () => {
@@ -51,14 +53,27 @@ Deno.test("crawlIntervalMs(): a tenth of the refill rate", () => {
   assert.equal(crawlIntervalMs(20), 500);
 });
 
-Deno.test("the crawl reads the fake's whole catalogue, within a tenth of the budget", async () => {
+Deno.test("the crawl reads the fake's whole catalogue in every language, within a tenth of the budget", async () => {
   await using app = await startBackgroundApp();
   const started = app.clock.now();
   const reports = await crawlToEnd(app);
   const sent = app.sent.background;
   assert.equal(to(sent, "/v2/recipes").length, RECIPE_PAGES);
-  assert.equal(to(sent, "/v2/items").length, ITEM_PAGES);
-  assert.equal(sent.length, RECIPE_PAGES + ITEM_PAGES, "one request per page, nothing else");
+  const items = to(sent, "/v2/items");
+  assert.equal(items.length, NAME_PAGES);
+  // Each language's pages in turn, English first, lang always sent.
+  assert.deepEqual(
+    [...new Set(items.map((request) => request.query.get("lang")))],
+    [...LANGUAGES],
+  );
+  for (const [index, lang] of LANGUAGES.entries()) {
+    const pages = items.slice(index * ITEM_PAGES, (index + 1) * ITEM_PAGES);
+    assert.deepEqual(
+      pages.map((request) => [request.query.get("lang"), Number(request.query.get("page"))]),
+      Array.from({ length: ITEM_PAGES }, (_, page) => [lang, page]),
+    );
+  }
+  assert.equal(sent.length, RECIPE_PAGES + NAME_PAGES, "one request per page, nothing else");
   for (const request of sent) assert.equal(request.query.get("page_size"), "200");
   // The pace: requests at least 2 s apart, so never more than a tenth of 5/s in any window.
   for (let index = 1; index < sent.length; index++) {
@@ -72,6 +87,12 @@ Deno.test("the crawl reads the fake's whole catalogue, within a tenth of the bud
   const status = await app.names.status();
   assert.equal(status.complete, true);
   assert.equal(status.names, app.fake.world.items.size);
+  assert.equal(app.names.pending, 0, "each language packed once its last page is in");
+  const twilight = await app.names.search("Düsternis", 1);
+  assert.deepEqual(twilight.matches.map(({ id, lang }) => [id, lang]), [[
+    WELL_KNOWN.twilight,
+    "de",
+  ]]);
   const recipes = await app.recipes.status();
   assert.equal(recipes.complete, true);
   assert.equal(recipes.recipes, app.fake.world.recipes.size);
@@ -119,7 +140,7 @@ Deno.test("a pass finding the recipes filled on demand reads only the items, and
   await crawlToEnd(app);
   const crawled = app.sent.background.slice(before);
   assert.deepEqual(to(crawled, "/v2/recipes"), [], "no recipe page read again");
-  assert.equal(to(crawled, "/v2/items").length, ITEM_PAGES);
+  assert.equal(to(crawled, "/v2/items").length, NAME_PAGES);
   assert.deepEqual(await app.recipeStore.head(), filled, "the filled generation stays published");
   assert.equal((await app.recipes.status()).recipes, app.fake.world.recipes.size);
   assert.equal((await app.names.status()).complete, true);
@@ -194,10 +215,11 @@ Deno.test("the crawl resumes after a stop from the progress in KV, reading no pa
       signal: stop.signal,
       pages: {
         recipesPage: (page, size) => first.backgroundGw2.recipesPage(page, size),
-        itemsPage: async (page, size) => {
-          // Shut down while the tenth item page is read.
+        itemsPage: async (page, size, _deadline, lang) => {
+          // Shut down while the tenth item page is read (that read, not bound to the slice's
+          // deadline here, completes).
           if (++pages === 10) stop.abort();
-          return await first.backgroundGw2.itemsPage(page, size);
+          return await first.backgroundGw2.itemsPage(page, size, undefined, lang);
         },
       },
     });
@@ -209,8 +231,12 @@ Deno.test("the crawl resumes after a stop from the progress in KV, reading no pa
   await using second = await startBackgroundApp({ kv, owner: "instance-b" });
   second.clock.advance(TICK_MS);
   await crawlToEnd(second, crawlDeps(second, { owner: "instance-b" }));
-  const items = to(second.sent.background, "/v2/items").map((r) => Number(r.query.get("page")));
-  assert.deepEqual(items, Array.from({ length: ITEM_PAGES - 10 }, (_, index) => 10 + index));
+  const items = to(second.sent.background, "/v2/items");
+  const english = items.filter((r) => r.query.get("lang") === "en").map((r) =>
+    Number(r.query.get("page"))
+  );
+  assert.deepEqual(english, Array.from({ length: ITEM_PAGES - 10 }, (_, index) => 10 + index));
+  assert.equal(items.length, NAME_PAGES - 10, "then every other language, once");
   assert.deepEqual(to(second.sent.background, "/v2/recipes"), []);
   assert.equal((await second.names.status()).names, second.fake.world.items.size);
 });
@@ -255,7 +281,7 @@ Deno.test("the catalogue is refreshed after a day into a new generation; older o
     app.clock.advance(CRAWL_REFRESH_MS);
     const before = app.sent.background.length;
     await crawlToEnd(app);
-    assert.equal(app.sent.background.length - before, RECIPE_PAGES + ITEM_PAGES);
+    assert.equal(app.sent.background.length - before, RECIPE_PAGES + NAME_PAGES);
     assert.equal(await generations(), 2, `pass ${pass}: the current and the previous one`);
   }
   assert.equal((await app.recipes.status()).recipes, app.fake.world.recipes.size);

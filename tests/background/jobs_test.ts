@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
+import { LANGUAGES } from "../../src/gw2/types.ts";
 import { backgroundClientOptions, CRON_JOBS } from "../../src/background/jobs.ts";
+import { runtimeCollect } from "../../src/background/release.ts";
 import { WARM_LEASE_MS, WARM_ROOTS } from "../../src/background/warm.ts";
 import { createFakeGw2 } from "../fake_gw2/mod.ts";
 import { startBackgroundApp, to } from "../support/background.ts";
@@ -35,7 +37,9 @@ Deno.test("the cron handlers, called directly: warm, prices, catalogue; one log 
   );
   assert.equal(
     to(app.sent.background, "/v2/items").length,
-    Math.ceil(WARM_ROOTS.length / 200) + Math.ceil((warmed - WARM_ROOTS.length) / 200),
+    (Math.ceil(WARM_ROOTS.length / 200) + Math.ceil((warmed - WARM_ROOTS.length) / 200)) *
+      LANGUAGES.length,
+    "the items in English, their names in the other four languages",
   );
   await app.jobs.prices();
   assert.equal(to(app.sent.background, "/v2/commerce/prices").length, 6);
@@ -73,6 +77,36 @@ Deno.test("a failing warm-up is logged and rethrown (the cron's backoff retries 
   assert.deepEqual(failures, ["warm"]);
   assert.equal(logRecords(app.logs, "catalogue crawl page failed").length, 1);
   await app.jobs.startup(); // never rejects
+});
+
+Deno.test("a full collection follows the warm-up and a crawl slice that ran, alone; not the prices job", async () => {
+  let collections = 0;
+  await using app = await startBackgroundApp({ collect: () => collections++ });
+  await app.jobs.prices();
+  assert.equal(collections, 0, "skipped: nothing to collect after");
+  await app.jobs.warm();
+  assert.equal(collections, 1, "after the warm-up");
+  await app.jobs.prices();
+  assert.equal(collections, 1, "not after the minutely prices job");
+  await app.jobs.catalogue();
+  assert.equal(collections, 2, "after a crawl slice");
+  // Two at once: one collection, when the last of them ends.
+  await Promise.all([app.jobs.warm(), app.jobs.catalogue()]);
+  assert.equal(collections, 3);
+});
+
+Deno.test("runtimeCollect(): a working full collection on Deno 2.9, none on 2.5 (Deno Deploy)", async () => {
+  const collect = runtimeCollect();
+  if (Deno.version.deno.startsWith("2.5.")) {
+    assert.equal(collect, undefined);
+    return;
+  }
+  assert.ok(collect, `Deno ${Deno.version.deno} lets the code collect`);
+  const garbage = new WeakRef({ payload: new Array(1_000).fill("x") });
+  // A WeakRef's target is kept until the current job ends.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  collect();
+  assert.equal(garbage.deref(), undefined, "the garbage is collected");
 });
 
 Deno.test("stop() aborts the cron signal and the crawl between pages", async () => {

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { WARM_ROOTS, warmLegendaries, warmPrices, warmSetIds } from "../../src/background/warm.ts";
 import { curatedTreeItemIds } from "../../src/data/curated_recipes.ts";
 import { LEGENDARIES, TREE_ITEM_IDS } from "../../src/data/legendaries.ts";
+import { LANGUAGES } from "../../src/gw2/types.ts";
 import { GEN1_LEGENDARY_IDS, PRECURSOR_IDS, WELL_KNOWN } from "../fake_gw2/mod.ts";
 import { connectClient } from "../support/app.ts";
 import { logRecords } from "../support/log.ts";
@@ -26,8 +27,13 @@ function gate(): { wait: () => Promise<void>; open: () => void } {
 }
 
 /** Item requests of a warm-up reading `total` ids: the static set first, then the rest. */
+/**
+ * The `/v2/items` requests of a warm-up of `total` ids: the items in English and their names in
+ * the four other languages, ≤ 200 ids a request.
+ */
 function itemRequests(total: number): number {
-  return Math.ceil(WARM_ROOTS.length / 200) + Math.ceil((total - WARM_ROOTS.length) / 200);
+  const batches = Math.ceil(WARM_ROOTS.length / 200) + Math.ceil((total - WARM_ROOTS.length) / 200);
+  return batches * LANGUAGES.length;
 }
 
 /** Yields to the event loop until `done()` holds. */
@@ -73,26 +79,36 @@ Deno.test("a fresh server reads the warm set's items first, and their names are 
   });
   const warming = app.jobs.startup();
   await using client = await connectClient(app.handler);
-  // The first requests of a fresh warm-up: the static warm set's items, batched.
+  // The first requests of a fresh warm-up: the static warm set's items, batched, in English;
+  // then their names in the four other languages, at once.
   const firstBatches = Math.ceil(WARM_ROOTS.length / 200);
   assert.ok(firstBatches <= 6);
-  await until(() => app.sent.background.length === firstBatches, "the item batches");
-  await until(() => logRecords(app.logs, "warm-up items read").length === 1, "the items read");
-  assert.deepEqual(
-    app.sent.background.map((request) => request.path),
-    Array(firstBatches).fill("/v2/items"),
+  await until(() => logRecords(app.logs, "warm-up names read").length === 1, "the names read");
+  const asked = app.sent.background.map((request) =>
+    `${request.path} ${request.query.get("lang")}`
   );
-  // The warm-up now waits for its first recipe page; search already knows every legendary.
+  assert.deepEqual(asked.slice(0, firstBatches), Array(firstBatches).fill("/v2/items en"));
+  assert.deepEqual(
+    asked.slice(firstBatches).sort(),
+    ["de", "es", "fr", "zh"].flatMap((lang) => Array(firstBatches).fill(`/v2/items ${lang}`)),
+  );
+  // The warm-up now waits for its first recipe page; search already knows every legendary, in
+  // every language.
   for (
-    const [query, id] of [
-      ["Astralaria", WELL_KNOWN.astralaria],
-      ["Twilight", WELL_KNOWN.twilight],
-      ["legendary sigil", WELL_KNOWN.legendarySigil],
+    const [query, id, lang] of [
+      ["Astralaria", WELL_KNOWN.astralaria, "en"],
+      ["Twilight", WELL_KNOWN.twilight, "en"],
+      ["legendary sigil", WELL_KNOWN.legendarySigil, "en"],
+      ["Düsternis", WELL_KNOWN.twilight, "de"],
+      ["crepuscule", WELL_KNOWN.twilight, "fr"],
+      ["Crepúsculo", WELL_KNOWN.twilight, "es"],
+      ["暗暮", WELL_KNOWN.twilight, "zh"],
     ] as const
   ) {
     const search = await client.callTool({ name: "priory_item_search", arguments: { query } });
-    const matches = (search.structuredContent as { matches: { id: number }[] }).matches;
-    assert.equal(matches[0]?.id, id, query);
+    const matches = (search.structuredContent as { matches: { id: number; lang: string }[] })
+      .matches;
+    assert.deepEqual([matches[0]?.id, matches[0]?.lang], [id, lang], query);
   }
   const gift = await client.callTool({
     name: "priory_item_search",

@@ -58,6 +58,8 @@ export interface FakeRequestLog {
   readonly keyLabel: string | undefined;
   /** When the request arrived, on the fake's clock (epoch ms). */
   readonly at: number;
+  /** The `Accept-Language` header as sent, if any (a client must never forward a caller's). */
+  readonly acceptLanguage?: string;
 }
 
 /** Test-time control of the fake. */

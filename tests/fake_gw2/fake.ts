@@ -12,6 +12,7 @@ import { TokenBucket } from "./bucket.ts";
 import { countIds } from "./bulk.ts";
 import { Control, type FakeControl, type RequestTarget } from "./control.ts";
 import { faultResponse, truncated } from "./faults.ts";
+import { requestedLang } from "./lang.ts";
 import { failure, render, renderBare, TEXT } from "./responses.ts";
 import { type ResolvedRoute, resolveRoute } from "./routes.ts";
 import { requestedSchema } from "./schema_version.ts";
@@ -118,6 +119,7 @@ export class FakeGw2Instance implements FakeGw2 {
       status: response === "hang" ? 0 : response.status,
       keyLabel: key?.label,
       at,
+      ...acceptLanguage(request.headers),
     });
     if (response === "hang") return await this.#hang(request.signal);
     const latency = this.#control.latencyFor(target);
@@ -153,9 +155,10 @@ export class FakeGw2Instance implements FakeGw2 {
     }
     if (route === undefined) return renderBare(failure(404, TEXT.noSuchEndpoint));
     const { endpoint, capture } = route;
+    const lang = requestedLang(url.searchParams, request.headers);
     const options = {
       cacheControl: endpoint.cacheControl,
-      localized: endpoint.localized,
+      language: endpoint.localized ? lang : undefined,
       now: this.#now(),
     };
     if (endpoint.scopes !== undefined) {
@@ -170,6 +173,7 @@ export class FakeGw2Instance implements FakeGw2 {
       capture,
       books: this.#control.books,
       ...(this.#market === undefined ? {} : { market: { moving: this.#market, now: options.now } }),
+      lang,
     });
     return render(answer, options);
   }
@@ -191,6 +195,11 @@ function toRequest(input: Request | URL | string, init?: RequestInit): Request {
     ? new URL(input, "http://fake-gw2.invalid")
     : input;
   return new Request(url, init);
+}
+
+function acceptLanguage(headers: Headers): { acceptLanguage?: string } {
+  const value = headers.get("accept-language");
+  return value === null ? {} : { acceptLanguage: value };
 }
 
 function withoutAccessToken(search: string): string {

@@ -67,8 +67,8 @@ export function failure(status: number, text: string): Answer {
 export interface RenderOptions {
   /** `Cache-Control` of successful answers, e.g. `public, max-age=3600`. */
   readonly cacheControl: string;
-  /** Adds `Content-Language: en` (items, materials, currencies). */
-  readonly localized: boolean;
+  /** The language a localized answer (items, materials, currencies) is in: `Content-Language`. */
+  readonly language?: string | undefined;
   /** The fake's clock (for `Expires`). */
   readonly now: number;
 }
@@ -94,7 +94,7 @@ export function render(answer: Answer, options: RenderOptions): Response {
   } else {
     headers.set("Cache-Control", "no-cache");
   }
-  if (options.localized) headers.set("Content-Language", "en");
+  if (options.language !== undefined) headers.set("Content-Language", options.language);
   for (const [name, value] of Object.entries(answer.headers ?? {})) headers.set(name, value);
   const body = answer.html ?? JSON.stringify(answer.body, null, 2);
   return new Response(body, { status: answer.status, headers });

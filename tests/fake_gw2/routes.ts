@@ -7,6 +7,7 @@
  * @module
  */
 
+import type { Lang } from "../../src/gw2/types.ts";
 import type { Scope, TestKey } from "./auth.ts";
 import { bulkAnswer, type Collection, parseNumericId, splitIds } from "./bulk.ts";
 import type { FakeBookState } from "./control.ts";
@@ -16,6 +17,7 @@ import { type Answer, failure, ok, TEXT } from "./responses.ts";
 import { SCHEMA, schemaAtLeast } from "./schema_version.ts";
 import type { FakeAccount } from "./world/account.ts";
 import { learnedRecipeIds } from "./world/crafting_market.ts";
+import { localizedRecords } from "./world/localized.ts";
 import type { FakeWorld } from "./world/world.ts";
 import type { AccountRecord, FakeCharacter } from "./world/types.ts";
 
@@ -33,6 +35,8 @@ export interface RouteContext {
   readonly books: ReadonlyMap<number, FakeBookState>;
   /** The moving Trading Post and the time to read it at, when the fake has one. */
   readonly market?: { readonly moving: MovingMarket; readonly now: number };
+  /** The language asked for (`lang.ts`): localized endpoints answer in it. */
+  readonly lang: Lang;
 }
 
 /** One endpoint. */
@@ -100,12 +104,12 @@ function numericCollection<V>(
 }
 
 function bulk(
-  pick: (world: FakeWorld) => ReadonlyMap<number, unknown>,
+  pick: (world: FakeWorld, lang: Lang) => ReadonlyMap<number, unknown>,
   path: string,
   allowAll = false,
 ): (context: RouteContext) => Answer {
-  return ({ world, params, capture }) =>
-    bulkAnswer(numericCollection(pick(world), path, { allowAll }), params, capture);
+  return ({ world, params, capture, lang }) =>
+    bulkAnswer(numericCollection(pick(world, lang), path, { allowAll }), params, capture);
 }
 
 function recipesFor({ world, schema }: RouteContext): ReadonlyMap<number, unknown> {
@@ -275,7 +279,11 @@ function movingPrices({ world, params, capture, market }: RouteContext): Answer 
   return bulkAnswer({ ...collection, record }, params, capture);
 }
 
-const ITEMS = publicEndpoint("/v2/items", true, bulk((w) => w.items, "/v2/items"));
+const ITEMS = publicEndpoint(
+  "/v2/items",
+  true,
+  bulk((w, lang) => localizedRecords(w, lang).items, "/v2/items"),
+);
 const RECIPES = publicEndpoint(
   "/v2/recipes",
   false,
@@ -297,12 +305,12 @@ const LISTINGS = publicEndpoint("/v2/commerce/listings", false, listings, PRICES
 const MATERIALS = publicEndpoint(
   "/v2/materials",
   true,
-  bulk((w) => w.materials, "/v2/materials", true),
+  bulk((w, lang) => localizedRecords(w, lang).materials, "/v2/materials", true),
 );
 const CURRENCIES = publicEndpoint(
   "/v2/currencies",
   true,
-  bulk((w) => w.currencies, "/v2/currencies", true),
+  bulk((w, lang) => localizedRecords(w, lang).currencies, "/v2/currencies", true),
 );
 const ACCOUNT = privateEndpoint(
   "/v2/account",

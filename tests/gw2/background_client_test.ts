@@ -176,7 +176,7 @@ Deno.test("itemsPage() and recipesPage() read a page of the collection with its 
     "output_item_id",
   ]);
   assert.deepEqual(fake.control.requests.map((request) => request.query.replace(/&v=.*/, "")), [
-    "page=0&page_size=200",
+    "page=0&page_size=200&lang=en",
     `page=${lastPage}&page_size=200`,
   ]);
   await assert.rejects(() => client.recipesPage(lastPage + 1, 200), (error) => {
@@ -184,12 +184,16 @@ Deno.test("itemsPage() and recipesPage() read a page of the collection with its 
     assert.equal(error.status, 400, "page out of range");
     return true;
   });
+  const german = await client.itemsPage(0, 200, undefined, "de");
+  assert.notDeepEqual(german.records.map((r) => r.name), first.records.map((r) => r.name));
+  assert.deepEqual(german.records.map((r) => r.id), first.records.map((r) => r.id));
+  assert.match(fake.control.requests.at(-1)?.query ?? "", /&lang=de/u, "a page in German");
   await assert.rejects(() => client.itemsPage(0, 201), RangeError);
   await assert.rejects(() => client.itemsPage(-1, 200), RangeError);
-  assert.equal(fake.control.requests.length, 3, "a bad page or size is refused before sending");
+  assert.equal(fake.control.requests.length, 4, "a bad page or size is refused before sending");
   // Nothing is cached: a paged read is the crawl's, kept in its own layout.
   assert.equal((await client.items([first.records[0]?.id ?? 0])).found.length, 1);
-  assert.equal(fake.control.requests.length, 4);
+  assert.equal(fake.control.requests.length, 5);
 });
 
 Deno.test("pricesPage() reads the Trading Post page by page, with X-Page-Total and X-Result-Total", async () => {

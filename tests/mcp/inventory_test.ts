@@ -152,13 +152,15 @@ Deno.test("tools/list stays within the context budget on both revisions", async 
  * depthExtra), the ranking's by 10 (its cost is at depth) and by 40 more with its type and
  * generation filters (issue 14). A nullable field's portable spelling (`anyOf` of two types, not
  * a `type` array) costs 19 bytes more: the tree (3 such fields) and the ranking (2) were given 5
- * tokens more for it.
+ * tokens more for it. Issue 22's `lang` (five languages) costs ~14 tokens an input schema, and
+ * the legendaries' `lang` on a row 6 more: 10, 20 and 5 more (every `lang` of issue 22 together:
+ * ~143 tokens of the whole answer, within its 250).
  */
 const PRIORY_TOOL_TOKEN_SHARES: Readonly<Record<string, number>> = {
-  // +10 for soldPerWeek (issue 23: the liquidity of what the plan buys).
-  priory_recipe_tree: 565,
-  priory_legendaries: 250,
-  priory_legendary_ranking: 475,
+  // +10 for soldPerWeek (issue 23: the liquidity of what the plan buys), +10 for lang (issue 22).
+  priory_recipe_tree: 575,
+  priory_legendaries: 270,
+  priory_legendary_ranking: 480,
   // Issue 21's budget is 380 for the whole tools/list entry (below): this share leaves the rest.
   priory_craft_profit: 305,
   // Issue 23: the two history tools' whole entries (with name, title, annotations and the view

@@ -55,7 +55,7 @@ Deno.test("prompts/list: three plans, every argument optional, within 500 tokens
     ]);
     assert.deepEqual(
       prompts.map((prompt) => prompt.arguments?.map((argument) => argument.name)),
-      [["legendary"], ["limit"], ["item", "quantity"]],
+      [["legendary", "lang"], ["limit", "lang"], ["item", "quantity", "lang"]],
     );
     for (const prompt of prompts) {
       for (const argument of prompt.arguments ?? []) assert.equal(argument.required, false);
@@ -122,6 +122,33 @@ for (const era of ERAS) {
       });
       assert.match(textOf(messages as Message[]), /quantity 1\./);
     });
+    await t.step(
+      "each plan takes the player's language: the tools' names and the answer in it",
+      async () => {
+        for (const name of ["plan_legendary", "best_legendary", "craft_or_buy"]) {
+          const { messages } = await client.getPrompt({ name, arguments: { lang: "de" } });
+          const text = textOf(messages as Message[]);
+          assert.match(text, /Pass lang: "de" to every tool that takes it, and answer in German/);
+        }
+        for (const lang of ["en", "it", ""]) {
+          const { messages } = await client.getPrompt({
+            name: "best_legendary",
+            arguments: { lang },
+          });
+          assert.doesNotMatch(textOf(messages as Message[]), /lang:/, `${lang}: nothing to add`);
+        }
+        const { messages } = await client.getPrompt({
+          name: "plan_legendary",
+          arguments: { legendary: "Düsternis", lang: "FR-fr" },
+        });
+        assert.match(textOf(messages as Message[]), /"Düsternis".*lang: "fr".*French/s);
+        const codes = await client.complete({
+          ref: { type: "ref/prompt", name: "craft_or_buy" },
+          argument: { name: "lang", value: "e" },
+        });
+        assert.deepEqual(codes.completion.values, ["en", "es"]);
+      },
+    );
     await t.step("an unknown prompt is an error", async () => {
       await assert.rejects(client.getPrompt({ name: "nope" }), /not found/);
     });

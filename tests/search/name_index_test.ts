@@ -163,16 +163,58 @@ Deno.test("NameStore.changes() re-reads only the buckets that changed since a re
   using kv = await openMemoryKv();
   const store = new NameStore({ kv, namespace: NAMESPACE, clock: new ManualClock() });
   await store.merge(syntheticNameEntries(2_000));
-  const loaded = await store.load();
-  assert.equal(loaded.entries.length, 2_000);
+  let count = 0;
+  const loaded = await store.load((_lang, entries) => count += entries.length);
+  assert.equal(count, 2_000);
   assert.equal(await store.stamp(), loaded.stamp);
   const unchanged = await store.changes(loaded.versions);
-  assert.deepEqual(unchanged.entries, [], "nothing changed, nothing read");
+  assert.deepEqual([...unchanged.entries], [], "nothing changed, nothing read");
   await store.merge([{ id: 1, name: "Changed", rarity: "Fine", type: "Trophy" }]);
+  await store.merge([{ id: 1, name: "Geändert", rarity: "Fine", type: "Trophy" }], "de");
   assert.notEqual(await store.stamp(), loaded.stamp, "a write moves the stamp");
   const changed = await store.changes(loaded.versions);
-  assert.ok(changed.entries.every((entry) => entry.id < BUCKET_SPAN), "only bucket 0 is read");
-  assert.ok(changed.entries.some((entry) => entry.name === "Changed"));
+  assert.deepEqual([...changed.entries.keys()], ["en", "de"], "only the languages written");
+  const english = changed.entries.get("en") ?? [];
+  assert.ok(english.every((entry) => entry.id < BUCKET_SPAN), "only bucket 0 is read");
+  assert.ok(english.some((entry) => entry.name === "Changed"));
+  assert.deepEqual(changed.entries.get("de")?.map((entry) => entry.name), ["Geändert"]);
+});
+
+/** `kv`, counting the name buckets `getMany` reads (the refresh's cost). */
+function countingBuckets(kv: Deno.Kv): { kv: Deno.Kv; buckets: () => number } {
+  let read = 0;
+  const counted = new Proxy(kv, {
+    get(target, property) {
+      if (property === "getMany") {
+        return (keys: Deno.KvKey[], options?: { consistency?: Deno.KvConsistencyLevel }) => {
+          read += keys.filter((key) => key.includes("bucket")).length;
+          return target.getMany(keys, options);
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { kv: counted, buckets: () => read };
+}
+
+Deno.test("NameIndex does not read its own writes back; another instance's it does", async () => {
+  using kv = await openMemoryKv();
+  const counting = countingBuckets(kv);
+  const names = index(counting.kv);
+  await names.status();
+  // The crawl's shape: a language's names in bulk, then the write-through of a few.
+  const entries = syntheticNameEntries(2_000);
+  await names.putMany(entries, "de");
+  await names.record([{ ...ECTO, name: "Ektoplasmabatzen" }], "de");
+  const written = counting.buckets();
+  assert.equal((await names.search("Ektoplasmabatzen", 1)).matches[0]?.id, ECTO.id);
+  assert.equal(counting.buckets() - written, 0, "the refresh after its own writes reads no bucket");
+  // Another instance writes bucket 0; then this one writes it too, from the version it held.
+  await index(kv).record([{ id: 1, name: "Anderswo", rarity: "Fine", type: "Trophy" }], "de");
+  await names.record([{ id: 2, name: "Hier", rarity: "Fine", type: "Trophy" }], "de");
+  assert.equal((await names.search("Anderswo", 1)).matches[0]?.id, 1, "the other's write is read");
+  assert.equal((await names.search("Hier", 1)).matches[0]?.id, 2);
 });
 
 Deno.test("NameIndex.record() skips what it already holds: no commit, the stamp stays", async () => {
@@ -287,9 +329,9 @@ Deno.test("NameIndex.warm() loads ahead of the first search and never throws", a
 
 Deno.test("NameIndex reads values that do not fit its layout as empty, not as a crash", async () => {
   using kv = await openMemoryKv();
-  const root = ["names", "v1", NAMESPACE];
-  await kv.set([...root, "manifest"], { not: "a manifest" });
-  await kv.set([...root, "bucket", 0], ["19721", 5, null, "x", "odd"]);
+  const root = ["names", "v2", NAMESPACE];
+  await kv.set([...root, "manifest", "en"], { not: "a manifest" });
+  await kv.set([...root, "bucket", "en", 0], ["19721", 5, null, "x", "odd"]);
   await kv.set([...root, "catalogue"], "yes");
   assert.deepEqual(await index(kv).status(), { names: 0, complete: false });
   await index(kv).record([ECTO]);

@@ -88,6 +88,27 @@ Deno.test("NameTable upsert replaces a renamed entry and reports what changed", 
   assert.deepEqual(table.get(1), entry(1, "New Name"));
 });
 
+Deno.test("NameTable.pack() packs what waits beside the packed names; searches answer the same", () => {
+  const table = worldTable();
+  const fresh = Math.max(...getWorld().items.keys()) + 1;
+  const changes = [
+    { ...entry(WELL_KNOWN.twilight, "Düsternis"), rarity: "Legendary", type: "Weapon" },
+    entry(19721, "Ektoplasmabatzen"),
+    entry(fresh, "Neuer Gegenstand"),
+  ];
+  table.upsert(changes, "de");
+  table.upsert([entry(WELL_KNOWN.twilight, "暗暮")], "zh");
+  assert.equal(table.pending, 4, "a few changes wait unpacked");
+  const queries = ["dusternis", "düstrenis", "ektoplasma", "neuer geg", "暗", "glob of ecto"];
+  const before = queries.map((query) => table.search(query, 5));
+  table.pack("de");
+  assert.equal(table.pending, 1, "only German packed");
+  table.pack();
+  assert.equal(table.pending, 0);
+  assert.deepEqual(queries.map((query) => table.search(query, 5)), before);
+  assert.equal(table.size, getWorld().items.size + 1);
+});
+
 Deno.test("NameTable keeps only id, name, rarity and type of what it is given", () => {
   const table = new NameTable();
   const item = { ...entry(7, "Thing"), flags: ["NoSell"], chat_link: "[&AgEHAAAA]" };

@@ -297,7 +297,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     rate: { burst: config.rateBurst, perSec: config.ratePerSec },
     fetch: (input, init) => fake.fetch(new Request(input, init)),
     ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
-    onItemsFetched: (items) => names.record(items),
+    onItemsFetched: (items, lang) => names.record(items, lang),
     ...(sheets === undefined ? {} : { priceSheet: (ids: readonly number[]) => sheets.prices(ids) }),
   });
   // Recipe lookups from the catalogue (filled on demand, no crawl here), as main.ts wires them.

@@ -23,8 +23,8 @@ import {
   createGw2Client,
   type InstrumentedGw2Client,
 } from "../../src/gw2/client.ts";
-import type { Item } from "../../src/gw2/schemas.ts";
-import type { BoundableGw2Client } from "../../src/gw2/types.ts";
+import type { CatalogueItem } from "../../src/gw2/schemas.ts";
+import type { BoundableGw2Client, Lang } from "../../src/gw2/types.ts";
 import type { Handler } from "../../src/http/handler.ts";
 import { createLogger, type Logger } from "../../src/log.ts";
 import { CraftScanner } from "../../src/craft/scanner.ts";
@@ -74,6 +74,8 @@ export interface BackgroundApp extends AsyncDisposable {
 
 /** Options of {@linkcode startBackgroundApp}. */
 export interface BackgroundAppOptions {
+  /** The jobs' full collection (`main.ts` passes the runtime's); none when absent. */
+  readonly collect?: () => void;
   /** A KV to share with another app (a restart); `:memory:` of its own otherwise. */
   readonly kv?: Deno.Kv;
   /** A fake to share with another app; a new one otherwise. */
@@ -155,7 +157,7 @@ export async function startBackgroundApp(
     log,
     rate: { burst: rateBurst, perSec: ratePerSec },
     priority: new BucketPriority(),
-    onItemsFetched: (items: readonly Item[]) => names.record(items),
+    onItemsFetched: (items: readonly CatalogueItem[], lang: Lang) => names.record(items, lang),
     ...(sheets === undefined ? {} : { priceSheet: (ids: readonly number[]) => sheets.prices(ids) }),
   };
   const wrap = (client: InstrumentedGw2Client): BoundableGw2Client =>
@@ -184,6 +186,7 @@ export async function startBackgroundApp(
     ratePerSec,
     history: historyStore,
     snapshotMinutes,
+    collect: options.collect,
   });
   // As main.ts wires it: each sheet published here is a snapshot of the price history.
   sheets?.onSheet((sheet, previous) => jobs.snapshot(sheet, previous));

@@ -12,6 +12,7 @@
  * @module
  */
 
+import { type Lang, LANGUAGES } from "../../src/gw2/types.ts";
 import { NameIndex } from "../../src/search/name_index.ts";
 import { NameTable } from "../../src/search/name_table.ts";
 import type { NameEntry } from "../../src/search/name_table.ts";
@@ -111,6 +112,112 @@ export function syntheticNameEntries(count: number, seed = 1): NameEntry[] {
   return entries.sort((a, b) => a.id - b.id);
 }
 
+/** Syllables and common words of each other language's synthetic names. */
+const FLAVOURS: Readonly<
+  Record<Exclude<Lang, "en" | "zh">, {
+    readonly syllables: readonly string[];
+    readonly common: readonly string[];
+  }>
+> = {
+  de: {
+    syllables: [
+      "ka",
+      "rü",
+      "mo",
+      "tel",
+      "var",
+      "un",
+      "schä",
+      "dor",
+      "lin",
+      "grö",
+      "ß",
+      "ber",
+      "zu",
+    ],
+    common: ["von", "der", "des", "Überlegenes", "Siegel", "Rune", "Rezept", "Haufen", "Phiole"],
+  },
+  fr: {
+    syllables: ["ka", "ré", "mo", "tel", "vè", "un", "cha", "dor", "lin", "grâ", "œu", "bel", "zu"],
+    common: ["de", "du", "d'", "supérieur", "Cachet", "Rune", "Recette\u00a0:", "Tas", "Fiole"],
+  },
+  es: {
+    syllables: ["ka", "rí", "mo", "tel", "var", "ún", "cha", "dor", "liñ", "gra", "ó", "bel", "zu"],
+    common: ["de", "del", "superior", "Sello", "Runa", "Receta:", "Montón", "Vial", "Pegote"],
+  },
+};
+
+/** The anchors' real names in each language (Glob of Ectoplasm, Sunrise, Twilight, …). */
+const ANCHOR_LOCALIZED: Readonly<Record<Exclude<Lang, "en">, readonly string[]>> = {
+  de: [
+    "Ektoplasmabatzen",
+    "Sonnenaufgang",
+    "Düsternis",
+    "Geschenk des Sonnenaufgangs",
+    "Morgenrot",
+    "Mystischer Glücksklee",
+    "Mystische Münze",
+  ],
+  fr: [
+    "Boule d'ectoplasme",
+    "Aurore",
+    "Crépuscule",
+    "Don d'Aurore",
+    "Aube",
+    "Trèfle mystique",
+    "Pièce mystique",
+  ],
+  es: [
+    "Pegote de ectoplasma",
+    "Amanecer",
+    "Crepúsculo",
+    "Don del Amanecer",
+    "Alba",
+    "Trébol místico",
+    "Moneda mística",
+  ],
+  zh: ["球形灵质", "辰光", "暗暮", "辰光赠礼", "破晓", "神秘四叶草", "神秘硬币"],
+};
+
+/**
+ * The synthetic catalogue in `lang`: the same ids, rarities and types as
+ * {@linkcode syntheticNameEntries}, the anchors under their real names, every other name drawn
+ * in the language's manner — German compounds with `ß` and umlauts, French accents, elisions
+ * and no-break spaces, Spanish accents, Chinese names of two to eight Han characters without
+ * spaces (some with a full-width colon, a few left in English as the API leaves some).
+ */
+export function syntheticLocalizedEntries(count: number, lang: Lang, seed = 1): NameEntry[] {
+  const english = syntheticNameEntries(count, seed);
+  if (lang === "en") return english;
+  const random = seeded(seed, "synthetic names", lang);
+  const anchors = new Map(
+    ANCHOR_NAMES.map((entry, index) => [entry.id, ANCHOR_LOCALIZED[lang][index] ?? entry.name]),
+  );
+  const name = (fallback: string): string => {
+    if (lang === "zh") {
+      if (random.chance(0.005)) return fallback;
+      let text = random.chance(0.05) ? "配方：" : "";
+      for (let index = random.int(2, 8); index > 0; index--) {
+        // A skewed pick among 3,000 common ideographs, as real names reuse a few.
+        text += String.fromCharCode(0x4e00 + Math.floor(3_000 * random.next() ** 2));
+      }
+      return text;
+    }
+    const flavour = FLAVOURS[lang];
+    const word = () => {
+      let text = "";
+      for (let index = random.int(2, 4); index > 0; index--) text += random.pick(flavour.syllables);
+      return text[0]?.toUpperCase() + text.slice(1);
+    };
+    const parts = [lang === "de" && random.chance(0.4) ? word() + word().toLowerCase() : word()];
+    for (let index = random.int(1, 4); index > 0; index--) {
+      parts.push(random.chance(0.3) ? random.pick(flavour.common) : word().toLowerCase());
+    }
+    return parts.join(" ").replace("' ", "'");
+  };
+  return english.map((entry) => ({ ...entry, name: anchors.get(entry.id) ?? name(entry.name) }));
+}
+
 /** An in-memory table of `count` synthetic names (the search alone, no KV). */
 export function syntheticNameTable(count: number, seed = 1): NameTable {
   const table = new NameTable();
@@ -119,15 +226,26 @@ export function syntheticNameTable(count: number, seed = 1): NameTable {
 }
 
 /**
- * Writes `count` synthetic names into the name index on `kv` (under `namespace`), as the
- * catalogue crawl would, so a benchmark can time loading and searching a full index.
+ * Writes `count` synthetic names a language, in each of `languages` (English alone by default),
+ * into the name index on `kv` (under `namespace`), as the catalogue crawl would, so a benchmark
+ * can time loading and searching a full index.
  */
 export async function seedSyntheticNames(
   kv: Deno.Kv,
   namespace: string,
   count: number,
   seed = 1,
+  languages: readonly Lang[] = ["en"],
 ): Promise<void> {
   const index = new NameIndex({ kv, namespace, log: silentLogger, clock: systemClock });
-  await index.putMany(syntheticNameEntries(count, seed));
+  for (const lang of languages) {
+    await index.putMany(syntheticLocalizedEntries(count, lang, seed), lang);
+  }
+}
+
+/** A table of `count` synthetic names in each of the five languages (the search alone). */
+export function syntheticFiveLanguageTable(count: number, seed = 1): NameTable {
+  const table = new NameTable();
+  for (const lang of LANGUAGES) table.upsert(syntheticLocalizedEntries(count, lang, seed), lang);
+  return table;
 }

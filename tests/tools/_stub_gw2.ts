@@ -8,6 +8,7 @@
 import type {
   Account,
   AccountMaterial,
+  CatalogueItem,
   CharacterBags,
   CharacterInventory,
   Currency,
@@ -26,6 +27,7 @@ import type {
   BulkRead,
   Fresh,
   Gw2Client,
+  Lang,
   RecipeSearchQuery,
 } from "../../src/gw2/types.ts";
 
@@ -144,6 +146,18 @@ export class StubGw2Client implements BoundableGw2Client {
     return Promise.resolve().then(() => {
       this.#record("items", ids);
       return this.#bulk(this.#items, ids);
+    });
+  }
+
+  /** Names in any language: the English ones (the stub knows no other). */
+  itemNames(ids: readonly number[], lang: Lang): Promise<BulkRead<CatalogueItem>> {
+    return Promise.resolve().then(() => {
+      this.#record("itemNames", ids, lang);
+      const read = this.#bulk(this.#items, ids);
+      return {
+        ...read,
+        found: read.found.map(({ id, name, rarity, type }) => ({ id, name, rarity, type })),
+      };
     });
   }
 

@@ -127,11 +127,19 @@ Deno.test("a tool without parameters says so when given an argument, in a whole 
   const gw2 = new StubGw2Client();
   await using handler = createTestHandler({ gw2 });
   await using client = await connectClient(handler);
-  for (const name of ["priory_account", "priory_account_wallet"]) {
+  const refusal = async (name: string) => {
     const result = await client.callTool({ name, arguments: { ids: [19721] } });
     assert.equal(result.isError, true);
-    const text = result.content.map((block) => block.type === "text" ? block.text : "").join("");
-    assert.match(text, /unknown argument "ids": this tool takes no arguments: call it with \{\}$/);
-  }
+    return result.content.map((block) => block.type === "text" ? block.text : "").join("");
+  };
+  assert.match(
+    await refusal("priory_account"),
+    /unknown argument "ids": this tool takes no arguments: call it with \{\}$/,
+  );
+  // The wallet takes only a language: it names it.
+  assert.match(
+    await refusal("priory_account_wallet"),
+    /unknown argument "ids": this tool accepts only lang$/,
+  );
   assert.equal(gw2.calls.length, 0);
 });

@@ -107,6 +107,8 @@ export interface HostViewOptions {
   readonly width?: number;
   /** Answers the view's `tools/call` (a real host forwards it to the server). */
   readonly callTool?: (params: CallToolRequest["params"]) => Promise<CallToolResult>;
+  /** The host context's `locale` (BCP 47), when the host tells one. */
+  readonly locale?: string;
 }
 
 /**
@@ -139,6 +141,7 @@ export async function hostView(
       availableDisplayModes: ["inline"],
       containerDimensions: { maxHeight: 6000, width },
       platform: "web",
+      ...(options.locale === undefined ? {} : { locale: options.locale }),
     },
   });
   bridge.onsizechange = (size) => {

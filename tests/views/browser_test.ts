@@ -176,6 +176,52 @@ Deno.test({
 });
 
 Deno.test({
+  name: `tree view: labels follow the call's lang, else the host's locale when GW2 has it${SUFFIX}`,
+  ignore: SKIPPED,
+  async fn() {
+    await using browser = await launch();
+    await using app = await startTestApp();
+    const html = await viewFor(app, "priory_recipe_tree");
+    await using client = await connectClient(app.handler);
+    const draw = async (
+      args: Record<string, unknown>,
+      locale?: string,
+    ): Promise<{ text: string }> => {
+      const result = await client.callTool({ name: "priory_recipe_tree", arguments: args });
+      assert.equal(result.isError, undefined);
+      const page = await browser.newPage();
+      await page.viewport(900, 700);
+      const host = await hostView(page, html, locale === undefined ? {} : { locale });
+      const waiting = await host.sizeFrom(0, () => true, "the waiting view's first size");
+      const mark = host.sizes.length;
+      await host.bridge.sendToolInput({ arguments: args });
+      await host.bridge.sendToolResult(result as CallToolResult);
+      await host.sizeFrom(
+        mark,
+        (size) => (size.height ?? 0) > (waiting.height ?? 0) + 300,
+        "the drawn tree's size",
+      );
+      assert.deepEqual(host.errors, []);
+      assert.deepEqual(page.errors, []);
+      const frame = await host.frameId();
+      return { text: (await visibleText(page, frame)).text };
+    };
+    const german = await draw({ itemId: SUNRISE, lang: "de" });
+    assert.match(german.text, /Sonnenaufgang/, "the tool's names");
+    for (const label of ["Herstellungskosten", "Einkaufsliste", "Rezeptbaum", "Gewinn"]) {
+      assert.ok(german.text.includes(label), label);
+    }
+    assert.match(german.text, /\d+k\b/u, "copper as German writes it (Kupfer)");
+    assert.doesNotMatch(german.text, /Craft cost|Shopping list/);
+    const french = await draw({ itemId: SUNRISE }, "fr-FR");
+    assert.ok(french.text.includes("Coût de fabrication"), "the host's locale, one of the five");
+    assert.match(french.text, /Sunrise/, "the names stay the call's: English");
+    const italian = await draw({ itemId: SUNRISE }, "it-IT");
+    assert.ok(italian.text.includes("Craft cost"), "a locale GW2 lacks: English");
+  },
+});
+
+Deno.test({
   name:
     `ranking view: renders the account's ranking; choosing a row calls priory_recipe_tree through the host${SUFFIX}`,
   ignore: SKIPPED,
@@ -296,6 +342,56 @@ Deno.test({
     assert.match(after.text, /Recipe tree/);
     assert.deepEqual(host.errors, [], "the view reported no error");
     assert.deepEqual(page.errors, [], "the page logged no error (CSP, exception)");
+  },
+});
+
+Deno.test({
+  name: `ranking view: in the call's language, and the tree it opens too${SUFFIX}`,
+  ignore: SKIPPED,
+  async fn() {
+    await using browser = await launch();
+    await using app = await startTestApp();
+    const html = await viewFor(app, "priory_legendary_ranking");
+    await using client = await connectClient(app.handler, {
+      headers: { "X-GW2-Key": TEST_KEYS.veteran },
+    });
+    const args = { limit: 3, lang: "fr" };
+    const result = await client.callTool({ name: "priory_legendary_ranking", arguments: args });
+    assert.equal(result.isError, undefined);
+    const [chosen] = (result.structuredContent as { ranking: { id: number; name: string }[] })
+      .ranking;
+    assert.ok(chosen);
+    const page = await browser.newPage();
+    await page.viewport(900, 700);
+    const host = await hostView(page, html, {
+      callTool: async (params) =>
+        await client.callTool({
+          name: params.name,
+          arguments: params.arguments ?? {},
+        }) as CallToolResult,
+    });
+    const waiting = await host.sizeFrom(0, () => true, "the waiting view's first size");
+    const mark = host.sizes.length;
+    await host.bridge.sendToolInput({ arguments: args });
+    await host.bridge.sendToolResult(result as CallToolResult);
+    await host.sizeFrom(
+      mark,
+      (size) => (size.height ?? 0) > (waiting.height ?? 0) + 100,
+      "the drawn ranking's size",
+    );
+    const frame = await host.frameId();
+    const { text, nodes } = await visibleText(page, frame);
+    assert.ok(text.includes("Classement des légendaires par bénéfice"), text.slice(0, 200));
+    assert.ok(text.includes(chosen.name));
+    const button = nodes.find((node) => node.role === "button" && node.name === chosen.name);
+    assert.ok(button?.backendDOMNodeId);
+    const calls = host.toolCalls.length;
+    await page.click(button.backendDOMNodeId);
+    assert.deepEqual(await host.toolCallFrom(calls), {
+      name: "priory_recipe_tree",
+      arguments: { itemId: chosen.id, useAccount: true, lang: "fr" },
+    });
+    assert.deepEqual(host.errors, []);
   },
 });
 

@@ -5,8 +5,9 @@
  *
  * | key suffix | value |
  * |---|---|
- * | `"rec", kind, id` | one record (`item`, `recipe`, `price`, `listing`) or an "unknown id" marker |
- * | `"doc", "materials"` / `"doc", "currencies"` | a whole public list |
+ * | `"rec", kind, id` | one record (`item`, `recipe`, `price`, `listing`; an item's name in another language: `name-de` …) or an "unknown id" marker |
+ * | `"doc", "materials"` / `"doc", "currencies"` | a whole public list (English) |
+ * | `"doc", "materials" \| "currencies", lang` | its names in another language |
  * | `"doc", "search", "input" \| "output", itemId` | recipe ids of a search |
  * | `"acct", keyHash, endpoint` (+ character name) | one account read, under the key's HMAC |
  * | `"part", generation, index` | a slice of a large document (see `doc_cache.ts`) |
@@ -16,8 +17,13 @@
  * @module
  */
 
-/** Record kinds cached one entry per id. */
-export type RecordKind = "item" | "recipe" | "price" | "listing";
+import type { Lang } from "../types.ts";
+
+/**
+ * Record kinds cached one entry per id: an item's name in a language other than English is a
+ * record of its own (only the name: the rest of an item is the same in every language).
+ */
+export type RecordKind = "item" | "recipe" | "price" | "listing" | `name-${Exclude<Lang, "en">}`;
 
 /** Account endpoints cached per key hash. */
 export type AccountDoc =
@@ -53,9 +59,9 @@ export class Gw2Keys {
     return [...this.#root, "rec", kind, id];
   }
 
-  /** A public list (`materials`, `currencies`). */
-  list(name: "materials" | "currencies"): Deno.KvKey {
-    return [...this.#root, "doc", name];
+  /** A public list (`materials`, `currencies`): English, or its names in `lang`. */
+  list(name: "materials" | "currencies", lang: Lang = "en"): Deno.KvKey {
+    return lang === "en" ? [...this.#root, "doc", name] : [...this.#root, "doc", name, lang];
   }
 
   /** A recipe search by input or output item. */
