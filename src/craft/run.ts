@@ -3,7 +3,7 @@
  * recipe catalogue (filled when missing) and, with `useAccount`, what the account can craft — all
  * at once; then the scan (`scanner.ts`: one pass per sheet, exact rows on demand), the order books
  * of the rows' outputs and purchases in one batched read, the run of crafts each row can make
- * (`depth.ts`), and the rows' names.
+ * (`depth.ts`), and the rows' names (in the language asked).
  *
  * @module
  */
@@ -14,6 +14,7 @@ import type { Discipline } from "../gw2/schemas.ts";
 import type { Gw2Client } from "../gw2/types.ts";
 import type { MarketSheets } from "../market/sheets.ts";
 import { oldestStaleAge } from "../staleness.ts";
+import { itemNamesFor, type Naming } from "../tree/names.ts";
 import { readTreeBooks } from "../tree/prices.ts";
 import { type AccountCrafting, accountCrafting, craftFilter } from "./fit.ts";
 import { depthInput, walkCrafts } from "./depth.ts";
@@ -36,6 +37,8 @@ export interface CraftRequest {
   readonly includeTimeGated: boolean;
   /** The player's key, for `useAccount`. */
   readonly gw2Key?: string | undefined;
+  /** The language to name the rows in (English when absent). */
+  readonly naming?: Naming | undefined;
 }
 
 /** What the scan needs of the process. */
@@ -105,7 +108,7 @@ export async function runCraftProfit(
   const outputIds = crafts.map((craft) => craft.outputId);
   const [books, names, sold] = await Promise.all([
     readTreeBooks(gw2, bookIds),
-    craftNames(gw2, outputIds),
+    craftNames(gw2, outputIds, request.naming),
     services.soldPerDay?.(outputIds).catch(() => undefined),
   ]);
   const opportunities = crafts.map((craft) =>
@@ -132,16 +135,22 @@ export async function runCraftProfit(
 }
 
 /**
- * The names of the rows' items: the one place a row's name is read, so a language can be passed
- * here later.
+ * The names of the rows' items, in `naming`'s language where one is known (the name index, then
+ * `/v2/items?lang=`), else English.
  */
 export async function craftNames(
   gw2: Gw2Client,
   ids: readonly number[],
+  naming?: Naming,
 ): Promise<ReadonlyMap<number, string>> {
   if (ids.length === 0) return new Map();
-  const read = await gw2.items(ids);
-  return new Map(read.found.map((item) => [item.id, item.name]));
+  const localized = naming === undefined
+    ? new Map<number, string>()
+    : await itemNamesFor(gw2, naming, ids, new Map());
+  const english = ids.filter((id) => !localized.has(id));
+  if (english.length === 0) return localized;
+  const read = await gw2.items(english);
+  return new Map([...read.found.map((item) => [item.id, item.name] as const), ...localized]);
 }
 
 /** What the account can craft: its learned recipes and its characters' disciplines, at once. */

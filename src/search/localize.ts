@@ -49,3 +49,22 @@ export function itemNamer(
 ): ItemNamer {
   return (ids) => itemNamesIn(gw2, index, ids, lang);
 }
+
+/**
+ * What a tool asked for `lang` names with: the language and its {@linkcode itemNamer}, or
+ * `undefined` for English (or no `lang`), where the records' own names are already English.
+ *
+ * @example
+ * ```ts
+ * const naming = namingIn(deps.gw2, deps.names, lang); // undefined when lang is en or absent
+ * ```
+ */
+export function namingIn(
+  gw2: Pick<Gw2Client, "itemNames">,
+  index: Pick<NameIndex, "namesOf"> | undefined,
+  lang: Lang | undefined,
+): { readonly lang: Lang; readonly itemNames: ItemNamer } | undefined {
+  return lang === undefined || lang === "en"
+    ? undefined
+    : { lang, itemNames: itemNamer(gw2, index, lang) };
+}

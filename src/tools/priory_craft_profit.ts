@@ -10,8 +10,9 @@ import { z } from "zod";
 import { CraftCatalogueError } from "../craft/scanner.ts";
 import { runCraftProfit } from "../craft/run.ts";
 import { DISCIPLINES } from "../gw2/schemas.ts";
+import { namingIn } from "../search/localize.ts";
 import { CRAFT_VIEW_URI } from "../views/uris.ts";
-import { argumentsSchema, received } from "./inputs.ts";
+import { argumentsSchema, LangField, received } from "./inputs.ts";
 import { defineTool, requireGw2Key, UPSTREAM_READ } from "./types.ts";
 
 /** Rows returned when `limit` is not given. */
@@ -39,6 +40,7 @@ export const prioryCraftProfit = defineTool({
     }).optional(),
     useAccount: z.boolean({ error: booleanError("useAccount") }).default(false),
     includeTimeGated: z.boolean({ error: booleanError("includeTimeGated") }).default(false),
+    lang: LangField,
   }),
   // Lean on purpose: the rows' fields are the description's (every token here is paid by every
   // agent on every connection).
@@ -49,7 +51,7 @@ export const prioryCraftProfit = defineTool({
   }),
   annotations: UPSTREAM_READ,
   view: CRAFT_VIEW_URI,
-  handle({ limit, discipline, useAccount, includeTimeGated }, deps) {
+  handle({ limit, discipline, useAccount, includeTimeGated, lang }, deps) {
     const gw2Key = useAccount ? requireGw2Key(deps) : undefined;
     const { crafting, history, sheets } = deps;
     if (crafting === undefined || sheets === undefined) throw new CraftCatalogueError("off");
@@ -69,6 +71,7 @@ export const prioryCraftProfit = defineTool({
       discipline,
       includeTimeGated,
       gw2Key,
+      naming: namingIn(deps.gw2, deps.names, lang),
     });
   },
 });

@@ -7,10 +7,9 @@
  */
 
 import { z } from "zod";
-import { itemNames } from "../history/names.ts";
 import { pickFlips, shapeFlips } from "../history/shape.ts";
-import { argumentsSchema, received } from "./inputs.ts";
-import { lookupName } from "./priory_price_history.ts";
+import { argumentsSchema, LangField, received } from "./inputs.ts";
+import { historyNames } from "./priory_price_history.ts";
 import { defineTool, requireHistory, UPSTREAM_READ } from "./types.ts";
 
 /** Rows when `limit` is not given, and the most a call may ask for. */
@@ -41,6 +40,7 @@ const FlipsInput = argumentsSchema({
   minVolume: amount("minVolume").default(DEFAULT_MIN_VOLUME),
   minPrice: amount("minPrice").optional(),
   maxPrice: amount("maxPrice").optional(),
+  lang: LangField,
 }).refine(
   (filter) =>
     filter.minPrice === undefined || filter.maxPrice === undefined ||
@@ -71,13 +71,13 @@ export const prioryFlips = defineTool({
     flips: z.array(z.looseObject({})),
   }).catchall(z.unknown()),
   annotations: UPSTREAM_READ,
-  async handle({ limit, minVolume, minPrice, maxPrice }, deps) {
+  async handle({ limit, minVolume, minPrice, maxPrice, lang }, deps) {
     const history = requireHistory(deps);
     const read = await history.flips();
     const picked = read.ready
       ? pickFlips(read.candidates, { limit, minVolume, minPrice, maxPrice })
       : [];
-    const names = await itemNames(deps.gw2, picked.map((flip) => flip.id), lookupName(deps));
+    const names = await historyNames(deps, picked.map((flip) => flip.id), lang);
     const ready = read.ready ? undefined : await history.flipsReadyBy();
     return shapeFlips(read, picked, names, history.nextSnapshot(read.latest), ready);
   },

@@ -11,7 +11,7 @@
 
 import { z } from "zod";
 import { runRanking } from "../ranking/run.ts";
-import { itemNamer } from "../search/localize.ts";
+import { namingIn } from "../search/localize.ts";
 import { RANKING_VIEW_URI } from "../views/uris.ts";
 import { argumentsSchema, LangField, staleAgeField } from "./inputs.ts";
 import { legendaryFilterFields } from "./legendary_filter.ts";
@@ -73,9 +73,7 @@ export const prioryLegendaryRanking = defineTool({
       limit,
       filter: { generation, type },
       progress: deps.progress,
-      naming: lang === undefined || lang === "en"
-        ? undefined
-        : { lang, itemNames: itemNamer(deps.gw2, deps.names, lang) },
+      naming: namingIn(deps.gw2, deps.names, lang),
     });
   },
 });

@@ -7,12 +7,14 @@
  */
 
 import { z } from "zod";
+import type { Lang } from "../gw2/types.ts";
 import { itemNames } from "../history/names.ts";
 import { shapeHistory } from "../history/shape.ts";
 import { type WindowName, WINDOWS } from "../history/series.ts";
+import { namingIn } from "../search/localize.ts";
 import { PRICE_HISTORY_VIEW_URI } from "../views/uris.ts";
-import { argumentsSchema, idSchema, MAX_IDS, received } from "./inputs.ts";
-import { defineTool, requireHistory, UPSTREAM_READ } from "./types.ts";
+import { argumentsSchema, idSchema, LangField, MAX_IDS, received } from "./inputs.ts";
+import { defineTool, requireHistory, type ToolDeps, UPSTREAM_READ } from "./types.ts";
 
 /** The most ids one call may ask for: 20 items × ~50 points stay a few thousand tokens. */
 export const MAX_HISTORY_IDS = 20;
@@ -41,7 +43,7 @@ export const prioryPriceHistory = defineTool({
   title: "Price history",
   description:
     `Priory-computed: Trading Post history from this server's snapshots (48h, hourly 30d, daily 1y); 1-${MAX_HISTORY_IDS} ids (MAX_IDS = ${MAX_IDS}). ~50 points (~25 past 5 ids), oldest first, as the result's point says. change %, low, high, volatility %: of sell. Volumes count cancellations as sales. margin: flip after fee; flipProfit = margin × min volume, a day.`,
-  inputSchema: argumentsSchema({ ids: IdsField, window: WindowField }),
+  inputSchema: argumentsSchema({ ids: IdsField, window: WindowField, lang: LangField }),
   outputSchema: z.object({
     // Rows are named in the description, and the result describes its own points (`point`:
     // their fields, the unit of their time); declaring them here would cost every connection
@@ -50,22 +52,28 @@ export const prioryPriceHistory = defineTool({
   }).catchall(z.unknown()),
   annotations: UPSTREAM_READ,
   view: PRICE_HISTORY_VIEW_URI,
-  async handle({ ids, window }, deps) {
+  async handle({ ids, window, lang }, deps) {
     const history = requireHistory(deps);
     const unique = [...new Set(ids)];
     const read = await history.read(unique, window);
     const named = read.latest === undefined ? unique : read.items.map((item) => item.id);
-    const names = await itemNames(deps.gw2, named, lookupName(deps));
+    const names = await historyNames(deps, named, lang);
     return shapeHistory(unique, window, read, names, history.nextSnapshot(read.latest));
   },
 });
 
-/** The name index's lookup, as the history's name fallback while GW2 is down. */
-export function lookupName(
-  deps: {
-    readonly names?: { lookup(id: number): Promise<{ entry: { name: string } | undefined }> };
-  },
-): ((id: number) => Promise<string | undefined>) | undefined {
+/**
+ * The names of `ids` for a history result: in `lang` where known, else English (the name
+ * index's while GW2 is down).
+ */
+export function historyNames(
+  deps: Pick<ToolDeps, "gw2" | "names">,
+  ids: readonly number[],
+  lang: Lang | undefined,
+): Promise<Map<number, string>> {
   const index = deps.names;
-  return index === undefined ? undefined : async (id) => (await index.lookup(id)).entry?.name;
+  const lookup = index === undefined
+    ? undefined
+    : async (id: number) => (await index.lookup(id)).entry?.name;
+  return itemNames(deps.gw2, ids, lookup, namingIn(deps.gw2, index, lang)?.itemNames);
 }

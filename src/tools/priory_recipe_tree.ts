@@ -8,7 +8,7 @@
 
 import { z } from "zod";
 import type { HistoryReader } from "../history/query.ts";
-import { itemNamer } from "../search/localize.ts";
+import { namingIn } from "../search/localize.ts";
 import { planTree } from "../tree/plan.ts";
 import { TREE_VIEW_URI } from "../views/uris.ts";
 import {
@@ -67,9 +67,7 @@ export const prioryRecipeTree = defineTool({
   handle({ itemId, quantity, useAccount, lang }, deps) {
     const gw2Key = useAccount ? requireGw2Key(deps) : undefined;
     const history = deps.history;
-    const naming = lang === undefined || lang === "en"
-      ? undefined
-      : { lang, itemNames: itemNamer(deps.gw2, deps.names, lang) };
+    const naming = namingIn(deps.gw2, deps.names, lang);
     return planTree(deps.gw2, {
       itemId,
       quantity,

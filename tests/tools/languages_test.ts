@@ -2,13 +2,16 @@
  * Every GW2 language through the tools, with ArenaNet's names (the fake's, from the reference
  * data): one search over the five languages that answers each match in the language it matched
  * (or the one asked), and `lang` on every tool that names things — items, trees, legendaries,
- * the ranking, the wallet's currencies and the material categories.
+ * the ranking, the wallet's currencies and the material categories, the crafting profit, the
+ * price history and the flips.
  */
 import assert from "node:assert/strict";
 import { LANGUAGES } from "../../src/gw2/types.ts";
 import { TEST_KEYS, WELL_KNOWN } from "../fake_gw2/mod.ts";
 import { localizedRecords } from "../fake_gw2/world/localized.ts";
 import { connectClient, startTestApp, type TestApp, textOf } from "../support/app.ts";
+import { ManualClock } from "../support/clock.ts";
+import { historyDeps, MovingMarket, simulate, worldPriceIds } from "../support/history.ts";
 
 type Match = { id: number; name: string; lang?: string };
 type Structured = Record<string, unknown>;
@@ -194,6 +197,53 @@ Deno.test("the ranking, the wallet and the material categories answer in the lan
     lang: "de",
   })).materials as (Match & { category: string })[];
   assert.equal(picked[0]?.name, "Ektoplasmabatzen");
+});
+
+Deno.test("priory_craft_profit names its rows in the language asked: the same crafts, English by default", async () => {
+  await using app = await startTestApp({ craft: true });
+  await using client = await connectClient(app.handler);
+  type Row = { id: number; name: string } & Record<string, unknown>;
+  const english = (await call(client, "priory_craft_profit", {})).opportunities as Row[];
+  const german = (await call(client, "priory_craft_profit", { lang: "de" })).opportunities as Row[];
+  assert.ok(english.length > 0, "the fake's market has profitable crafts");
+  const world = localizedRecords(app.fake.world, "de");
+  for (const row of german) assert.equal(row.name, world.items.get(row.id)?.name, `row ${row.id}`);
+  assert.ok(
+    german.some((row, index) => row.name !== english[index]?.name),
+    "German names that are not the English ones",
+  );
+  for (const row of english) assert.equal(row.name, app.fake.world.items.get(row.id)?.name);
+  const unnamed = (rows: Row[]) => rows.map(({ name: _, ...rest }) => rest);
+  assert.deepEqual(unnamed(german), unnamed(english), "the same rows, only named otherwise");
+});
+
+Deno.test("priory_price_history and priory_flips name their items in the language asked, English by default", async () => {
+  const clock = new ManualClock({ start: Date.UTC(2026, 10, 29), advance: "delays" });
+  await using app = await startTestApp({ clock });
+  await simulate(historyDeps({ kv: app.kv, clock }), new MovingMarket(), worldPriceIds(), 150);
+  await using client = await connectClient(app.handler);
+  const ids = [WELL_KNOWN.mysticCoin, WELL_KNOWN.globOfEctoplasm];
+  const rows = async (lang?: string) =>
+    (await call(client, "priory_price_history", lang === undefined ? { ids } : { ids, lang }))
+      .history as Match[];
+  assert.deepEqual((await rows()).map((row) => row.name), ["Mystic Coin", "Glob of Ectoplasm"]);
+  assert.deepEqual((await rows("fr")).map((row) => row.name), [
+    "Pièce mystique",
+    "Boule d'ectoplasme",
+  ]);
+  assert.deepEqual((await rows("zh")).map((row) => row.name), ["神秘硬币", "球形灵质"]);
+
+  const flips = async (lang?: string) =>
+    (await call(client, "priory_flips", { minVolume: 0, ...(lang && { lang }) })).flips as Match[];
+  const english = await flips();
+  const spanish = await flips("es");
+  assert.ok(english.length > 0, "two and a half hours of history give flips");
+  assert.deepEqual(spanish.map((row) => row.id), english.map((row) => row.id));
+  const world = localizedRecords(app.fake.world, "es");
+  for (const [index, row] of spanish.entries()) {
+    assert.equal(row.name, world.items.get(row.id)?.name, `flip ${row.id} in Spanish`);
+    assert.equal(english[index]?.name, app.fake.world.items.get(row.id)?.name);
+  }
 });
 
 Deno.test("no upstream request carries the caller's Accept-Language; every items read sends lang", async () => {
