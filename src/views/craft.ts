@@ -10,37 +10,39 @@
  * @module
  */
 
-/** The crafting profit renderer script (needs `PrioryDom` and `PrioryTable`). */
+/** The crafting profit renderer script (needs `PrioryDom`, `PrioryTable` and `PrioryLabels`). */
 export const CRAFT_RENDER_JS = String.raw`
-var PrioryCraft = (function (D, P) {
+var PrioryCraft = (function (D, P, L) {
   "use strict";
   var el = D.el;
   var COLUMNS = [
-    { key: "name", label: "Craft", numeric: false },
-    { key: "discipline", label: "Discipline", numeric: false },
-    { key: "cost", label: "Cost", numeric: true },
-    { key: "sell", label: "Sells for", numeric: true },
-    { key: "profit", label: "Profit", numeric: true },
-    { key: "roi", label: "ROI", numeric: true },
-    { key: "crafts", label: "In a row", numeric: true },
-    { key: "totalProfit", label: "Total profit", numeric: true }
+    { key: "name", label: "craft.colCraft", numeric: false },
+    { key: "discipline", label: "craft.colDiscipline", numeric: false },
+    { key: "cost", label: "craft.colCost", numeric: true },
+    { key: "sell", label: "colSells", numeric: true },
+    { key: "profit", label: "profit", numeric: true },
+    { key: "roi", label: "craft.colRoi", numeric: true },
+    { key: "crafts", label: "craft.colInARow", numeric: true },
+    { key: "totalProfit", label: "craft.colTotal", numeric: true }
   ];
-  var STOPS = {
-    bids: "the buy orders for it run out or fall",
-    asks: "an ingredient's listings run out or rise",
-    cap: "250 crafts walked",
-    daily: "a daily cooldown: once a day"
-  };
+  var STOPS = ["bids", "asks", "cap", "daily"];
+
+  /** A discipline in the view's language (GW2's own names), else as the result says. */
+  function discipline(name) {
+    var key = "disc." + name;
+    var text = L.t(key);
+    return text === key ? name : text;
+  }
 
   function notes(row) {
     var list = [];
-    if (row.count > 1) list.push(el("span", { class: "muted", text: "makes " + D.count(row.count) }));
-    if (row.daily) list.push(el("span", { class: "badge", title: "A daily cooldown: once a day", text: "daily" }));
-    if (row.sheet) list.push(el("span", { class: "badge", title: "Learned from a recipe sheet", text: "sheet" }));
-    if (row.noDepth) list.push(el("span", { class: "muted", text: "order book not read" }));
-    if (typeof row.soldPerDay === "number") list.push(el("span", { class: "muted", title: "Estimated from this server's price history", text: "~" + D.count(row.soldPerDay) + " sold a day" + (typeof row.sellDays === "number" ? " (" + row.sellDays + " days for the run)" : "") }));
+    if (row.count > 1) list.push(el("span", { class: "muted", text: L.t("craft.makes", D.count(row.count)) }));
+    if (row.daily) list.push(el("span", { class: "badge", title: L.t("craft.dailyTitle"), text: L.t("craft.daily") }));
+    if (row.sheet) list.push(el("span", { class: "badge", title: L.t("craft.sheetTitle"), text: L.t("craft.sheet") }));
+    if (row.noDepth) list.push(el("span", { class: "muted", text: L.t("craft.noDepth") }));
+    if (typeof row.soldPerDay === "number") list.push(el("span", { class: "muted", title: L.t("craft.soldTitle"), text: L.t("craft.soldPerDay", D.count(row.soldPerDay)) + (typeof row.sellDays === "number" ? L.t("craft.sellDays", D.count(row.sellDays)) : "") }));
     if (Array.isArray(row.cur) && row.cur.length) {
-      list.push(el("span", { class: "muted", text: "also pays other currencies" }));
+      list.push(el("span", { class: "muted", text: L.t("craft.otherCur") }));
     }
     return list.length ? el("div", { class: "caveat" }, list.reduce(function (all, item) {
       return all.length ? all.concat([" ", item]) : [item];
@@ -48,14 +50,14 @@ var PrioryCraft = (function (D, P) {
   }
 
   function render(data, container) {
-    if (!data || !Array.isArray(data.opportunities)) throw new Error("Not a crafting profit result: it has no rows.");
+    if (!data || !Array.isArray(data.opportunities)) throw new Error(L.t("craft.notCraft"));
     var rows = data.opportunities.slice();
     var state = { key: "profit", direction: -1, chosen: null, ticket: 0 };
     var profits = rows.map(function (row) { return row.profit; }).filter(function (p) { return typeof p === "number"; });
     var scale = profits.length ? Math.max.apply(null, profits.map(Math.abs)) : 0;
     var tbody = el("tbody");
     var headRow = el("tr");
-    var panel = el("section", { class: "tree-panel", "aria-label": "Recipe tree", hidden: true });
+    var panel = el("section", { class: "tree-panel", "aria-label": L.t("recipeTree"), hidden: true });
 
     function sortBy(key) {
       state.direction = state.key === key ? -state.direction : (COLUMNS.some(function (c) { return c.key === key && !c.numeric; }) ? 1 : -1);
@@ -69,9 +71,9 @@ var PrioryCraft = (function (D, P) {
       var quantity = typeof row.count === "number" ? row.count : 1;
       draw();
       P.openTree(panel, {
-        title: row.name + ": one craft",
-        loading: "Pricing one craft of " + row.name + "…",
-        manual: "This host does not let a view call tools: ask for priory_recipe_tree with itemId " + row.id + " and quantity " + quantity + ".",
+        title: L.t("craft.oneCraft", row.name),
+        loading: L.t("craft.pricing", row.name),
+        manual: L.t("craft.noToolCalls", row.id, quantity),
         args: { itemId: row.id, quantity: quantity },
         isCurrent: function () { return ticket === state.ticket; },
         onClose: function () { state.chosen = null; state.ticket++; panel.hidden = true; D.clear(panel); draw(); }
@@ -80,19 +82,19 @@ var PrioryCraft = (function (D, P) {
 
     function drawRow(row, index) {
       var open = function () { choose(row); };
-      var roi = typeof row.roi === "number" ? Math.round(row.roi * 100) + "%" : "—";
+      var roi = typeof row.roi === "number" ? L.t("percent", D.count(Math.round(row.roi * 100))) : "—";
       return el("tr", { class: state.chosen === row.id ? "chosen" : "", "aria-selected": state.chosen === row.id ? "true" : "false", onclick: open }, [
         el("td", { class: "rank", text: String(index + 1) }),
         el("td", { class: "legendary" }, [
-          el("button", { type: "button", class: "open", title: "Open the recipe tree of " + row.name, onclick: function (event) { event.stopPropagation(); open(); }, text: row.name }),
+          el("button", { type: "button", class: "open", title: L.t("openTree", row.name), onclick: function (event) { event.stopPropagation(); open(); }, text: row.name }),
           notes(row)
         ]),
-        el("td", { text: (row.discipline || "—") + (typeof row.rating === "number" ? " " + row.rating : "") }),
+        el("td", { text: (row.discipline ? discipline(row.discipline) : "—") + (typeof row.rating === "number" ? " " + row.rating : "") }),
         el("td", { class: "num" }, D.money(row.cost)),
         el("td", { class: "num" }, D.money(row.sell)),
         el("td", { class: "num profit" }, [D.money(row.profit, row.profit < 0 ? "neg" : "pos"), P.bar(row.profit, scale, false)]),
         el("td", { class: "num", text: roi }),
-        el("td", { class: "num", title: STOPS[row.stop] ? "Stops: " + STOPS[row.stop] : "", text: D.count(row.crafts) }),
+        el("td", { class: "num", title: STOPS.indexOf(row.stop) >= 0 ? L.t("craft.stops", L.t("craft.stop." + row.stop)) : "", text: D.count(row.crafts) }),
         el("td", { class: "num" }, D.money(row.totalProfit))
       ]);
     }
@@ -106,19 +108,19 @@ var PrioryCraft = (function (D, P) {
     }
 
     var scanned = data.scanned || {};
-    var facts = [D.count(scanned.recipes) + " recipes scanned"];
-    if (typeof data.pricesAt === "string") facts.push("prices of " + data.pricesAt.slice(11, 16) + " UTC");
+    var facts = [L.t("craft.scanned", D.count(scanned.recipes))];
+    if (typeof data.pricesAt === "string") facts.push(L.t("craft.pricesAt", data.pricesAt.slice(11, 16)));
     D.clear(container).appendChild(el("article", { class: "ranking-view" }, [
-      el("header", { class: "head" }, [el("h1", { text: "Crafting profit" }), el("span", { class: "muted", text: facts.join(" · ") })]),
-      typeof data.stale_age_s === "number" ? el("p", { class: "note note-warn", text: "Prices are " + D.count(data.stale_age_s) + " s old: the GW2 API did not answer." }) : null,
+      el("header", { class: "head" }, [el("h1", { text: L.t("craft.title") }), el("span", { class: "muted", text: facts.join(" · ") })]),
+      typeof data.stale_age_s === "number" ? el("p", { class: "note note-warn", text: L.t("craft.stale", D.count(data.stale_age_s)) }) : null,
       rows.length ? el("table", { class: "grid ranking" }, [el("thead", {}, headRow), tbody])
-        : el("p", { class: "status", text: "Nothing profits to craft right now." }),
-      el("p", { class: "hint muted", text: "Choose a craft to see its tree. In a row: crafts that stay profitable walking the order books." }),
+        : el("p", { class: "status", text: L.t("craft.none") }),
+      el("p", { class: "hint muted", text: L.t("craft.hint") }),
       panel
     ]));
     draw();
   }
 
   return { render: render };
-})(PrioryDom, PrioryTable);
+})(PrioryDom, PrioryTable, PrioryLabels);
 `;

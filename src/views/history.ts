@@ -12,9 +12,9 @@
  * @module
  */
 
-/** The history renderer script (needs `PrioryDom`). */
+/** The history renderer script (needs `PrioryDom` and `PrioryLabels`). */
 export const HISTORY_RENDER_JS = String.raw`
-var PrioryHistory = (function (D) {
+var PrioryHistory = (function (D, L) {
   "use strict";
   var el = D.el;
   // The SVG namespace, as the HTML parser assigns it to a constant <svg> (no address written here).
@@ -38,7 +38,7 @@ var PrioryHistory = (function (D) {
 
   function signed(value, suffix) {
     if (typeof value !== "number") return "—";
-    return (value > 0 ? "+" : value < 0 ? "−" : "") + Math.abs(value).toLocaleString("en-US") + (suffix || "");
+    return (value > 0 ? "+" : value < 0 ? "−" : "") + L.number(Math.abs(value)) + (suffix || "");
   }
 
   function card(label, value, note, noteClass) {
@@ -71,8 +71,9 @@ var PrioryHistory = (function (D) {
     var barH = H - PRICE_H - GAP - 2;
     var step = points.length > 1 ? (W - LEFT - RIGHT) / points.length : 24;
     var sells = points.map(function (p) { return p[2]; }).filter(function (v) { return typeof v === "number"; });
-    var label = row.name + ": lowest listing " + (sells.length ? D.moneyText(sells[0]) + " to " + D.moneyText(sells[sells.length - 1]) : "none") +
-      " over " + data.window + ", " + points.length + " points; bars are units traded per point";
+    var label = L.t("history.chart", row.name,
+      sells.length ? L.t("history.fromTo", D.moneyText(sells[0]), D.moneyText(sells[sells.length - 1])) : L.t("history.none"),
+      data.window, D.count(points.length));
     var root = svg("svg", { viewBox: "0 0 " + W + " " + H, class: "chart", role: "img", "aria-label": label, preserveAspectRatio: "none" });
     root.appendChild(svg("line", { x1: 0, x2: W, y1: PRICE_H, y2: PRICE_H, class: "axis" }));
     points.forEach(function (p) {
@@ -109,48 +110,48 @@ var PrioryHistory = (function (D) {
     var last = points.length ? points[points.length - 1] : null;
     var change = typeof row.change === "number" ? row.change : null;
     var cards = [
-      card("Lowest listing", last && typeof last[2] === "number" ? D.money(last[2]) : "—",
-        change === null ? null : signed(change, " %") + " over " + data.window, change === null ? "" : change < 0 ? "trend-down" : "trend-up"),
-      card("Best order", last && typeof last[1] === "number" ? D.money(last[1]) : "—", null),
-      card("Range (listing)", [D.money(row.low), " – ", D.money(row.high)], typeof row.volatility === "number" ? "volatility " + row.volatility + " %" : null),
-      card("Traded a day", D.count(row.soldPerDay) + " sold · " + D.count(row.boughtPerDay) + " bought", "estimated; cancellations count"),
-      card("Flip margin", typeof row.margin === "number" ? D.money(row.margin, row.margin < 0 ? "neg" : "pos") : "—",
-        typeof row.margin === "number" && row.margin <= 0 ? "no flip at these prices"
-          : typeof row.flipProfit === "number" ? D.moneyText(row.flipProfit) + " a day" : null)
+      card(L.t("history.lowest"), last && typeof last[2] === "number" ? D.money(last[2]) : "—",
+        change === null ? null : L.t("history.over", signed(change, " %"), data.window), change === null ? "" : change < 0 ? "trend-down" : "trend-up"),
+      card(L.t("history.bestOrder"), last && typeof last[1] === "number" ? D.money(last[1]) : "—", null),
+      card(L.t("history.range"), [D.money(row.low), " – ", D.money(row.high)], typeof row.volatility === "number" ? L.t("history.volatility", D.count(row.volatility)) : null),
+      card(L.t("history.traded"), L.t("history.soldBought", D.count(row.soldPerDay), D.count(row.boughtPerDay)), L.t("history.estimated")),
+      card(L.t("history.margin"), typeof row.margin === "number" ? D.money(row.margin, row.margin < 0 ? "neg" : "pos") : "—",
+        typeof row.margin === "number" && row.margin <= 0 ? L.t("history.noFlip")
+          : typeof row.flipProfit === "number" ? L.t("history.aDay", D.moneyText(row.flipProfit)) : null)
     ];
     var body = points.length
       ? chart(row, data)
-      : [el("p", { class: "status", text: "No points yet in this window." })];
+      : [el("p", { class: "status", text: L.t("history.noPoints") })];
     return el("section", { class: "history-item", "aria-label": row.name }, [
       el("div", { class: "section-head" }, [
         el("h2", { text: row.name }),
-        el("span", { class: "muted", text: row.since ? "recorded since " + row.since.replace("T", " ") : "not recorded yet" })
+        el("span", { class: "muted", text: row.since ? L.t("history.since", row.since.replace("T", " ")) : L.t("history.notYet") })
       ]),
       el("div", { class: "cards" }, cards)
     ].concat(body));
   }
 
   function render(data, container) {
-    if (!data || !Array.isArray(data.history)) throw new Error("Not a price history result: it has no history rows.");
-    var facts = [data.window ? "window " + data.window : null, data.at ? "latest snapshot " + data.at.replace("T", " ") : null]
+    if (!data || !Array.isArray(data.history)) throw new Error(L.t("history.notHistory"));
+    var facts = [data.window ? L.t("history.window", data.window) : null, data.at ? L.t("history.latest", data.at.replace("T", " ")) : null]
       .filter(Boolean).join(" · ");
     var legend = el("p", { class: "legend muted" }, [
-      el("span", { class: "key key-sell" }), "lowest listing ",
-      el("span", { class: "key key-buy" }), "best order ",
-      el("span", { class: "key key-sold" }), "sold ",
-      el("span", { class: "key key-bought" }), "bought (units per point)"
+      el("span", { class: "key key-sell" }), L.t("history.keySell") + " ",
+      el("span", { class: "key key-buy" }), L.t("history.keyBuy") + " ",
+      el("span", { class: "key key-sold" }), L.t("history.keySold") + " ",
+      el("span", { class: "key key-bought" }), L.t("history.keyBought")
     ]);
     D.clear(container).appendChild(el("article", { class: "history-view" }, [
-      el("header", { class: "head" }, [el("h1", { text: "Trading Post history" }), el("span", { class: "muted", text: facts })]),
+      el("header", { class: "head" }, [el("h1", { text: L.t("history.title") }), el("span", { class: "muted", text: facts })]),
       data.note ? el("p", { class: "note note-warn", text: data.note }) : null,
       data.history.length ? legend : null
     ].concat(data.history.map(function (row) { return item(row, data); })).concat([
       Array.isArray(data.missing_ids) && data.missing_ids.length
-        ? el("p", { class: "note", text: "Never on the Trading Post in a snapshot: " + data.missing_ids.join(", ") })
+        ? el("p", { class: "note", text: L.t("history.missing", data.missing_ids.join(", ")) })
         : null
     ])));
   }
 
   return { render: render };
-})(PrioryDom);
+})(PrioryDom, PrioryLabels);
 `;

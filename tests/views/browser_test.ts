@@ -83,8 +83,8 @@ async function visibleText(
 
 /**
  * A table view (the ranking, the crafting profit) hosted in a new page, its tool calls relayed to
- * the server through `client` as a real host does, and drawn from `result`: the host, the view's
- * frame, and the drawn table's size.
+ * the server through `client` as a real host does, and drawn from `result` (after the call's
+ * `args`, when given, as hosts send them): the host, the view's frame, and the drawn table's size.
  */
 async function hostTable(
   browser: Browser,
@@ -92,6 +92,7 @@ async function hostTable(
   client: Awaited<ReturnType<typeof connectClient>>,
   result: unknown,
   appName: string,
+  args?: Record<string, unknown>,
 ) {
   const page = await browser.newPage();
   await page.viewport(900, 700);
@@ -106,6 +107,7 @@ async function hostTable(
   assert.equal(host.bridge.getAppVersion()?.name, appName);
   const waiting = await host.sizeFrom(0, () => true, "the waiting view's first size");
   const mark = host.sizes.length;
+  if (args !== undefined) await host.bridge.sendToolInput({ arguments: args });
   await host.bridge.sendToolResult(result as CallToolResult);
   const table = await host.sizeFrom(
     mark,
@@ -115,14 +117,23 @@ async function hostTable(
   return { page, host, frame: await host.frameId(), table };
 }
 
-/** The history view hosted in a new page and drawn from `result`: its page, host and text. */
-async function hostHistory(browser: Browser, html: string, result: unknown) {
+/**
+ * The history view hosted in a new page and drawn from `result` (after the call's `args`, when
+ * given): its page, host and text.
+ */
+async function hostHistory(
+  browser: Browser,
+  html: string,
+  result: unknown,
+  args?: Record<string, unknown>,
+) {
   const page = await browser.newPage();
   await page.viewport(900, 700);
   const host = await hostView(page, html);
   assert.equal(host.bridge.getAppVersion()?.name, "priory-price-history");
   const waiting = await host.sizeFrom(0, () => true, "the waiting view's first size");
   const mark = host.sizes.length;
+  if (args !== undefined) await host.bridge.sendToolInput({ arguments: args });
   await host.bridge.sendToolResult(result as CallToolResult);
   await host.sizeFrom(
     mark,
@@ -396,6 +407,76 @@ Deno.test({
 });
 
 Deno.test({
+  name: `craft view: in the call's language, and the tree it opens too${SUFFIX}`,
+  ignore: SKIPPED,
+  async fn() {
+    await using browser = await launch();
+    await using app = await startTestApp({ craft: true });
+    const html = await viewFor(app, "priory_craft_profit");
+    await using client = await connectClient(app.handler);
+    const args = { lang: "de" };
+    const result = await client.callTool({ name: "priory_craft_profit", arguments: args });
+    assert.equal(result.isError, undefined);
+    const rows = (result.structuredContent as {
+      opportunities: { id: number; name: string; count: number; discipline?: string }[];
+    }).opportunities;
+    const [chosen] = rows;
+    assert.ok(chosen);
+    const { page, host, frame, table } = await hostTable(
+      browser,
+      html,
+      client,
+      result,
+      "priory-craft-profit",
+      args,
+    );
+    const { text, nodes } = await visibleText(page, frame);
+    assert.ok(text.includes("Handwerksgewinn"), text.slice(0, 200));
+    assert.match(text, /Rezepte durchsucht/);
+    for (const row of rows) assert.ok(text.includes(row.name), `${row.name} is listed`);
+    const headings = nodes.filter((node) => node.role === "button").map((node) => node.name);
+    for (const heading of ["Herstellung", "Disziplin", "Kosten", "Rendite", "Gesamtgewinn"]) {
+      assert.ok(headings.some((name) => name.startsWith(heading)), `${heading} in ${headings}`);
+    }
+    assert.doesNotMatch(text, /Crafting profit|Total profit|recipes scanned/);
+    const german: Record<string, string> = {
+      Armorsmith: "Rüstungsschmied",
+      Artificer: "Konstrukteur",
+      Chef: "Koch",
+      Huntsman: "Waidmann",
+      Jeweler: "Juwelier",
+      Leatherworker: "Lederer",
+      Scribe: "Schreiber",
+      Tailor: "Schneider",
+      Weaponsmith: "Waffenschmied",
+    };
+    assert.ok(rows.some((row) => row.discipline !== undefined), "rows name their discipline");
+    for (const row of rows) {
+      if (row.discipline !== undefined) assert.ok(text.includes(german[row.discipline] ?? "?"));
+    }
+    const button = nodes.find((node) => node.role === "button" && node.name === chosen.name);
+    assert.ok(button?.backendDOMNodeId, `a control opens ${chosen.name}`);
+    const calls = host.toolCalls.length;
+    const before = host.sizes.length;
+    await page.click(button.backendDOMNodeId);
+    assert.deepEqual(await host.toolCallFrom(calls), {
+      name: "priory_recipe_tree",
+      arguments: { itemId: chosen.id, quantity: chosen.count, lang: "de" },
+    });
+    await host.sizeFrom(
+      before,
+      (size) => (size.height ?? 0) > (table.height ?? 0) + 200,
+      "the table with the chosen craft's tree drawn below it",
+    );
+    const opened = await visibleText(page, frame);
+    assert.ok(opened.text.includes(`${chosen.name}: eine Herstellung`), "the panel's title");
+    assert.match(opened.text, /Herstellungskosten/, "the tree in German too");
+    assert.deepEqual(host.errors, [], "the view reported no error");
+    assert.deepEqual(page.errors, [], "the page logged no error (CSP, exception)");
+  },
+});
+
+Deno.test({
   name: `tree view: draws the order-book depth figures and every shopping-list row kind${SUFFIX}`,
   ignore: SKIPPED,
   async fn() {
@@ -520,6 +601,37 @@ Deno.test({
     }
     assert.deepEqual([...host.errors, ...weekHost.errors], [], "the view reported no error");
     assert.deepEqual([...page.errors, ...weekPage.errors], [], "no page logged an error");
+  },
+});
+
+Deno.test({
+  name: `history view: in the call's language${SUFFIX}`,
+  ignore: SKIPPED,
+  async fn() {
+    await using browser = await launch();
+    const clock = new ManualClock({ start: Date.UTC(2026, 10, 29), advance: "delays" });
+    await using app = await startTestApp({ clock });
+    const ids = [WELL_KNOWN.mysticCoin, 19721];
+    await simulate(historyDeps({ kv: app.kv, clock }), new MovingMarket(), ids, 6 * 60);
+    const html = await viewFor(app, "priory_price_history");
+    await using client = await connectClient(app.handler);
+    const args = { ids, lang: "fr" };
+    const result = await client.callTool({ name: "priory_price_history", arguments: args });
+    assert.equal(result.isError, undefined);
+    const { page, host, text, nodes } = await hostHistory(browser, html, result, args);
+    assert.ok(text.includes("Historique du comptoir"), text.slice(0, 200));
+    for (
+      const label of ["Offre la plus basse", "Meilleur ordre d'achat", "Échangés par jour"]
+    ) assert.ok(text.includes(label), label);
+    assert.match(text, /estimation ; annulations comprises/);
+    assert.doesNotMatch(text, /Trading Post history|Traded a day|Lowest listing/);
+    for (const name of ["Pièce mystique", "Boule d'ectoplasme"]) {
+      const chart = nodes.find((node) => node.role === "image" && node.name.startsWith(name));
+      assert.ok(chart, `${name}'s chart`);
+      assert.match(chart.name, /offre la plus basse de .* sur 24h, \d+ points/);
+    }
+    assert.deepEqual(host.errors, []);
+    assert.deepEqual(page.errors, []);
   },
 });
 

@@ -30,6 +30,12 @@ import {
   startTestApp,
 } from "../support/app.ts";
 import { StubGw2Client } from "../tools/_stub_gw2.ts";
+import { CRAFT_RENDER_JS } from "../../src/views/craft.ts";
+import { HISTORY_RENDER_JS } from "../../src/views/history.ts";
+import { VIEW_LABELS_JS } from "../../src/views/labels.ts";
+import { RANKING_RENDER_JS } from "../../src/views/ranking.ts";
+import { TABLE_JS } from "../../src/views/table.ts";
+import { TREE_RENDER_JS } from "../../src/views/tree.ts";
 
 /** The issue's ceiling for one view document. */
 const MAX_VIEW_BYTES = 150 * 1024;
@@ -162,3 +168,32 @@ for (const era of ["2025", "2026"] satisfies Era[]) {
     }
   });
 }
+
+/** The labels script's table of words: its object literal, read as JSON-like data. */
+function labelTable(): Record<string, Record<string, string>> {
+  const literal = /var TEXT = (\{[\s\S]*?\n {2}\});/.exec(VIEW_LABELS_JS)?.[1];
+  assert.ok(literal, "the labels script holds one TEXT table");
+  // The table is plain data (string keys and values), so a function returning it reads it whole.
+  return new Function(`return ${literal};`)() as Record<string, Record<string, string>>;
+}
+
+Deno.test("every view label exists in all five languages, and every key a view asks for is one", () => {
+  const table = labelTable();
+  assert.deepEqual(Object.keys(table), ["en", "de", "fr", "es", "zh"]);
+  const english = Object.keys(table.en ?? {}).sort();
+  for (const [lang, words] of Object.entries(table)) {
+    assert.deepEqual(Object.keys(words).sort(), english, `${lang} has exactly English's keys`);
+  }
+  const scripts = {
+    TREE_RENDER_JS,
+    TABLE_JS,
+    RANKING_RENDER_JS,
+    CRAFT_RENDER_JS,
+    HISTORY_RENDER_JS,
+  };
+  for (const [name, script] of Object.entries(scripts)) {
+    const asked = [...script.matchAll(/\bL\.t\("([^"]+)"[,)]|\blabel: "([^"]+)"/g)]
+      .map((match) => match[1] ?? match[2] ?? "");
+    for (const key of asked) assert.ok(english.includes(key), `${name} asks for "${key}"`);
+  }
+});
