@@ -187,7 +187,7 @@ export function createMcpServer(
     cacheHints: CACHE_HINTS,
   });
   if (surfaces.views) registerViews(server);
-  if (surfaces.prompts) registerPrompts(server, { names: deps.names });
+  if (surfaces.prompts) registerPrompts(server, { names: deps.names, signedIn });
   for (const tool of tools) {
     server.registerTool(
       tool.name,

@@ -5,7 +5,9 @@
  * complete (`completion/complete`, see `complete.ts`).
  *
  * Each takes the player's language too (`lang`: one of GW2's five, completed): the text then asks
- * for every tool's names in it and for an answer in it.
+ * for every tool's names in it and for an answer in it. In the public mode the texts say the key
+ * comes from the player's sign-in, as the tools' texts do there (`src/mcp/key_wording.ts`): no
+ * host of that mode can send an `X-GW2-Key` header.
  *
  * The whole `prompts/list` answer stays within {@linkcode PROMPTS_TOKEN_BUDGET}: every client
  * that lists prompts pays for it.
@@ -24,9 +26,11 @@ import { completeItem, completeLegendary } from "./complete.ts";
 /** The ceiling for the whole `prompts/list` answer, in tokens (bytes / 4). */
 export const PROMPTS_TOKEN_BUDGET = 500;
 
-/** What prompts may use: the item-name index, for item completions. */
+/** What prompts may use: the item-name index, for item completions; where keys come from. */
 export interface PromptDeps {
   readonly names?: NameIndex | undefined;
+  /** The public mode: the player's key comes from their sign-in, not an `X-GW2-Key` header. */
+  readonly signedIn?: boolean | undefined;
 }
 
 /** The arguments of `prompts/get`, validated by the prompt's schema: strings, or absent. */
@@ -39,8 +43,8 @@ export interface PromptDefinition {
   readonly description: string;
   /** The argument schema (every field an optional string), its completions wired to `deps`. */
   args(deps: PromptDeps): z.ZodObject;
-  /** The user message the prompt expands to. */
-  text(args: PromptArgs): string;
+  /** The user message the prompt expands to (worded for where `deps` says keys come from). */
+  text(args: PromptArgs, deps: PromptDeps): string;
 }
 
 /** `value` as a whole number within `[min, max]`, or `fallback`. */
@@ -105,7 +109,7 @@ const planLegendary: PromptDefinition = {
       ).optional(),
       lang: langArgument(),
     }),
-  text: ({ legendary, lang }) => {
+  text: ({ legendary, lang }, { signedIn }) => {
     const which = quoted(legendary);
     return [
       which === undefined
@@ -113,7 +117,9 @@ const planLegendary: PromptDefinition = {
         : `Plan how I craft the Guild Wars 2 legendary ${which}.`,
       "Find its item id with priory_legendaries (priory_item_search for any other name).",
       "Call priory_recipe_tree with that itemId and useAccount: true, so what I own is used first;",
-      "if it says the X-GW2-Key header is missing, call it without useAccount and say so.",
+      signedIn
+        ? "if it says my key lacks a permission, call it without useAccount and say so."
+        : "if it says the X-GW2-Key header is missing, call it without useAccount and say so.",
       "Summarise: total craft cost, the shopping list (toBuy), what I must earn (unavailable items,",
       `other currencies) and the profit if I sold it instead. ${COIN}`,
       ...inLanguage(lang),
@@ -132,12 +138,14 @@ const bestLegendary: PromptDefinition = {
       limit: z.string().describe(`How many to compare (default ${DEFAULT_COMPARED})`).optional(),
       lang: langArgument(),
     }),
-  text: ({ limit, lang }) => {
+  text: ({ limit, lang }, { signedIn }) => {
     const compared = wholeNumber(limit, 1, MAX_RANKING_LIMIT, DEFAULT_COMPARED);
     return [
       "Which Guild Wars 2 legendary is most worth crafting from what I own?",
       `Call priory_legendary_ranking with limit ${compared} (it reads my holdings through the`,
-      "X-GW2-Key header; on a cold server it is slow, and if it times out, call it once more).",
+      `${
+        signedIn ? "key of my sign-in" : "X-GW2-Key header"
+      }; on a cold server it is slow, and if it times out, call it once more).`,
       "Compare the rows: profit, cost still to spend, what my holdings save; flag partial rows",
       "(items to earn: the profit is an upper bound). Then call priory_recipe_tree for the best one",
       `with useAccount: true and give me its shopping list (toBuy). ${COIN}`,
@@ -200,7 +208,7 @@ export function registerPrompts(
       argsSchema: prompt.args(deps),
     }, (args: PromptArgs) => ({
       description: prompt.description,
-      messages: [{ role: "user", content: { type: "text", text: prompt.text(args) } }],
+      messages: [{ role: "user", content: { type: "text", text: prompt.text(args, deps) } }],
     }));
   }
 }

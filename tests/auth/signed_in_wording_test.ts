@@ -44,3 +44,28 @@ Deno.test("a signed-in player's model reads no X-GW2-Key: the instructions and t
     "every mention of the header now names the sign-in",
   );
 });
+
+Deno.test("a signed-in player's prompts name the key of the sign-in, never an X-GW2-Key header", async () => {
+  await using app = await startPublicApp();
+  const { accessToken } = await signIn(app.handler, TEST_KEYS.full);
+  await using tokenMode = await startTestApp();
+  const texts = async (handler: (request: Request) => Promise<Response>, headers = {}) => {
+    const out: string[] = [];
+    for (const name of ["plan_legendary", "best_legendary", "craft_or_buy"]) {
+      const request = new Request(
+        `${PUBLIC_URL}/mcp`,
+        modernPost("prompts/get", { name, arguments: {} }, headers),
+      );
+      const { result } = await readRpc(await handler(request));
+      const { messages } = result as { messages: { content: { text: string } }[] };
+      out.push(messages.map((message) => message.content.text).join("\n"));
+    }
+    return out.join("\n");
+  };
+  const signedIn = await texts(app.handler, { authorization: `Bearer ${accessToken}` });
+  assert.doesNotMatch(signedIn, /X-GW2-Key/);
+  assert.match(signedIn, /if it says my key lacks a permission, call it without useAccount/);
+  assert.match(signedIn, /reads my holdings through the key of my sign-in/);
+  const header = await texts(tokenMode.handler);
+  assert.equal((header.match(/X-GW2-Key header/g) ?? []).length, 2, "the token mode's as before");
+});
