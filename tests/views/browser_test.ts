@@ -117,6 +117,22 @@ async function hostTable(
   return { page, host, frame: await host.frameId(), table };
 }
 
+/** The two items the history views are drawn for. */
+const HISTORY_IDS = [WELL_KNOWN.mysticCoin, 19721];
+
+/** An app over six hours of the fake's moving market for `ids`, snapshotted as the jobs do. */
+async function withHistory(ids: readonly number[]): Promise<TestApp> {
+  const clock = new ManualClock({ start: Date.UTC(2026, 10, 29), advance: "delays" });
+  const app = await startTestApp({ clock });
+  try {
+    await simulate(historyDeps({ kv: app.kv, clock }), new MovingMarket(), ids, 6 * 60);
+    return app;
+  } catch (error) {
+    await app[Symbol.asyncDispose]();
+    throw error;
+  }
+}
+
 /**
  * The history view hosted in a new page and drawn from `result` (after the call's `args`, when
  * given): its page, host and text.
@@ -545,11 +561,8 @@ Deno.test({
   ignore: SKIPPED,
   async fn() {
     await using browser = await launch();
-    const clock = new ManualClock({ start: Date.UTC(2026, 10, 29), advance: "delays" });
-    await using app = await startTestApp({ clock });
-    // Six hours of the fake's moving market, snapshotted as the jobs do.
-    const ids = [WELL_KNOWN.mysticCoin, 19721];
-    await simulate(historyDeps({ kv: app.kv, clock }), new MovingMarket(), ids, 6 * 60);
+    await using app = await withHistory(HISTORY_IDS);
+    const ids = HISTORY_IDS;
     const html = await viewFor(app, "priory_price_history");
     await using client = await connectClient(app.handler);
     const result = await client.callTool({ name: "priory_price_history", arguments: { ids } });
@@ -609,10 +622,8 @@ Deno.test({
   ignore: SKIPPED,
   async fn() {
     await using browser = await launch();
-    const clock = new ManualClock({ start: Date.UTC(2026, 10, 29), advance: "delays" });
-    await using app = await startTestApp({ clock });
-    const ids = [WELL_KNOWN.mysticCoin, 19721];
-    await simulate(historyDeps({ kv: app.kv, clock }), new MovingMarket(), ids, 6 * 60);
+    await using app = await withHistory(HISTORY_IDS);
+    const ids = HISTORY_IDS;
     const html = await viewFor(app, "priory_price_history");
     await using client = await connectClient(app.handler);
     const args = { ids, lang: "fr" };
