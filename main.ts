@@ -24,7 +24,6 @@ import { CraftScanner } from "./src/craft/scanner.ts";
 import { systemClock } from "./src/async/clock.ts";
 import { type Config, ConfigError, parseConfig } from "./src/config.ts";
 import { type DevToken, keepDevToken } from "./src/process/dev_token.ts";
-import { createPublicAuth } from "./src/auth/mod.ts";
 import { BucketPriority, createGw2Client } from "./src/gw2/client.ts";
 import type { CatalogueItem } from "./src/gw2/schemas.ts";
 import type { BoundableGw2Client, Gw2PagedReads, Lang } from "./src/gw2/types.ts";
@@ -246,8 +245,11 @@ const crafting = new CraftScanner({
   clock: systemClock,
   log,
 });
-// The public mode: its own authorization server, keys sealed in the same KV.
-const auth = config.publicMode === undefined ? undefined : await createPublicAuth({
+// The public mode: its own authorization server, keys sealed in the same KV. The room is loaded
+// only then: a token-mode process does not keep its code (docs/performance.md, "Memory").
+const auth = config.publicMode === undefined ? undefined : await (await import(
+  "./src/auth/mod.ts"
+)).createPublicAuth({
   config: config.publicMode,
   staticToken: config.authToken,
   kv,

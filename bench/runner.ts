@@ -122,6 +122,7 @@ export async function runScenarios(
             kvPath: options.kvPath ?? freshKvPath(),
             ...(options.rate === undefined ? {} : { rate: options.rate }),
             ...(options.v8Flags === undefined ? {} : { v8Flags: options.v8Flags }),
+            ...(options.v8Defaults === true ? { v8Defaults: true } : {}),
             ...(options.publicMode === undefined ? {} : { publicMode: options.publicMode }),
             ...(settings.profileDir === undefined ? {} : { cpuProfileDir: settings.profileDir }),
           };

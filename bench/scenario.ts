@@ -106,6 +106,11 @@ export interface PrioryOptions {
   /** V8 flags for the process (`DENO_V8_FLAGS`), e.g. to compare heap sizing. @default none */
   readonly v8Flags?: string;
   /**
+   * Run without the start task's own `--v8-flags` (its old-space ceiling): V8's default heap
+   * sizing, to compare with. @default false
+   */
+  readonly v8Defaults?: boolean;
+  /**
    * Run the public mode (`PRIORY_AUTH=oauth`, its public URL the server's own loopback address),
    * the static bench token still accepted; optionally with each grant's call rate.
    */

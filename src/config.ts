@@ -73,7 +73,7 @@ export interface Config {
   readonly auth: AuthMode;
   /** The public mode's settings; present exactly when {@linkcode Config.auth} is `oauth`. */
   readonly publicMode?: PublicModeConfig;
-  /** `PRIORY_SNAPSHOT_MINUTES`: minutes between Trading Post snapshots (1–60). */
+  /** `PRIORY_SNAPSHOT_MINUTES`: minutes between Trading Post snapshots (1-60). */
   readonly snapshotMinutes: number;
 }
 
@@ -326,8 +326,8 @@ function parseApiBase(raw: string | undefined): string {
   }
   const base = `${url.origin}${url.pathname}`.replace(/\/+$/, "");
   if (/\/v2$/i.test(base)) {
-    // The GW2 docs write endpoints as https://api.guildwars2.com/v2/…, so this is an easy slip;
-    // kept, every request would go to /v2/v2/… and each id would read as "not found".
+    // The GW2 docs write endpoints as https://api.guildwars2.com/v2/..., so this is an easy slip;
+    // kept, every request would go to /v2/v2/... and each id would read as "not found".
     throw new ConfigError(
       "GW2_API_BASE",
       `Cannot use "GW2_API_BASE": "${value}" ends in /v2, which Priory adds itself. Leave it out, for example https://api.guildwars2.com or http://127.0.0.1:8787`,

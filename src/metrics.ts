@@ -78,7 +78,7 @@ export interface CallCost {
 
 /**
  * Measures each call's upstream requests and cache hits as the difference of the client's
- * counters around it — exact for a call alone, and marked `overlapped` when another call ran
+ * counters around it - exact for a call alone, and marked `overlapped` when another call ran
  * beside it (coalesced reads serve several calls at once, so no per-call split would be exact
  * either). For the dev console; costs two counter snapshots per call.
  *

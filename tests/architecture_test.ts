@@ -479,3 +479,65 @@ Deno.test("architecture: the rules trip on offending code and not on look-alikes
     assert.deepEqual(textViolations("main.ts", "const kv = await Deno.openKv(path);"), []);
   });
 });
+
+/** The modules main.ts reaches through static imports only (a dynamic `import()` not followed). */
+async function staticClosure(root: string): Promise<Set<string>> {
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", root],
+    cwd: ROOT,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.equal(output.code, 0, new TextDecoder().decode(output.stderr));
+  const graph: {
+    modules: {
+      specifier: string;
+      dependencies?: { code?: { specifier: string }; isDynamic?: boolean }[];
+    }[];
+  } = JSON.parse(new TextDecoder().decode(output.stdout));
+  const edges = new Map(graph.modules.map((module) => [
+    local(module.specifier),
+    (module.dependencies ?? []).flatMap((dependency) =>
+      dependency.code === undefined || dependency.isDynamic === true
+        ? []
+        : [local(dependency.code.specifier)]
+    ),
+  ]));
+  const reached = new Set<string>();
+  const queue = [root];
+  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+    if (reached.has(next)) continue;
+    reached.add(next);
+    queue.push(...(edges.get(next) ?? []));
+  }
+  return reached;
+}
+
+Deno.test("architecture: the public mode, the views and the prompts are loaded only when used", async () => {
+  // Their sources are live heap in every process that imports them (docs/performance.md,
+  // "Memory"): main.ts imports the public mode only with PRIORY_AUTH=oauth, src/mcp/surfaces.ts
+  // the views and prompts on the first request that asks for them.
+  const reached = await staticClosure("main.ts");
+  assert.ok(reached.has("src/mcp/endpoint.ts"), "the closure is the server's");
+  const loadedEarly = [...reached].filter((path) =>
+    /^src\/(auth|views|prompts)\//.test(path) &&
+    !["src/auth/body_limit.ts", "src/auth/crypto.ts", "src/views/uris.ts"].includes(path)
+  );
+  assert.deepEqual(loadedEarly, []);
+});
+
+/**
+ * Modules left with characters beyond Latin-1: the tables of words in five languages, Chinese
+ * among them, read by people (and loaded only with the views or the public mode).
+ */
+const WIDE_TEXT = new Set(["src/views/labels.ts", "src/auth/consent_text.ts"]);
+
+Deno.test("architecture: every other module's text is Latin-1, so V8 keeps its source at a byte a character", async () => {
+  // A module's source (and the source map Deno inlines in it) is held in the heap for the
+  // process's life: one character beyond U+00FF makes the whole string two bytes a character.
+  // Comments spell such characters in ASCII ("-", "->", "<="), literals escape them (\u2014).
+  const wide = [...await sourceFiles()].filter(([path, source]) =>
+    !WIDE_TEXT.has(path) && [...source].some((character) => character.codePointAt(0)! > 0xff)
+  ).map(([path]) => path);
+  assert.deepEqual(wide, []);
+});

@@ -3,10 +3,10 @@
  * crawl's first pass done), after it has served the representative ids on the three bulk tools
  * and the whole priced catalogue (the sweep), and after a stretch of warm calls from concurrent
  * clients. Read from `/proc/<pid>/status` (VmRSS, and VmHWM for the peak). The floor, loaded by
- * the same clients for the same time, shows what the runtime alone grows to; a second Priory with
- * V8's heap kept small ({@linkcode SMALL_HEAP_FLAGS} in `DENO_V8_FLAGS`) shows how much of the
- * figure is heap sizing rather than data (Priory's live heap is ~25 MB), and what that costs in
- * server CPU per call. Both Priorys start together, so one cron minute crawls for both.
+ * the same clients for the same time, shows what the runtime alone grows to; a second Priory
+ * started without the start task's `--v8-flags` (V8's default heap sizing, no old-space ceiling)
+ * shows what the ceiling saves and what it costs in server CPU per call (docs/performance.md,
+ * "Memory"). Both Priorys start together, so one cron minute crawls for both.
  *
  * @module
  */
@@ -26,12 +26,6 @@ import {
 import { callsPerSecond } from "./throughput.ts";
 
 const MB = 1024 * 1024;
-
-/**
- * The V8 flags of the comparison run: old generation collected once it has grown by half (not
- * ~4× its live size) and a young generation of half the default (see docs/performance.md).
- */
-export const SMALL_HEAP_FLAGS = "--heap-growing-percent=50,--max-semi-space-size=8";
 
 /** How a load went: warm calls per second, and server CPU per warm call (µs; NaN if unknown). */
 interface LoadRate {
@@ -106,16 +100,13 @@ export const memory: Scenario = {
   tools: [ITEMS, RECIPES, PRICES],
   async run(ctx) {
     const fake = await ctx.startFake({ rate: OPEN_BUDGET });
-    const smallFake = await ctx.startFake({ rate: OPEN_BUDGET });
+    const defaultsFake = await ctx.startFake({ rate: OPEN_BUDGET });
     const priory = await ctx.startPriory(fake, { rate: OPEN_BUDGET });
-    const small = await ctx.startPriory(smallFake, {
-      rate: OPEN_BUDGET,
-      v8Flags: SMALL_HEAP_FLAGS,
-    });
-    await Promise.all([fake.quiet(), smallFake.quiet()]);
+    const defaults = await ctx.startPriory(defaultsFake, { rate: OPEN_BUDGET, v8Defaults: true });
+    await Promise.all([fake.quiet(), defaultsFake.quiet()]);
     // Steady state, as in production a minute after a start: the crawl's first pass is over.
     const crawled = ctx.options.quick ||
-      (await Promise.all([priory, small].map((server) => catalogueCrawled(ctx.client(server)))))
+      (await Promise.all([priory, defaults].map((server) => catalogueCrawled(ctx.client(server)))))
         .every(Boolean);
     const idle = await rss(priory);
     await sweep(ctx, priory, fake);
@@ -131,10 +122,10 @@ export const memory: Scenario = {
       await callFloor(echoes[next++ % echoes.length]!);
     });
     const floorLoaded = await floor.memory();
-    // The same Priory with V8's heap kept small: how much is heap sizing.
-    await sweep(ctx, small, smallFake);
-    const smallRate = await warmCalls(ctx, small);
-    const smallLoaded = await rss(small);
+    // The same Priory with V8's default heap sizing: what the ceiling saves, and its CPU.
+    await sweep(ctx, defaults, defaultsFake);
+    const defaultsRate = await warmCalls(ctx, defaults);
+    const defaultsLoaded = await rss(defaults);
     return {
       figures: [
         {
@@ -161,10 +152,12 @@ export const memory: Scenario = {
           } (51 ids); floor: echo, same clients and time`,
         },
         {
-          label: `… with ${SMALL_HEAP_FLAGS}`,
-          value: smallLoaded.rss,
+          label: "… with V8's default heap sizing",
+          value: defaultsLoaded.rss,
           unit: "MB",
-          note: `DENO_V8_FLAGS; peak ${smallLoaded.peak.toFixed(0)} MB; ${describe(smallRate)}`,
+          note: `no --v8-flags; peak ${defaultsLoaded.peak.toFixed(0)} MB; ${
+            describe(defaultsRate)
+          }`,
         },
       ],
       targets: [

@@ -25,6 +25,8 @@ export interface SpawnPrioryOptions {
   readonly cpuProfileDir?: string;
   /** `DENO_V8_FLAGS` of the process. */
   readonly v8Flags?: string;
+  /** Leave out the start task's `--v8-flags` (V8's default heap sizing). */
+  readonly v8Defaults?: boolean;
   /** The public mode, on a port chosen up front (its public URL must name it). */
   readonly publicMode?: { readonly callsBurst?: number; readonly callsPerMinute?: number };
 }
@@ -34,7 +36,10 @@ export const BENCH_SECRET = "bench-secret-for-the-public-mode-0123456789";
 
 /** Starts Priory as `deno task start` does, on a free port, against `gw2ApiBase`. */
 export async function spawnPriory(options: SpawnPrioryOptions): Promise<BenchServer> {
-  const [run, ...rest] = await taskArgs("start");
+  const [run, ...task] = await taskArgs("start");
+  const rest = options.v8Defaults === true
+    ? task.filter((arg) => !arg.startsWith("--v8-flags="))
+    : task;
   const profile = options.cpuProfileDir === undefined
     ? []
     : ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`];

@@ -1,6 +1,6 @@
 /**
- * The holdings reader: everything a player holds — material storage, bank, shared inventory
- * slots, every character's bags and what every character wears — read with bounded concurrency
+ * The holdings reader: everything a player holds - material storage, bank, shared inventory
+ * slots, every character's bags and what every character wears - read with bounded concurrency
  * and tallied. The scopes are checked first (one cached `/v2/tokeninfo`), so a key lacking
  * several names them all before any other request; then the four sources are read at once, all
  * bags and equipment in one `/v2/characters?ids=all` request. A cold read is two upstream round

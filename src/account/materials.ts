@@ -38,7 +38,7 @@ export interface MaterialRow {
  * @example
  * ```ts
  * rollUpMaterials(categories, stored, new Map([[19721, 2603]]));
- * // [{category: "Basic Crafting Materials", distinct_owned: 41, total_count: 9120, total_sell_value: …}, …]
+ * // [{category: "Basic Crafting Materials", distinct_owned: 41, total_count: 9120, total_sell_value: ...}, ...]
  * ```
  * @param buyPrices highest buy order per item id, in copper; absent = untradeable
  */

@@ -79,8 +79,8 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
 }
 
 /**
- * `Promise.all` that waits for every promise before failing: the values in order, or — once all
- * have settled — the first failure in list order. Nothing is left running behind the caller.
+ * `Promise.all` that waits for every promise before failing: the values in order, or - once all
+ * have settled - the first failure in list order. Nothing is left running behind the caller.
  *
  * @example
  * ```ts

@@ -56,7 +56,7 @@ export function isPublicAddress(address: string): boolean {
 }
 
 /**
- * Whether `host` (a URL's hostname) is this machine: `localhost`, 127.0.0.0/8 or `::1` — where
+ * Whether `host` (a URL's hostname) is this machine: `localhost`, 127.0.0.0/8 or `::1` - where
  * RFC 8252 lets native apps receive their redirect over plain `http:`.
  */
 export function isLoopbackHost(host: string): boolean {
@@ -132,7 +132,7 @@ function isPublicIpv6(g: readonly number[]): boolean {
   // 2002::/16 (6to4) carries the IPv4 address in its second and third groups.
   if (a === 0x2002) return isPublicIpv4(((b << 16) | c) >>> 0);
   // Only global unicast (2000::/3) is public; within it the IETF block 2001::/23 (Teredo, ORCHID,
-  // benchmarking…) and the documentation prefixes 2001:db8::/32 and 3fff::/20 are not.
+  // benchmarking...) and the documentation prefixes 2001:db8::/32 and 3fff::/20 are not.
   if ((a & 0xe000) !== 0x2000) return false;
   if (a === 0x2001 && b < 0x0200) return false;
   if (a === 0x2001 && b === 0x0db8) return false;

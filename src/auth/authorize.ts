@@ -3,8 +3,8 @@
  * `POST /authorize` takes the player's answer.
  *
  * The request is checked in an order that never sends anyone to an address the client did not
- * register: the client and its exact redirect URI first — a failure there is a page, never a
- * redirect — then the rest (`response_type=code`, PKCE S256, `resource`), whose failures go back
+ * register: the client and its exact redirect URI first - a failure there is a page, never a
+ * redirect - then the rest (`response_type=code`, PKCE S256, `resource`), whose failures go back
  * to the client as RFC 6749 errors: at once when the redirect stays on the player's device, else
  * from a link on a page that says what went wrong (RFC 9700 §4.11.2: no automatic redirect to a
  * web address a stranger may have registered). The page carries the checked request in a signed hidden field
@@ -305,7 +305,7 @@ export class AuthorizeEndpoint {
 
 /**
  * The name of a page's CSRF cookie: one per form, so two sign-ins in two tabs do not overwrite
- * each other. On https a `__Host-` cookie, which no other host — a sibling subdomain included —
+ * each other. On https a `__Host-` cookie, which no other host - a sibling subdomain included -
  * can set or shadow; the prefix needs `Secure`, so a loopback `http:` origin (the dev server)
  * goes without it.
  */

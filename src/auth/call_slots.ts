@@ -3,8 +3,8 @@
  * public mode. Each call runs on the one event loop every player shares, and the heavy ones (a
  * ranking prices ~170 trees twice) take real CPU: one player firing rankings in parallel would
  * slow every other player's calls by as many times. Past `perGrant` calls in flight, a player's
- * next call waits for one of their own to finish — first come, first served, within its own
- * deadline — while other players go on. Pure, in the process's memory.
+ * next call waits for one of their own to finish - first come, first served, within its own
+ * deadline - while other players go on. Pure, in the process's memory.
  *
  * @module
  */

@@ -1,7 +1,7 @@
 /**
  * Client metadata: what a client says about itself, through dynamic registration (RFC 7591) or
  * a Client ID Metadata Document (the MCP authorization spec's preferred way), checked into the
- * two facts the server keeps — the redirect URIs and the self-given name, shown on the consent
+ * two facts the server keeps - the redirect URIs and the self-given name, shown on the consent
  * page marked as not verified. Only public clients exist here (`token_endpoint_auth_method`
  * `none`, PKCE instead of a secret); everything else a client sends (logos, URIs, contacts) is
  * ignored, so no client-chosen link or image ever reaches the page. Pure.
@@ -150,7 +150,7 @@ export function cleanName(value: unknown): string | undefined {
   if (cleaned === "") return undefined;
   const chars = [...cleaned];
   return chars.length > MAX_CLIENT_NAME
-    ? `${chars.slice(0, MAX_CLIENT_NAME - 1).join("")}…`
+    ? `${chars.slice(0, MAX_CLIENT_NAME - 1).join("")}\u2026`
     : cleaned;
 }
 

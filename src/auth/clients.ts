@@ -1,6 +1,6 @@
 /**
  * Who a `client_id` is. Two kinds exist, both public clients:
- * - **Registered** (RFC 7591): the id *is* the registration — its redirect URIs and name and a
+ * - **Registered** (RFC 7591): the id *is* the registration - its redirect URIs and name and a
  *   random part, signed with the server's secret (`pcl.<data>.<mac>`). Nothing is stored, so registration cannot
  *   fill the database, ids never expire, and a forged or altered id fails the signature. A new
  *   `PRIORY_SECRET` invalidates them, and clients answered `invalid_client` register again.

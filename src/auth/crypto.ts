@@ -39,7 +39,7 @@ export async function digest(value: string): Promise<string> {
 
 /**
  * Whether a PKCE `code_verifier` matches an S256 `code_challenge` (RFC 7636 §4.6). A verifier
- * outside the RFC's shape (43–128 unreserved characters) never matches.
+ * outside the RFC's shape (43-128 unreserved characters) never matches.
  */
 export async function pkceMatches(verifier: string, challenge: string): Promise<boolean> {
   if (!/^[A-Za-z0-9._~-]{43,128}$/.test(verifier)) return false;

@@ -2,11 +2,11 @@
  * The fetch of a Client ID Metadata Document: the one request this server makes to an address
  * a stranger chose, so it is built to be unable to reach anything internal (SSRF). The host's
  * addresses are resolved first and every one must be public (`address.ts`: no loopback, private,
- * link-local — the cloud metadata service — shared, reserved or multicast address, directly or
+ * link-local - the cloud metadata service - shared, reserved or multicast address, directly or
  * inside an IPv6 form); the connection then goes to exactly the address that was checked (TCP to
  * that address, then TLS verifying the certificate against the host name, then one HTTP/1.1 GET
  * written here), so a second DNS answer cannot swap in another (rebinding). No redirect is
- * followed, the whole exchange — the name's lookup included — must end within a few seconds, the
+ * followed, the whole exchange - the name's lookup included - must end within a few seconds, the
  * answer fit in a few kilobytes, and it must be JSON.
  *
  * Besides the GW2 transport's `fetch`, this is the project's only way out of the process: `fetch`

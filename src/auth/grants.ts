@@ -6,14 +6,14 @@
  * which grant to read (one KV read), the 256-bit secret is what proves possession, and only its
  * SHA-256 digest is stored. The rules (OAuth 2.1, RFC 6749, 7636, 8707, 7009):
  * - a code lives at most {@linkcode CODE_TTL_MS}, is exchanged once, with the PKCE verifier, the
- *   same client, redirect URI and resource; a code presented again — after its exchange, or
- *   during it, on this instance or another — ends the grant, since whoever holds a copy may have
+ *   same client, redirect URI and resource; a code presented again - after its exchange, or
+ *   during it, on this instance or another - ends the grant, since whoever holds a copy may have
  *   used it first;
  * - access tokens live {@linkcode ACCESS_TTL_S} and name the resource they were issued for;
  * - refresh tokens rotate: each use returns a new one. The one before stays usable until one of
- *   its successors is first used — a client that lost the answer can try again, and refreshes
- *   that raced (two instances, one token) each get a successor — and that first use retires the
- *   others; a retired token presented — a replay after rotation — ends the grant;
+ *   its successors is first used - a client that lost the answer can try again, and refreshes
+ *   that raced (two instances, one token) each get a successor - and that first use retires the
+ *   others; a retired token presented - a replay after rotation - ends the grant;
  * - a grant not refreshed for {@linkcode GRANT_IDLE_MS} expires; revoking either token ends it;
  *   either way its sealed key is deleted with it;
  * - no token is issued for a grant whose key the current `PRIORY_SECRET` cannot open (the secret
@@ -459,5 +459,5 @@ function failure(error: TokenErrorCode, description: string): TokenFailure {
 
 /** A client id for the log: a metadata document's URL as it is, a registered one shortened. */
 export function clientLabel(clientId: string): string {
-  return clientId.startsWith("https://") ? clientId : `${clientId.slice(0, 12)}…`;
+  return clientId.startsWith("https://") ? clientId : `${clientId.slice(0, 12)}\u2026`;
 }

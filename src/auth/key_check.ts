@@ -1,7 +1,7 @@
 /**
  * The consent page's check of a GW2 API key before anything is issued: `/v2/tokeninfo` (the
  * key's permissions) and `/v2/account` (whose account it is: the grant's identity), both through
- * the GW2 client — its budget, its cache under the key's HMAC, its errors — within one deadline.
+ * the GW2 client - its budget, its cache under the key's HMAC, its errors - within one deadline.
  *
  * @module
  */

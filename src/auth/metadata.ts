@@ -1,6 +1,6 @@
 /**
- * The public mode's addresses and discovery documents. Every URL the server publishes — the
- * issuer, each endpoint, the resource and its metadata document — is built here from
+ * The public mode's addresses and discovery documents. Every URL the server publishes - the
+ * issuer, each endpoint, the resource and its metadata document - is built here from
  * `PRIORY_PUBLIC_URL`, never from a request's `Host`, so it is right behind a proxy and on Deno
  * Deploy, and a forged `Host` cannot point a client elsewhere. Pure.
  *

@@ -38,8 +38,7 @@ import { AuthStore } from "./store.ts";
 export type { McpCaller } from "./resource.ts";
 export { SignedInPlayer } from "./grants.ts";
 
-/** The largest body an auth endpoint reads (forms and registrations are small). */
-export const MAX_AUTH_BODY_BYTES = 16 * 1024;
+export { MAX_AUTH_BODY_BYTES } from "./body_limit.ts";
 
 /** What the public mode needs from the process. */
 export interface PublicAuthDeps {

@@ -3,7 +3,7 @@
  * will be sent, and how an answer is appended to one. A redirect URI is where an authorization
  * code goes, so a loose rule here is a stolen code: registration accepts only `https:`, `http:`
  * on a loopback host (RFC 8252's native-app loopback redirect), and an app's own private-use
- * scheme — a reverse-domain scheme (`com.example.app:/callback`, RFC 8252 §7.1) or one of the
+ * scheme - a reverse-domain scheme (`com.example.app:/callback`, RFC 8252 §7.1) or one of the
  * few MCP hosts' schemes listed below. `javascript:`, `data:`, `file:` and every other scheme are
  * refused, as are fragments and credentials; the authorization and token endpoints then compare
  * the URI with the registered ones exactly, character for character. Pure.
@@ -30,7 +30,7 @@ export const APP_SCHEMES: readonly string[] = [
 export type RedirectCheck = { readonly ok: true } | { readonly ok: false; readonly reason: string };
 
 const RULE =
-  "a redirect URI must be https://…, http:// on a loopback host (localhost, 127.0.0.1, [::1]), or an app's own scheme (reverse domain such as com.example.app:/callback, or cursor://, vscode://)";
+  "a redirect URI must be https://\u2026, http:// on a loopback host (localhost, 127.0.0.1, [::1]), or an app's own scheme (reverse domain such as com.example.app:/callback, or cursor://, vscode://)";
 
 /**
  * Whether `uri` may be registered as a redirect URI.
@@ -38,7 +38,7 @@ const RULE =
  * @example
  * ```ts
  * checkRedirectUri("https://claude.ai/api/mcp/auth_callback"); // { ok: true }
- * checkRedirectUri("javascript:alert(1)"); // { ok: false, reason: "…" }
+ * checkRedirectUri("javascript:alert(1)"); // { ok: false, reason: "..." }
  * ```
  */
 export function checkRedirectUri(uri: string): RedirectCheck {

@@ -1,6 +1,6 @@
 /**
  * The resource server's check of an `/mcp` request in the public mode. No bearer: 401 with
- * `WWW-Authenticate: Bearer resource_metadata="…"`, which starts a client's OAuth discovery (no
+ * `WWW-Authenticate: Bearer resource_metadata="..."`, which starts a client's OAuth discovery (no
  * `error`, as RFC 6750 §3.1 asks of a request that sent no credentials). The static token, when
  * the operator set one: the token mode's caller, `X-GW2-Key` included. Anything else must be an
  * access token this server issued, unexpired, unrevoked and for this resource (RFC 8707: a token

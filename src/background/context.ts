@@ -1,7 +1,7 @@
 /**
- * What every background job receives, the KV keys they keep their state under —
+ * What every background job receives, the KV keys they keep their state under -
  * `["background", "v1", <upstream base URL>, name]` (leases, the warm set, the crawl's
- * progress), so a KV shared by the real API and the fake keeps their jobs apart — and the
+ * progress), so a KV shared by the real API and the fake keeps their jobs apart - and the
  * deadline that bounds a job's upstream reads.
  *
  * @module

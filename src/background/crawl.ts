@@ -11,8 +11,8 @@
  *   2 minutes, each language about 12.5 minutes, in 50-second slices.
  * - **In slices, resumable.** A cron tick runs one slice of at most `sliceMs` under a KV lease;
  *   after every page the progress (phase, next page, page count, when the last request started)
- *   is committed with a check on that lease — for recipes in the same atomic commit as the page's
- *   data — so a restart, a crash or another instance continues exactly where it stopped.
+ *   is committed with a check on that lease - for recipes in the same atomic commit as the page's
+ *   data - so a restart, a crash or another instance continues exactly where it stopped.
  * - **Kept small.** Items go to the name index (`putMany`: id, name, rarity, type; unchanged
  *   names cost no write); recipes to the catalogue's packed pages (id, output, ingredients).
  * - **Published whole.** Recipes are written into a new generation and published when the last

@@ -1,8 +1,8 @@
 /**
  * The price history's two background jobs. **The snapshot**: each market sheet the sheet job
  * publishes (the whole Trading Post's prices, read in bulk every `PRIORY_SNAPSHOT_MINUTES`:
- * `src/background/sheet.ts`, whose hook calls this) is written as one snapshot — no upstream
- * request of its own — by one instance, under the `history-lease`, and only when half a period
+ * `src/background/sheet.ts`, whose hook calls this) is written as one snapshot - no upstream
+ * request of its own - by one instance, under the `history-lease`, and only when half a period
  * has passed since the last one (two sheets published close together make one snapshot). **The upkeep** (a cron every minute): roll-ups, running
  * volumes and retention (`src/history/upkeep.ts`), under the `history-upkeep-lease`.
  *

@@ -23,7 +23,7 @@ import { historyUpkeep, recordSnapshot } from "./history.ts";
 import { refreshMarketSheet } from "./sheet.ts";
 import { warmLegendaries, warmPrices } from "./warm.ts";
 
-/** A cron registration: name (≤ 64 characters, `[A-Za-z0-9 _-]`), schedule, retry delays. */
+/** A cron registration: name (<= 64 characters, `[A-Za-z0-9 _-]`), schedule, retry delays. */
 export interface CronSpec {
   readonly name: string;
   readonly schedule: string;
@@ -220,12 +220,11 @@ export function createBackgroundJobs(deps: BackgroundJobsDeps): BackgroundJobs {
     history: () => logged("history", () => historyUpkeep(context)),
     snapshot: (sheet, previous) =>
       logged("snapshot", () => recordSnapshot(context, sheet, previous)),
-    // The sheet reads every listed id's prices (~130 pages): a burst like the warm-up's.
-    sheet: () => logged("sheet", () => sheetJob(), true),
+    sheet: () => logged("sheet", () => sheetJob()),
     startup: async () => {
       await Promise.all([
         logged("warm", () => warmLegendaries(context), true).catch(() => undefined),
-        logged("sheet", () => sheetJob(), true),
+        logged("sheet", () => sheetJob()),
       ]);
     },
     stop: async (graceMs = 2_000) => {

@@ -7,7 +7,7 @@
  * client, which leaves its reserve of the budget to interactive calls (the real read, 135
  * requests, fits above the reserve of a full bucket).
  *
- * Cost: one read per period — 135 requests every 5 minutes is 0.45 requests/s, 9 % of upstream's
+ * Cost: one read per period - 135 requests every 5 minutes is 0.45 requests/s, 9 % of upstream's
  * sustained 5/s. While the sheet is fresh the per-minute price job (`warm.ts`) reads nothing:
  * price reads are answered from the sheet. See `docs/background.md`.
  *

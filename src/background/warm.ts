@@ -1,19 +1,19 @@
 /**
- * The warm-up: what agents ask about most — the legendaries and everything their trees are made
- * of — is read into KV before anyone asks, so those items, their names (through the client's
+ * The warm-up: what agents ask about most - the legendaries and everything their trees are made
+ * of - is read into KV before anyone asks, so those items, their names (through the client's
  * write-through to the name index), their recipe lookups and their prices are answered without
  * an upstream request.
  *
- * **Items first, then their names in every language.** The warm set's own items — every
+ * **Items first, then their names in every language.** The warm set's own items - every
  * legendary of the list (`src/data/legendaries.ts`) and every item the curated Mystic Forge and
- * vendor recipes name — are known without asking anyone (the curated data), so a fresh server
+ * vendor recipes name - are known without asking anyone (the curated data), so a fresh server
  * reads them before anything else, in one batched read (one request per 200 ids), then their
  * names in German, French, Spanish and Chinese, one language after the other (as many requests
  * each, in flight together): their names are searchable in every language within seconds of
  * boot.
  *
- * **Then recipes, from the catalogue.** The rest of the warm set — every item the official
- * recipes under the curated ones reach — is found by walking the trees the way
+ * **Then recipes, from the catalogue.** The rest of the warm set - every item the official
+ * recipes under the curated ones reach - is found by walking the trees the way
  * `priory_recipe_tree` does, with the official recipes from the recipe catalogue (filled from
  * `/v2/recipes` pages first when none is usable: ~66 requests for the real API, instead of one
  * search per tree node); then the items the walk found beyond the static set are read, batched.
@@ -42,9 +42,9 @@ import { type BackgroundContext, backgroundKey, jobDeadline } from "./context.ts
 import { acquireLease } from "./lease.ts";
 
 /**
- * Where the warm set starts, known from the curated data alone — every legendary of the list,
+ * Where the warm set starts, known from the curated data alone - every legendary of the list,
  * every item the curated recipes name, and every item their trees reached when the data was
- * curated (official-recipe parts included) — and read first, before any recipe walk.
+ * curated (official-recipe parts included) - and read first, before any recipe walk.
  */
 export const WARM_ROOTS: readonly number[] = [
   ...new Set([...LEGENDARIES.map(({ id }) => id), ...curatedTreeItemIds(), ...TREE_ITEM_IDS]),
@@ -108,7 +108,7 @@ export interface PriceWarmReport {
 
 /**
  * The warm set through `gw2`: every id the trees of {@linkcode WARM_ROOTS} reach (the roots
- * included), walking recipes only — from the recipe catalogue when `gw2` is a view over it.
+ * included), walking recipes only - from the recipe catalogue when `gw2` is a view over it.
  *
  * @throws {Gw2Failure} when an upstream read fails
  */

@@ -9,8 +9,8 @@
  * (`recipe_lookup.ts`).
  *
  * **Filled on demand.** The background crawl writes the catalogue slowly (a tenth of the budget);
- * a caller that needs many recipes now — the warm-up's walk of every legendary tree, a ranking on
- * a fresh server — calls {@linkcode RecipeCatalogue.fill}, which reads every `/v2/recipes` page
+ * a caller that needs many recipes now - the warm-up's walk of every legendary tree, a ranking on
+ * a fresh server - calls {@linkcode RecipeCatalogue.fill}, which reads every `/v2/recipes` page
  * at once ({@linkcode FILL_CONCURRENCY} in flight: ~66 requests for the real API's ~13,000
  * recipes, instead of one search per tree node), publishes it as a generation in KV for every
  * instance, and holds it here. One fill at a time per instance: later callers, and lookups made
@@ -53,7 +53,7 @@ export const FILL_MAX_PAGES = 150;
 export type RecipePageReader = (page: number, pageSize: number) => Promise<Page<CatalogueRecipe>>;
 
 /**
- * Item → numbers, packed: the items ascending in `keys`, the numbers of `keys[i]` at
+ * Item -> numbers, packed: the items ascending in `keys`, the numbers of `keys[i]` at
  * `values[at[i], at[i + 1])`. Typed arrays, so their bytes are outside V8's heap (see
  * docs/performance.md, "Memory"); looked up by binary search.
  */
@@ -75,9 +75,9 @@ interface Loaded {
   readonly packed: Int32Array | Float64Array;
   /** Where each recipe starts in `packed`, ascending id. */
   readonly offsets: Int32Array;
-  /** Item → offsets in `packed` of the recipes making it (ascending recipe id). */
+  /** Item -> offsets in `packed` of the recipes making it (ascending recipe id). */
   readonly byOutput: ItemIndex;
-  /** Item → ids of the recipes using it (ascending). */
+  /** Item -> ids of the recipes using it (ascending). */
   readonly byInput: ItemIndex;
 }
 

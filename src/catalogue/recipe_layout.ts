@@ -17,7 +17,7 @@ export const RECIPE_FLAGS = ["AutoLearned", "LearnedFromItem"] as const;
 
 /**
  * Packs recipes as flat integer arrays, `[id, outputId, outputCount, disciplines, minRating,
- * flags, n, (type, id, count) × n, …]` ({@linkcode packRecipe} each), split so each chunk's JSON
+ * flags, n, (type, id, count) × n, ...]` ({@linkcode packRecipe} each), split so each chunk's JSON
  * stays under {@linkcode CHUNK_JSON_BYTES}.
  */
 export function packRecipes(recipes: readonly CatalogueRecipe[]): number[][] {

@@ -3,10 +3,10 @@
  * answered from the crawled recipe catalogue when a complete one exists, and by the client
  * (its cache, then upstream) otherwise. Every other read goes to the client unchanged. So the
  * client stays "all upstream access and nothing else", and everything that searches recipes
- * through a `Gw2Client` — the tree resolver, `gw2_recipe_search`, the warm-up — benefits
+ * through a `Gw2Client` - the tree resolver, `gw2_recipe_search`, the warm-up - benefits
  * without knowing the catalogue exists. `main.ts` wraps the clients it hands out.
  *
- * The view also answers `officialRecipes` — the tree resolver's one lookup per level — from the
+ * The view also answers `officialRecipes` - the tree resolver's one lookup per level - from the
  * catalogue, filling it first when none is usable (every `/v2/recipes` page at once, through the
  * client's paged reads under the caller's deadline): a walk over every legendary tree then costs
  * the catalogue's pages once instead of one search per node.

@@ -17,7 +17,7 @@
  *
  * Limits respected: a chunk holds at most {@linkcode CHUNK_JSON_BYTES} of JSON (V8's encoding
  * of small integers is no larger), far below KV's 64 KiB per value; one page is a few chunks,
- * committed with the crawl's progress in one atomic operation (≤ 10 mutations, ≤ 100 KB).
+ * committed with the crawl's progress in one atomic operation (<= 10 mutations, <= 100 KB).
  *
  * @module
  */
@@ -141,7 +141,7 @@ export class RecipeStore {
 
   /**
    * Deletes generation `generation` alone (a crawl pass given up for a catalogue published by
-   * someone else), leaving any other — one an on-demand fill is still writing, say.
+   * someone else), leaving any other - one an on-demand fill is still writing, say.
    */
   deleteGeneration(generation: number): Promise<void> {
     return this.#generations.deleteGeneration(generation);

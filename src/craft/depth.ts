@@ -113,7 +113,7 @@ class Walker {
  * ```ts
  * walkCrafts({ count: 1, bids: { levels: [[600, 2], [500, 9]] }, bestBid: 600, purchases: [],
  *   fixedCost: 400, cap: 250 });
- * // {crafts: 2, totalProfit: 2 × (510 − 400), stop: "bids"}: the third sells at 425
+ * // {crafts: 2, totalProfit: 2 × (510 - 400), stop: "bids"}: the third sells at 425
  * ```
  */
 export function walkCrafts(input: DepthInput): DepthResult {

@@ -14,7 +14,7 @@ import { type CraftGraph, disciplineBit, FLAG } from "./graph.ts";
 /** The account's crafting: what it has learned, and its best rating per discipline. */
 export interface AccountCrafting {
   readonly learned: ReadonlySet<number>;
-  /** Discipline → the best rating among the account's characters. */
+  /** Discipline -> the best rating among the account's characters. */
   readonly ratings: ReadonlyMap<string, number>;
 }
 
@@ -37,7 +37,7 @@ export function accountCrafting(
 
 /**
  * The discipline the account crafts graph recipe `r` with (its highest rating among the
- * recipe's disciplines that reach the minimum — among `only`'s bits, when given), or `undefined`
+ * recipe's disciplines that reach the minimum - among `only`'s bits, when given), or `undefined`
  * when it cannot craft it now.
  */
 export function craftsWith(

@@ -1,6 +1,6 @@
 /**
  * The recipe graph of the whole game, for the crafting scan: every item any recipe makes or uses
- * is a node, and each node that can be made has the one recipe a tree uses for it — the
+ * is a node, and each node that can be made has the one recipe a tree uses for it - the
  * contract's rule, as `src/tree/resolve.ts` applies it: the official recipe with the lowest id,
  * else the curated Mystic Forge or vendor record (`src/data/curated_recipes.ts`). Built once per
  * recipe catalogue generation from its packed recipes (`RecipeCatalogue.all()`), held in typed
@@ -26,7 +26,7 @@ export const FLAG = { autoLearned: 1, learnedFromItem: 2 } as const;
 
 /**
  * The graph. Nodes are items (`itemIds[node]`); recipes are the one each made item uses
- * (`recipeOf[node]`, −1 when none). A recipe's ingredients are `ingKind/ingRef/ingCount` from
+ * (`recipeOf[node]`, -1 when none). A recipe's ingredients are `ingKind/ingRef/ingCount` from
  * `ingStart[r]` to `ingStart[r + 1]`: `ingRef` is a node for an item, else the currency or guild
  * upgrade id.
  */

@@ -1,23 +1,23 @@
 /**
  * One pass over the whole recipe graph at one set of prices: the cheapest way to acquire every
- * item — buy it at its lowest sell listing, or make it from its cheapest ingredients — memoised,
+ * item - buy it at its lowest sell listing, or make it from its cheapest ingredients - memoised,
  * with cycles cut; then every recipe whose output sells, with a bound on its profit. Pure, and run
  * once per market sheet: every call reuses it.
  *
  * **A bound, then exact trees.** The pass prices per unit (a recipe making 5 costs a fifth per
- * unit), so its cost is a lower bound of the tree's, which crafts whole runs (⌈need ÷ 5⌉), prices
+ * unit), so its cost is a lower bound of the tree's, which crafts whole runs (ceil(need ÷ 5)), prices
  * leaves the library's way and never crafts through an unavailable item. A recipe's profit bound
  * is therefore an upper bound of its real profit, and `rows.ts` prices exact trees in the bound's
  * order only until no bound left can beat the rows found (the gw2-arbitrage approach, made exact).
  * What keeps the bound a bound:
- * - an item that can be neither bought nor made costs ∞, and so does making anything from it (a
+ * - an item that can be neither bought nor made costs infinity, and so does making anything from it (a
  *   tree buys instead, or is partial and not listed); a guild upgrade likewise (the tree buys the
  *   nearest buyable item above it, or is partial);
  * - every currency but coin adds 0, whether the library has an estimate for it or not: a tree's
  *   coin total leaves them out, and where the tree cannot force-buy around one it has no estimate
  *   for (nothing above it buyable, up to the root) it crafts through it, a row with `cur`;
  *   coin adds its count;
- * - an ingredient met again while it is being priced (a cycle) adds 0 — less than any tree can
+ * - an ingredient met again while it is being priced (a cycle) adds 0 - less than any tree can
  *   pay for it, whichever way the tree cuts the cycle.
  *
  * @module
@@ -35,7 +35,7 @@ export interface Candidate {
   readonly bound: number;
   /** What one craft's output fetches sold to the best buy order, after the fee. */
   readonly sell: number;
-  /** `sell − bound`: an upper bound of the craft's profit. */
+  /** `sell - bound`: an upper bound of the craft's profit. */
   readonly upper: number;
 }
 

@@ -1,15 +1,15 @@
 /**
  * The rows of the crafting scan, exactly: for the recipes the pass (`pass.ts`) ranks highest, the
- * tree `priory_recipe_tree` would price — `priceRecipeTree` over the same recipes and prices, so
- * `cost` is its `totalCraftCost` at `quantity` = the recipe's output count — in the bound's order,
+ * tree `priory_recipe_tree` would price - `priceRecipeTree` over the same recipes and prices, so
+ * `cost` is its `totalCraftCost` at `quantity` = the recipe's output count - in the bound's order,
  * until no recipe left can beat the rows found. Each exact craft is kept for the sheet's lifetime,
  * so every call at the same sheet reuses it. Pure.
  *
  * Left out: a craft whose tree is partial (an ingredient that can be neither bought nor crafted,
- * or a guild upgrade), one that does not profit at unit prices, and — unless asked for — one
+ * or a guild upgrade), one that does not profit at unit prices, and - unless asked for - one
  * that touches a daily cooldown: the output, or an item its tree crafts or buys, in
  * `@gw2efficiency/recipe-calculation`'s table (`staticItems.dailyCooldowns`: Lump of
- * Mithrillium, Spool of Silk Weaving Thread, Glob of Elder Spirit Residue, … and the tradeable
+ * Mithrillium, Spool of Silk Weaving Thread, Glob of Elder Spirit Residue, ... and the tradeable
  * items made from them).
  *
  * @module

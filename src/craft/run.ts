@@ -1,6 +1,6 @@
 /**
  * `priory_craft_profit`'s work: the market sheet (read within the call's time when stale), the
- * recipe catalogue (filled when missing) and, with `useAccount`, what the account can craft — all
+ * recipe catalogue (filled when missing) and, with `useAccount`, what the account can craft - all
  * at once; then the scan (`scanner.ts`: one pass per sheet, exact rows on demand), the order books
  * of the rows' outputs and purchases in one batched read, the run of crafts each row can make
  * (`depth.ts`), and the rows' names (in the language asked).

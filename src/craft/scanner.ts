@@ -1,6 +1,6 @@
 /**
  * The crafting scan of one process: the recipe graph, built once per recipe catalogue generation,
- * and the pass over it with its exact rows, once per market sheet — so every `priory_craft_profit`
+ * and the pass over it with its exact rows, once per market sheet - so every `priory_craft_profit`
  * call at the same sheet reuses them, whatever its filters. The catalogue is filled on demand
  * (every `/v2/recipes` page, over the interactive client, on a bound of its own so a call that
  * gives up leaves it going) when no complete one is loaded. Created once by `main.ts`, handed to

@@ -7,13 +7,13 @@
  *
  * Which record, where several make one item, is the contract's rule ("Price semantics"): an
  * official recipe first (the API serves it, so no item here has one), then (2) a merchant offer
- * paid only in currencies — least coin per unit, then fewest ingredients, then source order —
+ * paid only in currencies - least coin per unit, then fewest ingredients, then source order -
  * then (3) a Mystic Forge recipe that does not consume its own output, first in source order,
  * then (4) a merchant offer that also takes items, ordered as (2). Each record says which rule
  * chose it. Sources, commits, counts and the oddities met: `docs/curated-data.md`.
  *
  * Mystic Clover's output count is 0.31, gw2efficiency's expected yield per forge attempt, not an
- * integer: 77 clovers take ⌈77 / 0.31⌉ = 249 attempts.
+ * integer: 77 clovers take ceil(77 / 0.31) = 249 attempts.
  *
  * @module
  */
@@ -120,7 +120,9 @@ export function parseCuratedData(raw: unknown): CuratedData {
     });
   }
   const cycle = findCycle(recipes);
-  if (cycle !== undefined) throw new Error(`curated recipes form a cycle: ${cycle.join(" → ")}`);
+  if (cycle !== undefined) {
+    throw new Error(`curated recipes form a cycle: ${cycle.join(" \u2192 ")}`);
+  }
   return { recipes, currencyNames };
 }
 

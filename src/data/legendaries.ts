@@ -8,9 +8,9 @@
  * by `scripts/curate_legendaries.ts`), so the list is every legendary a tree can make: 174 rows.
  * The same file names the legendaries without a tree and why (`LEGENDARIES_WITHOUT_TREE`).
  *
- * `generation` is this project's curation on top of the package's: weapons of generations 1–3
- * keep theirs; the package marks everything else −1 — armor, trinkets, backs, and the Janthir
- * Wilds spear Klobjarne Geirr (103815), which belongs to no numbered weapon generation — and we
+ * `generation` is this project's curation on top of the package's: weapons of generations 1-3
+ * keep theirs; the package marks everything else -1 - armor, trinkets, backs, and the Janthir
+ * Wilds spear Klobjarne Geirr (103815), which belongs to no numbered weapon generation - and we
  * publish that as `null` rather than a number that reads like a generation. The upgrades have
  * `null` too.
  *
@@ -35,7 +35,7 @@ export interface Legendary {
   readonly id: number;
   readonly name: string;
   readonly type: LegendaryType;
-  /** 1–3 for the weapon generations; `null` for anything outside them. */
+  /** 1-3 for the weapon generations; `null` for anything outside them. */
   readonly generation: Generation | null;
   /** The precursor's item id, where the legendary has one (Eternity has none). */
   readonly precursorId?: number;

@@ -3,11 +3,11 @@
  * call and de-duplicated; on the next microtask one cache pass answers every id registered in
  * that tick, so a cache hit never waits. Only the ids the cache cannot answer wait for company:
  * the first opens a short window (a few milliseconds on the injected clock) that stays open while
- * company keeps coming — each caller adding ids to the batch, or waiting for ids in it, extends
- * it by another window, up to a cap — and then the batch asks for its budget token, still
+ * company keeps coming - each caller adding ids to the batch, or waiting for ids in it, extends
+ * it by another window, up to a cap - and then the batch asks for its budget token, still
  * gathering ids while it waits (a batch stalled by an empty bucket fills up instead of costing
- * requests). It is resolved in requests of at most 200 ids. An id already being resolved — in
- * the cache pass, waiting in the batch or in flight — is joined instead of asked for again. So
+ * requests). It is resolved in requests of at most 200 ids. An id already being resolved - in
+ * the cache pass, waiting in the batch or in flight - is joined instead of asked for again. So
  * fifty concurrent callers with overlapping ids, arriving a few milliseconds apart, cost one
  * upstream request per 200 distinct uncached ids.
  *

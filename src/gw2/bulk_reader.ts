@@ -4,7 +4,7 @@
  * few milliseconds and asked upstream, in requests of at most 200 ids. A 206 or a 404 "all ids
  * provided are invalid" marks the ids upstream did not return as unknown (remembered for an
  * hour). When a request fails, the ids that have an expired entry are served from it
- * (stale-if-error) and the others fail — except where the endpoint isolates the ids one failing
+ * (stale-if-error) and the others fail - except where the endpoint isolates the ids one failing
  * id takes down with it (order books: a huge book answers 502 for every request naming it), by
  * splitting the request until that id stands alone.
  *
@@ -141,7 +141,7 @@ export class BulkReader<T extends { readonly id: number }> {
   }
 
   /**
-   * The cache pass: fresh entries answer — from this process's memory when it holds them fresh,
+   * The cache pass: fresh entries answer - from this process's memory when it holds them fresh,
    * else from KV; expired ones still servable, and records due for reading ahead, become
    * fallbacks.
    */

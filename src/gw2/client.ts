@@ -131,8 +131,8 @@ export interface Gw2ClientOptions {
   readonly onItemsFetched?: (items: readonly CatalogueItem[], lang: Lang) => Promise<void>;
   /**
    * Answers a price read from memory when it can: the market sheet while it is fresh
-   * (`src/market/sheets.ts`, `MarketSheets.prices`), so every price read — trees, `gw2_prices`,
-   * the warm-up's — prices from the same snapshot of the whole Trading Post; `undefined` sends
+   * (`src/market/sheets.ts`, `MarketSheets.prices`), so every price read - trees, `gw2_prices`,
+   * the warm-up's - prices from the same snapshot of the whole Trading Post; `undefined` sends
    * the read on to the cache and upstream as usual. Counted as cache hits.
    */
   readonly priceSheet?: (ids: readonly number[]) => BulkRead<Price> | undefined;
@@ -191,7 +191,7 @@ export function createGw2Client(options: Gw2ClientOptions): InstrumentedGw2Clien
 
 /**
  * How much arrival lag the spare tokens absorb: a request is counted when we decide to send it
- * and by upstream when it arrives, after a KV commit, a network hop and — on a busy process —
+ * and by upstream when it arrives, after a KV commit, a network hop and - on a busy process -
  * an event-loop delay. 100 ms (one token at 10/s) was measured to be exceeded under the bench's
  * burst of 200 calls in flight on two cores (a peak of 10.2 against a burst of 10, one 429).
  */
@@ -201,15 +201,15 @@ const ARRIVAL_LAG_S = 0.25;
 const BOOK_MEMORY_ENTRIES = 1_000;
 
 /**
- * Sell levels those books hold together: a level is ≈ 75 bytes of heap, and a book holds up to
- * 1,000 of them, so a count alone would allow ≈ 75 MB; 100,000 levels are ≈ 7.5 MB — every book
+ * Sell levels those books hold together: a level is ~ 75 bytes of heap, and a book holds up to
+ * 1,000 of them, so a count alone would allow ~ 75 MB; 100,000 levels are ~ 7.5 MB - every book
  * a ranking over every legendary reads, at the fake's depth (at most 40 levels), or a hundred
  * books at the level cap.
  */
 const BOOK_MEMORY_LEVELS = 100_000;
 
 /**
- * The capacity our bucket runs with: a few tokens under upstream's burst — as many as upstream
+ * The capacity our bucket runs with: a few tokens under upstream's burst - as many as upstream
  * refills during {@linkcode ARRIVAL_LAG_S}, at least one. If upstream's bucket sits full while
  * our decided requests are still on their way, it forgoes the refill ours counted, and at exact
  * saturation the next request would meet a 429. With the defaults (300 + 5/s) that is 2 of 300
@@ -325,7 +325,7 @@ class KvGw2Client implements InstrumentedGw2Client {
     );
     this.#recipes = new BulkReader(RECIPES, bulk);
     this.#prices = new BulkReader(PRICES, bulk);
-    // A book is larger than a price (up to ≈ 14 KB): fewer of them are held in memory.
+    // A book is larger than a price (up to ~ 14 KB): fewer of them are held in memory.
     this.#listings = new BulkReader(LISTINGS, {
       ...bulk,
       memoryEntries: Math.min(bulk.memoryEntries, BOOK_MEMORY_ENTRIES),

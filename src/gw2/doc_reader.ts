@@ -2,7 +2,7 @@
  * Reads of whole documents (public lists, recipe searches, account reads): fresh from the KV
  * document cache when possible, else one upstream request shared by every concurrent caller of
  * the same document (single flight, bounded by the latest of their deadlines), validated,
- * cached, and — when upstream fails or a caller's deadline passes, and the endpoint allows it —
+ * cached, and - when upstream fails or a caller's deadline passes, and the endpoint allows it -
  * answered from the expired entry with its age.
  *
  * @module

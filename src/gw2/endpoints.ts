@@ -120,7 +120,7 @@ export const RECIPES: BulkEndpoint<z.infer<typeof RecipeSchema>> = {
   what: "recipe",
 };
 
-/** `/v2/commerce/prices`. Untradeable items are simply absent (206/404 → missing). */
+/** `/v2/commerce/prices`. Untradeable items are simply absent (206/404 -> missing). */
 export const PRICES: BulkEndpoint<z.infer<typeof PriceSchema>> = {
   kind: "price",
   path: "/v2/commerce/prices",
@@ -133,7 +133,7 @@ export const PRICES: BulkEndpoint<z.infer<typeof PriceSchema>> = {
  * `/v2/commerce/listings`, kept as bounded order books (`order_book.ts`); `top=` asks upstream
  * for one level per side more than are kept: enough for `keptBook` to tell a book that goes on
  * past them (`more`) from one that ends there. 32 extra requests isolate two failing ids among
- * 200 (2 × 2 × ⌈log₂ 200⌉).
+ * 200 (2 × 2 × ceil(log2 200)).
  */
 export const LISTINGS: BulkEndpoint<OrderBook> = {
   kind: "listing",

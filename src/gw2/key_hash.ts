@@ -25,7 +25,7 @@ export interface KeyHasher {
  * @example
  * ```ts
  * const hasher = createKeyHasher(() => loadKeySecret({ kv, key, clock }));
- * const id = await hasher.hash(playerKey); // e.g. "q3Xb…", stable for this secret
+ * const id = await hasher.hash(playerKey); // e.g. "q3Xb...", stable for this secret
  * ```
  * @param loadSecret yields the secret bytes (at least 32; secret material, never logged)
  */

@@ -4,7 +4,7 @@
  * can buy. The bounds come from the largest purchase a tree can make: 250 units of the root
  * (`priory_recipe_tree`'s most) × the largest per-unit need of any item of any legendary tree
  * crafted throughout (25,350 Elder Wood Logs in Pharus, measured over every legendary on the
- * fake's records) ≈ 6.3 million units. A book longer than the kept levels is marked `more`; a walk
+ * fake's records) ~ 6.3 million units. A book longer than the kept levels is marked `more`; a walk
  * past them is priced at the last kept level, a lower bound (`src/market/order_book.ts`).
  *
  * @module
@@ -16,8 +16,8 @@ import type { BookLevel, Listing, OrderBook } from "./schemas.ts";
 export const BOOK_MAX_UNITS = 10_000_000;
 
 /**
- * Sell levels kept per book, whatever their units: bounds the stored value (≈ 14 bytes a level in
- * KV, so ≈ 14 KB, well under KV's 64 KiB) and, plus one sent as `top=`, what upstream sends per
+ * Sell levels kept per book, whatever their units: bounds the stored value (~ 14 bytes a level in
+ * KV, so ~ 14 KB, well under KV's 64 KiB) and, plus one sent as `top=`, what upstream sends per
  * side (the one more level says whether the book goes on).
  */
 export const BOOK_MAX_LEVELS = 1_000;

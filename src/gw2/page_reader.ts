@@ -35,7 +35,7 @@ export class PageReader<T> {
    * Reads page `page` (0-based) of `pageSize` records, giving up at `deadline` when one is given
    * (the crawl's slice); `query` adds parameters (`lang`).
    *
-   * @throws {RangeError} for a negative page or a size outside 1–200, before any request
+   * @throws {RangeError} for a negative page or a size outside 1-200, before any request
    * @throws {Gw2Failure} when upstream fails (a page past the end is `unexpected_status` 400)
    */
   async read(

@@ -36,8 +36,8 @@ export const STEAL_AFTER_MS = 2_000;
 
 /**
  * Reads a page again after a transient failure (a 5xx or a lost connection), up to
- * {@linkcode PAGE_ATTEMPTS} attempts in all. Anything else — a timeout, a deadline, a 4xx, the
- * budget — fails at once.
+ * {@linkcode PAGE_ATTEMPTS} attempts in all. Anything else - a timeout, a deadline, a 4xx, the
+ * budget - fails at once.
  *
  * @example
  * ```ts

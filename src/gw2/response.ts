@@ -116,7 +116,7 @@ export function classifyAnswer(answer: RawAnswer, fallbackScope: string, now: nu
  * @example
  * ```ts
  * backoffMs(1, () => 0); // 125
- * backoffMs(3, () => 0.999); // ≈ 1000
+ * backoffMs(3, () => 0.999); // ~ 1000
  * ```
  */
 export function backoffMs(retry: number, random: () => number, baseMs = 250, capMs = 8000): number {

@@ -145,7 +145,7 @@ export type Named = z.infer<typeof NamedSchema>;
 
 /**
  * A recipe as the catalogue crawl keeps it (`/v2/recipes?page=`): output, ingredients, and who may
- * craft it — its disciplines, minimum rating and flags (`AutoLearned`, `LearnedFromItem`), for the
+ * craft it - its disciplines, minimum rating and flags (`AutoLearned`, `LearnedFromItem`), for the
  * crafting scan.
  */
 export const CatalogueRecipeSchema = RecipeSchema.pick({
@@ -268,7 +268,7 @@ export const CharacterInventorySchema = z.object({ bags: BagsSchema });
 export type CharacterInventory = z.infer<typeof CharacterInventorySchema>;
 
 /**
- * One equipped item: its id, and where it is held — `Equipped` (the active tab), `Armory` (an
+ * One equipped item: its id, and where it is held - `Equipped` (the active tab), `Armory` (an
  * inactive tab), or `EquippedFromLegendaryArmory` / `LegendaryArmory` (shown from the account's
  * legendary armory); absent before schema 2019-12-19.
  */

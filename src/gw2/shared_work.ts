@@ -2,8 +2,8 @@
  * The deadline of upstream work that several callers share: a coalesced batch of ids, or a
  * single-flight document read. Callers with different deadlines join the same work, so it is
  * bounded by the latest of their deadlines (an unbounded caller keeps it unbounded), and it is
- * abandoned — its signal aborts, which stops the budget wait, the attempt in flight and any retry
- * pause — only when no caller waits for it any more. One caller giving up never fails the others:
+ * abandoned - its signal aborts, which stops the budget wait, the attempt in flight and any retry
+ * pause - only when no caller waits for it any more. One caller giving up never fails the others:
  * it leaves, answers from what it has (a stale entry, or a timeout), and the work goes on for
  * whoever still waits.
  *

@@ -26,7 +26,7 @@
  * - **No over-admission by a leading instance.** Refill is credited only for time this instance
  *   can vouch for: from our own earlier reading of an unchanged state; from the stored `ts` of a
  *   state written since our last look (never from before that look); and for nothing on our
- *   first look, or when that `ts` lies more than a second before our last look — an idle gap and
+ *   first look, or when that `ts` lies more than a second before our last look - an idle gap and
  *   a writer whose clock lags ours look the same. What remains: a writer that has never seen the
  *   leading clock, writing after the leading instance sat idle for longer than the skew, can
  *   lend it up to one burst, once.

@@ -75,8 +75,8 @@ export interface Gw2Client {
   prices(ids: readonly number[]): Promise<BulkRead<Price>>;
   /**
    * `/v2/commerce/listings`, kept bounded (the sell levels a plan could need, the best buy
-   * level). A book upstream cannot return — a 502 for that id alone, as the real API answers
-   * for some huge books — comes back `unread` instead of failing the read.
+   * level). A book upstream cannot return - a 502 for that id alone, as the real API answers
+   * for some huge books - comes back `unread` instead of failing the read.
    */
   listings(ids: readonly number[]): Promise<BulkRead<OrderBook>>;
   searchRecipes(query: RecipeSearchQuery): Promise<Fresh<readonly number[]>>;
@@ -105,10 +105,10 @@ export interface Gw2Client {
   characterInventory(key: string, name: string): Promise<Fresh<CharacterInventory>>;
   tokenInfo(key: string): Promise<Fresh<TokenInfo>>;
   /**
-   * Optional — answered by a view over the recipe catalogue (`src/catalogue/recipe_lookup.ts`),
+   * Optional - answered by a view over the recipe catalogue (`src/catalogue/recipe_lookup.ts`),
    * not by the client itself: every official recipe making each of `outputIds` (ascending id; an
    * item none makes maps to an empty list), as `searchRecipes({output})` then `recipes(ids)`
-   * would give them reduced to output, count and ingredients, in one lookup — the catalogue
+   * would give them reduced to output, count and ingredients, in one lookup - the catalogue
    * filled first when none is usable. `undefined` when it cannot answer: search instead.
    */
   officialRecipes?(
@@ -125,7 +125,7 @@ export interface BoundableGw2Client extends Gw2Client {
   /**
    * A view of this client (same cache, coalescing, budget and counters) whose every read gives
    * up when `deadline` passes: it then answers from an expired cache entry when it may
-   * (stale-if-error), else rejects with a `Gw2Failure` saying why (a timeout, rate limited, …).
+   * (stale-if-error), else rejects with a `Gw2Failure` saying why (a timeout, rate limited, ...).
    * Work shared with other callers goes on while any of them still waits.
    */
   withDeadline(deadline: Deadline): Gw2Client;

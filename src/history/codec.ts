@@ -14,8 +14,8 @@
  * record says in a mask which of its fields it writes, so a zero (an empty side, a flat hour, no
  * trade) costs nothing. A bar's open, low and high are written as differences from its close, its
  * minutes measured as the difference from the whole period. A delta names its base (how long
- * before it) and a checksum of the base's records: decoded against anything else — a base
- * missing, cut, or not the one it was written against — it reads as nothing, never as wrong
+ * before it) and a checksum of the base's records: decoded against anything else - a base
+ * missing, cut, or not the one it was written against - it reads as nothing, never as wrong
  * figures ({@linkcode decodeTickSeries}). Each tier starts a keyframe at every segment boundary
  * ({@linkcode SEGMENT_MS}), so a series is read from the start of its first segment.
  *
@@ -222,7 +222,7 @@ function pack<T extends { readonly id: number }>(
 
 /**
  * Unpacks {@linkcode pack}'s bytes; a value of another format reads as none, a cut one as the
- * records that parsed whole — never as wrong figures.
+ * records that parsed whole - never as wrong figures.
  */
 function unpack<T extends { readonly id: number }>(layout: Layout<T>, bytes: Uint8Array): T[] {
   const input = new Reader(bytes);
@@ -371,8 +371,8 @@ function checksum(rows: ReadonlyMap<number, readonly number[]>): number {
 }
 
 /**
- * Packs one shard's records of one period (sorted by id) as a keyframe, or — given the records of
- * the same shard's previous period, `gap` ms before — as a delta against them, whichever is
+ * Packs one shard's records of one period (sorted by id) as a keyframe, or - given the records of
+ * the same shard's previous period, `gap` ms before - as a delta against them, whichever is
  * smaller.
  */
 function packPeriod<T extends { readonly id: number }>(
@@ -443,7 +443,7 @@ interface SeriesState {
 }
 
 /**
- * Decodes one shard's series — its stored values in time order, whole periods only — each delta
+ * Decodes one shard's series - its stored values in time order, whole periods only - each delta
  * against the period decoded before it. A value that is not of `kind`'s format, is cut, or is a
  * delta whose base is not the period before it (missing, unreadable, or not the one it was
  * written against: the checksum) is left out, and so is every delta after it until the next
@@ -628,7 +628,7 @@ class Writer {
     this.#varint(value);
   }
 
-  /** A signed integer, zigzag-mapped (0, −1, 1, −2, … → 0, 1, 2, 3, …). */
+  /** A signed integer, zigzag-mapped (0, -1, 1, -2, ... -> 0, 1, 2, 3, ...). */
   int(value: number): void {
     if (!Number.isSafeInteger(value) || Math.abs(value) > 2 ** 51) {
       throw new RangeError(`Cannot pack ${value}: not an integer`);

@@ -305,8 +305,8 @@ export class HistoryReader {
   }
 
   /**
-   * When the next snapshot is expected (epoch ms): a period after the latest, or — with none
-   * yet — the next minute's check plus a minute to read the market.
+   * When the next snapshot is expected (epoch ms): a period after the latest, or - with none
+   * yet - the next minute's check plus a minute to read the market.
    */
   nextSnapshot(latest: number | undefined): number {
     const now = this.#clock.now();

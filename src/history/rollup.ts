@@ -201,8 +201,8 @@ export const SETTLE_MS = 10 * 60_000;
 
 /**
  * The hours to roll up now, oldest first: every whole hour that has ended since the last one
- * rolled (or since the hour of the first snapshot), once no snapshot of it can still arrive — a
- * snapshot at or after its end exists, or {@linkcode SETTLE_MS} have passed — and none older
+ * rolled (or since the hour of the first snapshot), once no snapshot of it can still arrive - a
+ * snapshot at or after its end exists, or {@linkcode SETTLE_MS} have passed - and none older
  * than the raw data kept.
  */
 export function dueHours(

@@ -1,7 +1,7 @@
 /**
  * One item's history over a window, pure: samples from the three tiers (snapshots, hourly and
  * daily bars) in one shape, folded into at most ~50 points, and the figures a model reads
- * instead of the points — the change over the window, low and high, volatility, the units sold
+ * instead of the points - the change over the window, low and high, volatility, the units sold
  * and bought a day, and the flip figure.
  *
  * @module
@@ -111,7 +111,7 @@ export function stepFor(window: WindowName, count: number): number {
 
 /**
  * A point as the tool returns it: `[time after the window's start in its unit, buy, sell, sold,
- * bought]` — prices at the end of the point's step (`null` where that side was empty), units
+ * bought]` - prices at the end of the point's step (`null` where that side was empty), units
  * traded in the step.
  */
 export type Point = [number, number | null, number | null, number, number];

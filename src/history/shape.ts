@@ -1,7 +1,7 @@
 /**
  * The two history tools' results, shaped: compact (the model reads every byte), times as ISO
- * 8601 to the minute, point times in the window's unit after its start — the result says which,
- * and what a point's fields are, so it reads without the tool's description — figures left out
+ * 8601 to the minute, point times in the window's unit after its start - the result says which,
+ * and what a point's fields are, so it reads without the tool's description - figures left out
  * of a row only where the contract allows.
  *
  * @module
@@ -36,7 +36,7 @@ export type HistoryRow = {
 export type HistoryResult = {
   readonly history: HistoryRow[];
   readonly window: WindowName;
-  /** What a point's fields are, its time's unit named: `[hours after from, buy, …]`. */
+  /** What a point's fields are, its time's unit named: `[hours after from, buy, ...]`. */
   readonly point: string;
   /** Point times are `unit`s after this. */
   readonly from: string;

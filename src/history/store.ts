@@ -195,7 +195,7 @@ export class HistoryStore {
   }
 
   /**
-   * The records of the previous whole period of `tier` before `t` in its segment, by shard — what
+   * The records of the previous whole period of `tier` before `t` in its segment, by shard - what
    * `t`'s shards are written against: one of `known` (this store's last write, the snapshot's
    * previous sheet) when it is that period; else what `readBack` reads (bars: a snapshot without a base is a keyframe, cheaper
    * than reading an hour back). `undefined`: keyframes.
@@ -258,7 +258,7 @@ export class HistoryStore {
       this.#clock,
     );
     if (!claim.ok) return undefined;
-    // What the period makes visible besides itself — first-seen times, the origin — is published
+    // What the period makes visible besides itself - first-seen times, the origin - is published
     // with it, in its last commit, so a writer cut short leaves none of it. First-seen times too
     // many for that commit (a first snapshot of a vast market) go before it.
     const first = tier === "raw" && origin.versionstamp === null;
@@ -505,8 +505,8 @@ export class HistoryStore {
   }
 
   /**
-   * Deletes every period of `tier` that started before `cutoff` — whole ones and ones a crashed
-   * writer left — and nothing else: each is unmarked first (readers stop using it), then its
+   * Deletes every period of `tier` that started before `cutoff` - whole ones and ones a crashed
+   * writer left - and nothing else: each is unmarked first (readers stop using it), then its
    * shards go, then its index entry.
    *
    * @returns the periods deleted

@@ -1,7 +1,7 @@
 /**
  * The history's upkeep, run by a background job: every hour that has ended rolled up from its
  * snapshots, every day from its hours, the running volumes folded on, and what has aged out
- * deleted — snapshots after 48 hours, hourly bars after 30 days, daily bars after a year.
+ * deleted - snapshots after 48 hours, hourly bars after 30 days, daily bars after a year.
  * Each step records its progress as it goes, so a run cut short (a crash, a lost lease) is taken
  * up by the next one; rolling a period again rewrites the same bars.
  *

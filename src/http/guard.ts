@@ -1,8 +1,8 @@
 /**
  * The guard in front of the MCP endpoint, in the contract's order: `Host` (when restricted) and
- * a present, unlisted `Origin` → 403 (DNS-rebinding defence); then the static bearer token,
- * compared in constant time → a bare 401. An absent `Origin` passes: native MCP clients send
- * none, and browsers — the attack vector — always do.
+ * a present, unlisted `Origin` -> 403 (DNS-rebinding defence); then the static bearer token,
+ * compared in constant time -> a bare 401. An absent `Origin` passes: native MCP clients send
+ * none, and browsers - the attack vector - always do.
  *
  * The 401 never carries `WWW-Authenticate` and nothing here mentions OAuth: a client that sees
  * an OAuth hint may abandon its configured bearer header for a discovery flow.
@@ -69,7 +69,7 @@ export function createGuard(policy: GuardPolicy, log: Logger): Guard {
 
 /**
  * The guard's first half, alone: `Host` (when restricted) and, with `origin`, a present unlisted
- * `Origin` → 403. The public mode puts it in front of its own token check on `/mcp`, and the
+ * `Origin` -> 403. The public mode puts it in front of its own token check on `/mcp`, and the
  * `Host` check in front of its OAuth endpoints (which any web origin may call).
  */
 export function createPlaceGuard(

@@ -1,25 +1,26 @@
 /**
- * The HTTP edge: one `Request → Response` function serving the contract's surface. It owns
+ * The HTTP edge: one `Request -> Response` function serving the contract's surface. It owns
  * routing and the order of checks on the MCP paths; the guard, the body bound, the MCP endpoint
  * and the tools live in their own modules.
  *
  * | request | answer |
  * |---|---|
- * | `POST /mcp`, `POST /api/mcp` | Host/Origin → 403, bearer → 401, body > 1 MiB → 413, then MCP |
+ * | `POST /mcp`, `POST /api/mcp` | Host/Origin -> 403, bearer -> 401, body > 1 MiB -> 413, then MCP |
  * | any other method on those paths | 405 (after the guard) |
  * | `GET` (or `HEAD`) `/healthz` | 200 `{"status":"ok"}`, no auth |
  * | anything else, `/.well-known/*` included | 404 |
  *
  * In the public mode (`PRIORY_AUTH=oauth`, an `auth` dependency) the MCP paths check the caller
  * with `src/auth/` instead of the static bearer (after the same Host/Origin check), and the OAuth
- * paths — the discovery documents, `/authorize`, `/token`, `/register`, `/revoke` — are routed to
+ * paths - the discovery documents, `/authorize`, `/token`, `/register`, `/revoke` - are routed to
  * it after the Host check, with bodies bounded to 16 KiB.
  *
  * @module
  */
 
 import type { Clock } from "../async/clock.ts";
-import { MAX_AUTH_BODY_BYTES, type PublicAuth } from "../auth/mod.ts";
+import { MAX_AUTH_BODY_BYTES } from "../auth/body_limit.ts";
+import type { PublicAuth } from "../auth/mod.ts";
 import type { BoundableGw2Client } from "../gw2/types.ts";
 import { describeError, type Logger } from "../log.ts";
 import { createMcpEndpoint, type RequestCaller } from "../mcp/endpoint.ts";
@@ -38,8 +39,8 @@ export const MCP_PATHS: readonly string[] = ["/mcp", "/api/mcp"];
 
 /**
  * The pathname of a request's (serialised) URL, as `new URL(url).pathname` gives it. A URL whose
- * whole path is one of {@linkcode MCP_PATHS} — no query, fragment, dot segment or escape, which
- * parsing would leave unchanged — is sliced out as it stands: the authority of a serialised URL
+ * whole path is one of {@linkcode MCP_PATHS} - no query, fragment, dot segment or escape, which
+ * parsing would leave unchanged - is sliced out as it stands: the authority of a serialised URL
  * holds no `/`, so its first `/` starts the path. Parsing every request cost a warm call ~3 µs.
  */
 export function pathnameOf(url: string): string {
@@ -55,7 +56,7 @@ export interface HandlerDeps {
   readonly gw2: BoundableGw2Client;
   /** The item-name index of the process (`priory_item_search`). */
   readonly names?: NameIndex;
-  /** The process's other services for the tools (the market sheet, …). */
+  /** The process's other services for the tools (the market sheet, ...). */
   readonly services?: ToolServices;
   /** The clock tool-call deadlines run on; defaults to the system clock. */
   readonly clock?: Clock;
@@ -119,7 +120,7 @@ export function createHandler(deps: HandlerDeps): Handler {
       if (found instanceof Response) return found;
       if (found.kind === "player") {
         const { player } = found;
-        // Fair use is per player — the GW2 account behind the grant, so signing in again buys
+        // Fair use is per player - the GW2 account behind the grant, so signing in again buys
         // no more: their own rate of calls, their own turn at the upstream budget.
         caller = {
           gw2Key: player.key,

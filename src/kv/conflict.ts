@@ -1,7 +1,7 @@
 /**
  * Contention on a Deno KV file shared by several processes: SQLite throws `database is locked`
  * (rather than failing the check) when another process holds the write lock, and the writers
- * that meet it — the token bucket, the key-hash secret, the background leases — retry after a
+ * that meet it - the token bucket, the key-hash secret, the background leases - retry after a
  * short pause. With the generic KV helpers (`src/kv/`), so the client and the background jobs
  * share it.
  *

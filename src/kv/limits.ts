@@ -9,7 +9,7 @@
  *
  * Serializing is not free in memory: each `node:v8` `serialize` call leaves a native
  * `ValueSerializer` (~8 KB of V8 zone memory) until the next full garbage collection, and the
- * `malloc` arena keeps those pages after they are freed — a sweep of ~6,500 prices left ~34 MB of
+ * `malloc` arena keeps those pages after they are freed - a sweep of ~6,500 prices left ~34 MB of
  * resident memory behind (docs/performance.md, "Memory"). So the stores size a value with
  * {@linkcode kvValueSizeBound}: a walk of the value that never serializes what is plainly small.
  *
@@ -37,8 +37,8 @@ function kvValueSize(value: unknown): number {
  * A size no smaller than the bytes `value` takes in KV, exact whenever it exceeds
  * {@linkcode KV_VALUE_MAX_BYTES}: comparing it with the limit decides exactly what KV accepts,
  * and summing it never undercounts a commit. Plain data (objects, arrays, strings, numbers,
- * booleans, null, undefined) is bounded by a walk without serializing — every string as if
- * stored two bytes a character, every number as a double — and serialized only when that bound
+ * booleans, null, undefined) is bounded by a walk without serializing - every string as if
+ * stored two bytes a character, every number as a double - and serialized only when that bound
  * is over the limit; anything else (a `Map`, a `Date`, a class instance, a cycle) is
  * serialized.
  */
@@ -50,7 +50,7 @@ export function kvValueSizeBound(value: unknown): number {
 
 /** V8's serialization header: a tag and the format version (15). */
 const HEADER_BYTES = 2;
-/** The most bytes of a number: a double's tag and eight bytes (a small integer takes ≤ 6). */
+/** The most bytes of a number: a double's tag and eight bytes (a small integer takes <= 6). */
 const NUMBER_BYTES = 9;
 /** Nesting walked before the value is serialized instead (a cycle ends here too). */
 const MAX_DEPTH = 64;

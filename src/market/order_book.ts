@@ -22,7 +22,7 @@ export type BookWalk = {
 
 /**
  * Buys `count` units walking `sells` from the lowest price up. Units past the last level are
- * `short` and priced at that level's price — unless `more` says the levels given stop before
+ * `short` and priced at that level's price - unless `more` says the levels given stop before
  * the book does (a book kept in part), in which case they are priced the same way but not
  * short: the book holds them, at that price or above, so the total is a lower bound.
  *

@@ -1,5 +1,5 @@
 /**
- * The market sheet: the whole Trading Post at one moment — for every tradeable item, the best buy
+ * The market sheet: the whole Trading Post at one moment - for every tradeable item, the best buy
  * order and lowest sell listing (copper) with the units on each side, and the time it was taken.
  * Read in bulk (`/v2/commerce/prices?page=`, ~135 pages of 200 for the real API's ~27,000 ids)
  * by `src/market/sheets.ts`, kept in KV by `src/market/sheet_store.ts`, and used by every price
@@ -23,7 +23,7 @@ export const DEFAULT_SHEET_PERIOD_MS = 5 * 60_000;
 /**
  * The whole Trading Post at `takenAt`. Row `i` is item `ids[i]`; ids ascend. Prices are unit
  * prices in copper, 0 when that side of the book is empty; quantities are the units at every
- * price on that side (`/v2/commerce/prices`' `quantity`), capped at 2³² − 1.
+ * price on that side (`/v2/commerce/prices`' `quantity`), capped at 2³² - 1.
  */
 export interface MarketSheet {
   /** When the read that made it began (epoch ms): its age is measured from here. */
@@ -96,7 +96,7 @@ function emptySheet(takenAt: number, rows: number): MarketSheet & { ids: Int32Ar
   };
 }
 
-/** The row of `id` in `sheet`, or −1 when the item is not on the Trading Post. */
+/** The row of `id` in `sheet`, or -1 when the item is not on the Trading Post. */
 export function sheetIndex(sheet: MarketSheet, id: number): number {
   let low = 0;
   let high = sheet.ids.length - 1;
@@ -116,7 +116,7 @@ export function sheetRow(sheet: MarketSheet, id: number): SheetRow | undefined {
   return row < 0 ? undefined : rowAt(sheet, row);
 }
 
-/** Row number `row` (0 ≤ row < {@linkcode sheetSize}). */
+/** Row number `row` (0 <= row < {@linkcode sheetSize}). */
 export function rowAt(sheet: MarketSheet, row: number): SheetRow {
   return {
     id: sheet.ids[row] ?? 0,

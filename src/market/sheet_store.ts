@@ -4,7 +4,7 @@
  * KV's 64 KiB per value; the real Trading Post's ~9 shards fit one commit under 800 KB), then one
  * write of the head names it, on condition that the head is still the one it replaces. A writer
  * that dies midway leaves the previous sheet published; after each publication every older
- * generation but the one it replaced (an instance may still be loading it) is deleted — never a
+ * generation but the one it replaced (an instance may still be loading it) is deleted - never a
  * newer one, which another instance may be writing. Two instances publishing at once (tool calls
  * read on demand, outside the job's lease): the newer sheet wins, the other's shards are deleted,
  * and the head never names a generation whose shards are gone. Layout, under

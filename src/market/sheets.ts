@@ -1,7 +1,7 @@
 /**
  * The market sheet of one process (`sheet.ts`): the latest one held in memory, loaded from KV
- * (`sheet_store.ts`) when another instance published a newer one, and taken anew — every
- * `/v2/commerce/prices` page, ~135 requests for the real API — by the background job
+ * (`sheet_store.ts`) when another instance published a newer one, and taken anew - every
+ * `/v2/commerce/prices` page, ~135 requests for the real API - by the background job
  * (`src/background/sheet.ts`) every period, or on demand by a tool call that needs a fresh one.
  *
  * - **One read at a time per process.** A refresh in flight is joined: the background job's, by a
@@ -10,7 +10,7 @@
  *   server's first call is not held to the background pace.
  * - **Hooks after each publication.** Every {@linkcode SheetHook} (given as `onSheet`, or added
  *   with {@linkcode MarketSheets.onSheet}) is called with the new sheet and the one before it, on
- *   the instance that took it, once it is published — whoever started the read. Issue 23's price
+ *   the instance that took it, once it is published - whoever started the read. Issue 23's price
  *   history writes its snapshots there, so the Trading Post is never read twice.
  * - **Every price read while fresh.** {@linkcode MarketSheets.prices} answers a `/v2/commerce/prices`
  *   read from memory while the sheet is younger than the period (at most

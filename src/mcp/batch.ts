@@ -24,7 +24,7 @@ export function isOversizedBatch(message: unknown): message is readonly unknown[
 
 /**
  * The answer refusing a batch of `size` messages, over {@linkcode MAX_BATCH_REQUESTS}. It follows
- * the SDK's own refusal of an oversized batch: HTTP 400 and a JSON-RPC error −32600 with a `null`
+ * the SDK's own refusal of an oversized batch: HTTP 400 and a JSON-RPC error -32600 with a `null`
  * id (one error for the whole batch, as JSON-RPC answers an invalid batch), naming the limit.
  *
  * @example

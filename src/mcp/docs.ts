@@ -41,7 +41,7 @@ export function typeOf(schema: unknown): string {
     }
     case "array": {
       const bounds = schema.minItems !== undefined || schema.maxItems !== undefined
-        ? ` (${schema.minItems ?? 0}–${schema.maxItems ?? "∞"} items)`
+        ? ` (${schema.minItems ?? 0}\u2013${schema.maxItems ?? "\u221E"} items)`
         : "";
       const item = typeOf(schema.items);
       return `${item.includes(" ") && !item.startsWith("{") ? `(${item})` : item}[]${bounds}`;
@@ -49,7 +49,7 @@ export function typeOf(schema: unknown): string {
     case "integer":
       if (schema.exclusiveMinimum === 0) return "positive integer";
       return typeof schema.minimum === "number" && typeof schema.maximum === "number"
-        ? `integer ${schema.minimum}–${schema.maximum}`
+        ? `integer ${schema.minimum}\u2013${schema.maximum}`
         : "integer";
     default:
       return typeof schema.type === "string" ? schema.type : "unknown";
@@ -87,7 +87,7 @@ export function renderTool(tool: ToolDefinition): string {
     .join(", ");
   const notes = outputNotes(output);
   return [
-    `## \`${tool.name}\` — ${tool.title}`,
+    `## \`${tool.name}\` \u2014 ${tool.title}`,
     "",
     `> ${tool.description}`,
     "",
@@ -125,7 +125,7 @@ export function renderViews(
   const rows = views.map((view) => {
     const linked = tools.filter((tool) => tool.view === view.uri).map((tool) => `\`${tool.name}\``);
     const kb = Math.ceil(new TextEncoder().encode(view.html).byteLength / 1024);
-    return `| \`${view.uri}\` | ${linked.join(", ")} | ${view.description} | ≤ ${kb} KB |`;
+    return `| \`${view.uri}\` | ${linked.join(", ")} | ${view.description} | \u2264 ${kb} KB |`;
   });
   return [
     "## Views",
@@ -159,7 +159,7 @@ export function renderPrompts(prompts: readonly PromptDefinition[]): string {
       return `| \`${name}\` | ${description} | ${completable.includes(name) ? "yes" : "no"} |`;
     });
     return [
-      `### \`${prompt.name}\` — ${prompt.title}`,
+      `### \`${prompt.name}\` \u2014 ${prompt.title}`,
       "",
       `> ${prompt.description}`,
       "",
@@ -208,8 +208,8 @@ export function renderToolsDoc(
     "Every result is `structuredContent` plus the same JSON, compact, as one text block. A failure",
     "is `isError: true` with one actionable text block and no `structuredContent`: invalid",
     "arguments (refused before any upstream call, naming the problem), rate limited (with when to",
-    "retry), not found (naming the ids), GW2 API unavailable (what happened and what to do), and —",
-    "for account tools — a missing `X-GW2-Key` header, a rejected key or a missing permission.",
+    "retry), not found (naming the ids), GW2 API unavailable (what happened and what to do), and \u2014",
+    "for account tools \u2014 a missing `X-GW2-Key` header, a rejected key or a missing permission.",
     "A result served from cache because the GW2 API failed carries `stale_age_s`.",
     "",
     `Tools: ${tools.map((tool) => `\`${tool.name}\``).join(", ")}.`,
@@ -220,7 +220,7 @@ export function renderToolsDoc(
     }) take an optional \`lang\` (default \`en\`) and name items,`,
     "currencies and material categories in it; nothing else in a result depends on it.",
     "`priory_item_search` matches its query against the names in all five languages at once (any",
-    "case, accents or none, `ß`/`ss`, `œ`/`oe`, a typo; Chinese by any part of a name) and, without",
+    "case, accents or none, `ß`/`ss`, `\u0153`/`oe`, a typo; Chinese by any part of a name) and, without",
     "`lang`, says on each match which language its name is in; with `lang`, names every match in that",
     "one (a match without a name in it keeps the one it matched, and says which). The curated",
     "legendary list keeps its English name where no localized one is known, and says so (`lang`).",

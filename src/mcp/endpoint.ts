@@ -29,6 +29,7 @@ import {
   type ServerDeps,
   type ServerSurfaces,
 } from "./server.ts";
+import { loadSurfaces } from "./surfaces.ts";
 
 /** The request header carrying the player's GW2 API key. */
 export const GW2_KEY_HEADER = "x-gw2-key";
@@ -105,20 +106,20 @@ export function createMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
   // object (none today) simply gets everything.
   const needed = new WeakMap<Request, Needs>();
   const callers = new WeakMap<Request, RequestCaller>();
-  const factory = (context: McpRequestContext) => {
+  const factory = async (context: McpRequestContext) => {
     const request = context.requestInfo;
     const needs = request === undefined ? undefined : needed.get(request);
     const caller = request === undefined ? undefined : callers.get(request);
     return createMcpServer(
       needs?.tools ?? deps.tools,
       toolDeps(deps, request, caller),
-      needs?.surfaces ?? ALL_SURFACES,
+      await loadSurfaces(needs?.surfaces ?? ALL_SURFACES),
     );
   };
   const sdk: McpHttpHandler = createMcpHandler(factory, {
     responseMode: "auto",
     maxRequestBodySize: deps.maxBodyBytes,
-    // Protocol-level refusals (bad headers, unsupported revision…); messages carry no secrets.
+    // Protocol-level refusals (bad headers, unsupported revision...); messages carry no secrets.
     onerror: (error) => deps.log.info("mcp protocol refusal", { error: error.message }),
   });
   return {
@@ -170,7 +171,7 @@ export function createMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
 }
 
 /**
- * Dependencies of one request's server: the shared client, logger and clock plus its key — the
+ * Dependencies of one request's server: the shared client, logger and clock plus its key - the
  * signed-in player's (whose `X-GW2-Key` is ignored), else the header's.
  */
 function toolDeps(
@@ -231,8 +232,8 @@ function callsRefused(message: unknown, waitMs: number): Response {
 
 /**
  * The tools a request needs registered: for one `tools/call` of a known tool, that tool alone
- * (registering every tool costs each warm call a few microseconds per tool); for anything else —
- * `tools/list`, a batch, an unknown name, whose error the SDK words from its registry — every
+ * (registering every tool costs each warm call a few microseconds per tool); for anything else -
+ * `tools/list`, a batch, an unknown name, whose error the SDK words from its registry - every
  * tool.
  */
 export function toolsFor(
@@ -266,7 +267,7 @@ const PROMPTS_ONLY: ServerSurfaces = { views: false, prompts: true };
 /**
  * The surfaces besides tools a request needs registered: the views for `resources/*`, the
  * prompts for `prompts/*` and `completion/complete`, everything for a batch (or anything not a
- * single message), and nothing for the rest — `initialize` and `server/discover` advertise the
+ * single message), and nothing for the rest - `initialize` and `server/discover` advertise the
  * capabilities without them, and a tool call, the warm path, pays for neither.
  */
 export function surfacesFor(message: unknown): ServerSurfaces {

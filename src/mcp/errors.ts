@@ -84,7 +84,7 @@ function listIds(ids: readonly number[]): string {
  * @example
  * ```ts
  * toolErrorText(new Gw2RateLimitedError(12_000), "gw2_items");
- * // "Rate limited: … Retry in 12 s …"
+ * // "Rate limited: ... Retry in 12 s ..."
  * ```
  */
 export function toolErrorText(

@@ -1,8 +1,8 @@
 /**
  * Where the model is told a player's GW2 key comes from. The tools' texts say the token mode's
- * way — the `X-GW2-Key` header of the client configuration — and the token mode's `tools/list`
+ * way - the `X-GW2-Key` header of the client configuration - and the token mode's `tools/list`
  * is exactly theirs. In the public mode every player signs in and the hosts there (claude.ai,
- * ChatGPT, …) cannot send a custom header, so a model told about one would ask the player to
+ * ChatGPT, ...) cannot send a custom header, so a model told about one would ask the player to
  * configure what cannot be configured: there each mention names the sign-in instead, in the
  * descriptions and the input schemas alike. The choice is the deployment's, the same for every
  * caller, so the lists stay cacheable as public. Pure.

@@ -3,14 +3,14 @@
  * JSON Schema; this adapter asks zod and then removes what only costs context: the `$schema`
  * URI (2020-12 is MCP's default dialect), JavaScript's safe-integer bounds that zod adds to every
  * `.int()`, the `propertyNames: {type: "string"}` zod adds to every string-keyed record (JSON
- * object keys are strings anyway), and — in output schemas only — `additionalProperties: false`.
+ * object keys are strings anyway), and - in output schemas only - `additionalProperties: false`.
  * Validation is zod's, unchanged, so call-time behaviour and error messages are exactly zod's.
  *
  * It also publishes portably, for clients that map tool schemas onto a single-`type` dialect
  * (the OpenAPI subset of Gemini function declarations; the MCP Inspector's `--strict` check): a
  * nullable field's `type: ["number", "null"]` becomes `anyOf: [{type: "number"}, {type:
  * "null"}]`, and the `additionalProperties: {}` (and empty `properties`) of a loose object, which
- * constrain nothing, are dropped, leaving `{type: "object"}` — the same contract, spelt so that
+ * constrain nothing, are dropped, leaving `{type: "object"}` - the same contract, spelt so that
  * every dialect reads it.
  *
  * Every token of `tools/list` is paid by every agent on every connection.
@@ -31,7 +31,7 @@ const SAFE_INTEGER_BOUNDS: Readonly<Record<string, number>> = {
  *
  * @example
  * ```ts
- * server.registerTool("x", { inputSchema: leanSchema(z.strictObject({ id: z.number() })) }, …);
+ * server.registerTool("x", { inputSchema: leanSchema(z.strictObject({ id: z.number() })) }, ...);
  * ```
  */
 export function leanSchema<S extends z.ZodType>(

@@ -31,7 +31,6 @@ import { isGw2Failure } from "../gw2/errors.ts";
 import type { BoundableGw2Client } from "../gw2/types.ts";
 import { describeError } from "../log.ts";
 import type { CallCost, CallMeter } from "../metrics.ts";
-import { registerPrompts } from "../prompts/mod.ts";
 import { MAX_IDS } from "../tools/inputs.ts";
 import {
   MissingGw2KeyError,
@@ -39,10 +38,11 @@ import {
   type ToolDeps,
   UnexpandedGw2KeyError,
 } from "../tools/types.ts";
-import { registerViews, viewMeta } from "../views/mod.ts";
+import { viewMeta } from "../views/uris.ts";
 import { type KeySource, toolErrorText } from "./errors.ts";
 import { type KeyWording, signedInSchema, signedInText } from "./key_wording.ts";
 import { createProgressChannel } from "./progress.ts";
+import type { LoadedSurfaces } from "./surfaces.ts";
 import { leanSchema } from "./schema.ts";
 
 /** How the server introduces itself in `initialize` / `server/discover`. */
@@ -85,7 +85,7 @@ export const SERVER_INSTRUCTIONS = [
   "(legendaries: priory_legendaries);",
   "then read items (gw2_items), Trading Post prices (gw2_prices, copper) or a priced",
   `buy-or-craft tree (priory_recipe_tree). Batch ids: up to ${MAX_IDS} per call.`,
-  "Account tools (priory_account…) read the player's GW2 API key from the X-GW2-Key header",
+  "Account tools (priory_account\u2026) read the player's GW2 API key from the X-GW2-Key header",
   "of this server's client configuration; never ask for the key in chat.",
 ].join(" ");
 
@@ -95,7 +95,7 @@ export const SERVER_INSTRUCTIONS = [
  */
 export const SIGNED_IN_INSTRUCTIONS = [
   SERVER_INSTRUCTIONS.slice(0, SERVER_INSTRUCTIONS.indexOf(" Account tools")),
-  "Account tools (priory_account…) use the GW2 API key the player gave when signing in to this",
+  "Account tools (priory_account\u2026) use the GW2 API key the player gave when signing in to this",
   "server; if one says the key was rejected or lacks a permission, the player signs in again",
   "with a suitable key. Never ask for the key in chat.",
 ].join(" ");
@@ -143,7 +143,7 @@ export interface ServerDeps extends Omit<ToolDeps, "gw2" | "signal"> {
 }
 
 /**
- * A call's work — its GW2 reads and its `signal` — stops this long before the call's deadline,
+ * A call's work - its GW2 reads and its `signal` - stops this long before the call's deadline,
  * so what it has (an expired cache entry, an error naming the cause) is still delivered in time.
  */
 export const WORK_MARGIN_MS = 1_000;
@@ -178,7 +178,7 @@ export const ALL_SURFACES: ServerSurfaces = { views: true, prompts: true };
 export function createMcpServer(
   tools: readonly ToolDefinition[],
   deps: ServerDeps,
-  surfaces: ServerSurfaces = ALL_SURFACES,
+  surfaces: LoadedSurfaces = {},
 ): McpServer {
   const signedIn = deps.keyWording === "sign-in";
   const server = new McpServer(SERVER_INFO, {
@@ -186,8 +186,8 @@ export function createMcpServer(
     instructions: signedIn ? SIGNED_IN_INSTRUCTIONS : SERVER_INSTRUCTIONS,
     cacheHints: CACHE_HINTS,
   });
-  if (surfaces.views) registerViews(server);
-  if (surfaces.prompts) registerPrompts(server, { names: deps.names, signedIn });
+  surfaces.views?.(server);
+  surfaces.prompts?.(server, { names: deps.names, signedIn });
   for (const tool of tools) {
     server.registerTool(
       tool.name,

@@ -77,7 +77,7 @@ export interface RecipeSearchResult extends Staleness {
  *
  * @example
  * ```ts
- * shapeItem(record); // {id: 19721, name: "Glob of Ectoplasm", rarity: "Exotic", …}
+ * shapeItem(record); // {id: 19721, name: "Glob of Ectoplasm", rarity: "Exotic", ...}
  * ```
  */
 export function shapeItem(item: Item): ShapedItem {

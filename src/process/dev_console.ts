@@ -1,6 +1,6 @@
 /**
  * The dev console: how `deno task dev` writes its log, for a human at a terminal. Each record is
- * one short line — local time, then what happened — instead of a JSON object: a tool call reads
+ * one short line - local time, then what happened - instead of a JSON object: a tool call reads
  * as its tool, its outcome, its time and its upstream cost; a background job run as the job and
  * its figures; anything else as its message and `name=value` fields, with the level shown when it
  * is not `info`. Upstream chatter (a line per request) is at `debug`, so at the default level the

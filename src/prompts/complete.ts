@@ -65,7 +65,7 @@ export async function completeLegendary(typed: string, names?: NameIndex): Promi
  *
  * @example
  * ```ts
- * await completeItem(names, "glob of ec"); // ["Glob of Ectoplasm", …]
+ * await completeItem(names, "glob of ec"); // ["Glob of Ectoplasm", ...]
  * ```
  */
 export async function completeItem(names: NameIndex | undefined, typed: string): Promise<string[]> {

@@ -67,7 +67,7 @@ const LANGUAGE_NAMES: Readonly<Record<Lang, string>> = {
   de: "German (Deutsch)",
   fr: "French (français)",
   es: "Spanish (español)",
-  zh: "Chinese (中文)",
+  zh: "Chinese (\u4E2D\u6587)",
 };
 
 /** `value` as one of GW2's languages ("DE", " fr-FR " included), or `undefined`. */
@@ -164,7 +164,7 @@ const craftOrBuy: PromptDefinition = {
         z.string().describe("Item name, chat link or id"),
         (typed) => completeItem(deps.names, typed),
       ).optional(),
-      quantity: z.string().describe(`Units, 1–${MAX_TREE_QUANTITY} (default 1)`).optional(),
+      quantity: z.string().describe(`Units, 1\u2013${MAX_TREE_QUANTITY} (default 1)`).optional(),
       lang: langArgument(),
     }),
   text: ({ item, quantity, lang }) => {

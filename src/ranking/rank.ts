@@ -44,7 +44,7 @@ export type RankingRow = {
   readonly cost: number;
   /** Copper from selling it to the best buy order after the 15 % fee; `null` without one. */
   readonly sell: number | null;
-  /** `sell − cost`; `null` without `sell`. */
+  /** `sell - cost`; `null` without `sell`. */
   readonly profit: number | null;
   /**
    * Copper the holdings save, at unit prices (as `priory_recipe_tree`'s `saved`): the plan's
@@ -166,7 +166,7 @@ export interface RankContext {
  * @example
  * ```ts
  * const { rows } = rankLegendaries(plans, { currencyNames, books });
- * rows[0]; // {id, name, cost, sell, profit, saved, …}
+ * rows[0]; // {id, name, cost, sell, profit, saved, ...}
  * ```
  */
 export function rankLegendaries(plans: LegendaryPlans, context: RankContext): Ranking {

@@ -107,8 +107,8 @@ const PLANS_PER_TURN = 8;
 /**
  * {@linkcode planLegendaries} a few legendaries at a time, yielding to the event loop between
  * them. Pricing every tree twice is ~1 s of CPU on a busy machine; in one piece it would hold
- * every other request of the process — another player's call, a KV answer its timeout is waiting
- * for — behind it, and a player running rankings in a loop would hold them there for good.
+ * every other request of the process - another player's call, a KV answer its timeout is waiting
+ * for - behind it, and a player running rankings in a loop would hold them there for good.
  */
 async function planInTurns(
   legendaries: readonly RankedLegendary[],

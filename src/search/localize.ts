@@ -19,7 +19,7 @@ export type ItemNamer = (ids: readonly number[]) => Promise<ReadonlyMap<number, 
  *
  * @example
  * ```ts
- * const names = await itemNamesIn(deps.gw2, deps.names, [30704], "de"); // 30704 → "Düsternis"
+ * const names = await itemNamesIn(deps.gw2, deps.names, [30704], "de"); // 30704 -> "Düsternis"
  * ```
  * @throws a `Gw2Failure` when the client's read fails (see `src/gw2/errors.ts`)
  */

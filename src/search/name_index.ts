@@ -1,5 +1,5 @@
 /**
- * The item-name index: the name → id lookup behind `priory_item_search`, in every GW2 language,
+ * The item-name index: the name -> id lookup behind `priory_item_search`, in every GW2 language,
  * and the names of ids in a language for every tool that names things. Names live in Deno KV
  * (`name_store.ts`), so they survive restarts and every instance shares them; each instance
  * searches an in-memory copy (`name_table.ts`), loaded on first use and kept current by one
@@ -39,7 +39,7 @@ export type { NameEntry, NameMatch };
 
 /**
  * How long a completed catalogue pass keeps the index complete: eight days, a week of the daily
- * re-crawl failing — the bound the recipe catalogue keeps (`MAX_CATALOGUE_AGE_MS`), so both
+ * re-crawl failing - the bound the recipe catalogue keeps (`MAX_CATALOGUE_AGE_MS`), so both
  * catalogues stop vouching for themselves together.
  */
 export const CATALOGUE_COMPLETE_FOR_MS = 8 * 24 * 60 * 60_000;
@@ -66,8 +66,8 @@ export class NameIndexUnavailableError extends Error {
 }
 
 /**
- * Options of {@linkcode NameIndex}: the store's (the KV every instance shares, the namespace —
- * pass the upstream base URL — and a clock for the backoff of contended writes) and a logger.
+ * Options of {@linkcode NameIndex}: the store's (the KV every instance shares, the namespace -
+ * pass the upstream base URL - and a clock for the backoff of contended writes) and a logger.
  */
 export interface NameIndexOptions extends NameStoreOptions {
   readonly log: Logger;

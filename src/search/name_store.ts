@@ -5,20 +5,20 @@
  * 375,000, and a manifest per language records each bucket's version so an instance re-reads
  * only the buckets that changed. Layout, under `["names", "v2", <upstream base URL>]` (a KV
  * shared by the real API and the fake keeps their names apart; a layout change bumps the
- * version — `v1` held English alone, and is no longer read):
+ * version - `v1` held English alone, and is no longer read):
  *
  * | key suffix | value |
  * |---|---|
  * | `"stamp"` | a counter every commit bumps: the one small key an instance polls per query |
- * | `"manifest", lang` | `[bucket, version, …]` for every non-empty bucket of that language |
- * | `"bucket", lang, n` | `[id, name, rarity, type, …]` for the ids `n·128 … n·128+127` |
+ * | `"manifest", lang` | `[bucket, version, ...]` for every non-empty bucket of that language |
+ * | `"bucket", lang, n` | `[id, name, rarity, type, ...]` for the ids `n·128 ... n·128+127` |
  * | `"catalogue"` | `{completedAt}` once a pass over the whole catalogue, in every language, has been written |
  *
  * Every write is one language's: it reads that language's manifest and the buckets it touches
  * and commits them together with a check on the manifest, so concurrent writers (instances, the
  * catalogue crawl) serialise on it and a lost race is retried. Limits respected: a bucket stays
  * far below 64 KiB (names capped at {@linkcode NAME_MAX_LENGTH} characters), a commit carries at
- * most {@linkcode BUCKETS_PER_COMMIT} buckets (≤ 10 mutations, ≤ 400 KB), a `getMany` ≤ 10 keys.
+ * most {@linkcode BUCKETS_PER_COMMIT} buckets (<= 10 mutations, <= 400 KB), a `getMany` <= 10 keys.
  *
  * @module
  */
@@ -39,7 +39,7 @@ const FIELD_MAX_LENGTH = 40;
 const COMMIT_ATTEMPTS = 6;
 const FIELDS = 4;
 
-/** Bucket → version, as a language's manifest says. */
+/** Bucket -> version, as a language's manifest says. */
 export type BucketVersions = ReadonlyMap<number, number>;
 
 /** Each language's bucket versions. */
@@ -102,7 +102,7 @@ export class NameStore {
 
   /**
    * Everything: the manifests, then every bucket (so buckets are never older than them), handed
-   * to `take` one language at a time, English first — so a loader never holds more than one
+   * to `take` one language at a time, English first - so a loader never holds more than one
    * language's entries as objects.
    */
   async load(take: (lang: Lang, entries: NameEntry[]) => void): Promise<StoreRead> {
@@ -308,7 +308,7 @@ function parseBucket(value: unknown): NameEntry[] {
   return entries;
 }
 
-/** Bucket → version; a value that does not fit the layout reads as empty. */
+/** Bucket -> version; a value that does not fit the layout reads as empty. */
 function parseManifest(value: unknown): Map<number, number> {
   const manifest = new Map<number, number>();
   if (!Array.isArray(value)) return manifest;

@@ -6,16 +6,16 @@
  *
  * Ranking, in tiers, each tier entirely before the next:
  *
- * 1. **exact** — the folded name equals the folded query;
- * 2. **prefix** — the folded name starts with the folded query;
- * 3. **word** — every query word starts a word of the name, in any order (a word of Han
+ * 1. **exact** - the folded name equals the folded query;
+ * 2. **prefix** - the folded name starts with the folded query;
+ * 3. **word** - every query word starts a word of the name, in any order (a word of Han
  *    characters may stand anywhere in the name: Chinese names have no word breaks);
- * 4. **fuzzy** — every query word is within a few edits (typos) of a word of the name (the last
+ * 4. **fuzzy** - every query word is within a few edits (typos) of a word of the name (the last
  *    one may still be a prefix being typed); only searched when the tiers above leave room.
  *
  * Within a tier: fewer edits (fuzzy), then fewer query words matched only as the start of a
  * longer word, then the shorter name, then the preferred language (the one asked for, else
- * English, German, French, Spanish, Chinese), then the lower id — so equal input always gives
+ * English, German, French, Spanish, Chinese), then the lower id - so equal input always gives
  * the same order. An item matched in several languages is listed once, in its best match.
  *
  * @module
@@ -663,7 +663,7 @@ function cheapestWordOf(
 
 /**
  * Edits needed for `term` to match the word `text[start, start + length)`: 0 when the word
- * starts with it (holds it anywhere, for a Han term); else the bounded edit distance — for the
+ * starts with it (holds it anywhere, for a Han term); else the bounded edit distance - for the
  * term being typed (the last), to the closest start of the word. `Infinity` when over the
  * allowance.
  */

@@ -2,9 +2,9 @@
  * Text folding for name search, shared by the index and the query so both sides compare the
  * same form: accents removed (`NFKD`, which also turns non-breaking spaces, full-width letters
  * and punctuation into their plain forms), lower case, the letters `NFKD` leaves whole mapped to
- * what a player types instead (`ß` → `ss`, `œ` → `oe`, `æ` → `ae`, `ø` → `o`…), apostrophes
- * dropped ("Berserker's" → "berserkers") — or, in French, where they elide an article ("Boule
- * d'ectoplasme"), a word break — and every other run of non-letters and non-digits one space.
+ * what a player types instead (`ß` -> `ss`, `oe` ligature -> `oe`, `æ` -> `ae`, `ø` -> `o`...), apostrophes
+ * dropped ("Berserker's" -> "berserkers") - or, in French, where they elide an article ("Boule
+ * d'ectoplasme"), a word break - and every other run of non-letters and non-digits one space.
  * Also the bounded edit distance the fuzzy tier uses.
  *
  * @module
@@ -15,19 +15,19 @@ const ASCII = /^[ -~]*$/;
 const ASCII_APOSTROPHES = /['`]/g;
 const ASCII_SEPARATORS = /[^a-z0-9]+/g;
 const MARKS = /\p{M}+/gu;
-const APOSTROPHES = /['’‘`´ʼ]/g;
+const APOSTROPHES = /['\u2019\u2018`´\u02BC]/g;
 const SEPARATORS = /[^\p{L}\p{N}]+/gu;
 /** Letters `NFKD` does not decompose, as players type them on a plain keyboard. */
-const WHOLE_LETTERS = /[ßœæøđłþı]/g;
+const WHOLE_LETTERS = /[ß\u0153æø\u0111\u0142þ\u0131]/g;
 const SPELLED: Readonly<Record<string, string>> = {
   "ß": "ss",
-  "œ": "oe",
+  "\u0153": "oe",
   "æ": "ae",
   "ø": "o",
-  "đ": "d",
-  "ł": "l",
+  "\u0111": "d",
+  "\u0142": "l",
   "þ": "th",
-  "ı": "i",
+  "\u0131": "i",
 };
 /** Han characters: Chinese names have no word breaks, so a term of them matches anywhere. */
 const HAN = /\p{Script=Han}/u;
@@ -99,7 +99,7 @@ let scratch = new Int32Array(3 * 64);
  * thousands of words stays cheap: only the diagonal band of width `2·max + 1` is computed,
  * without allocating, and most words are rejected by their length or after a few rows. With
  * `prefix`, the distance to the closest start of that word (`b[bStart, bStart + j)` for any
- * `j ≤ bLength`): one pass for a word still being typed.
+ * `j <= bLength`): one pass for a word still being typed.
  */
 export function distanceWithin(
   a: string,
@@ -160,9 +160,9 @@ export function distanceWithin(
 }
 
 /**
- * A cheap necessary condition for `distanceWithin(a, b, max, bLength, bStart, prefix) ≤ max`
- * (`b` read from `bStart`): in every run of `max + 1` characters of `a` — its consecutive blocks
- * and its last — one stands in `b` within `max` places of its own. With at most `max` edits, not
+ * A cheap necessary condition for `distanceWithin(a, b, max, bLength, bStart, prefix) <= max`
+ * (`b` read from `bStart`): in every run of `max + 1` characters of `a` - its consecutive blocks
+ * and its last - one stands in `b` within `max` places of its own. With at most `max` edits, not
  * every character of a run can be substituted or deleted; a matched one is shifted by the
  * insertions and deletions before it, a transposed one by one place more and one edit fewer.
  */

@@ -46,7 +46,7 @@ const SPACE = 32;
 const HEAD = 5;
 
 /**
- * The letter bit of a character code: a–z their own, any other (digits, Han) one of six more
+ * The letter bit of a character code: a-z their own, any other (digits, Han) one of six more
  * by its value, so a Latin term's letters are never taken for a Chinese name's characters.
  */
 function letterBit(code: number): number {
@@ -156,7 +156,7 @@ export class PackedNames {
   /**
    * `base` with `rows` merged in (ascending ids, no duplicates; a row replaces the entry of its
    * id): the kept entries' bytes are copied column by column and their postings carried over,
-   * so a rebuild allocates no object per entry — only the new columns, a string per distinct
+   * so a rebuild allocates no object per entry - only the new columns, a string per distinct
    * word and the rows' own words.
    *
    * @throws {RangeError} when `rows` are not in ascending id order
@@ -173,7 +173,7 @@ export class PackedNames {
       throw new RangeError("Cannot merge names packed with words into names packed without");
     }
     const oldSize = old?.size ?? 0;
-    // The merged order: each slot a kept base entry (≥ 0) or a row (−1 − its index).
+    // The merged order: each slot a kept base entry (>= 0) or a row (-1 - its index).
     let replaced = 0;
     for (let index = 0; index < rows.length; index++) {
       const row = rows[index]!;
@@ -317,7 +317,7 @@ export class PackedNames {
     source: Int32Array,
   ): PackedNames {
     const oldWords = old === undefined ? 0 : old.#masks.length;
-    // Words are numbered: the base's first (0 … oldWords − 1), then the rows' new ones.
+    // Words are numbered: the base's first (0 ... oldWords - 1), then the rows' new ones.
     const added: string[] = [];
     const addedIndex = new Map<string, number>();
     // The rows' postings: [word, slot] pairs, each word once per row.
@@ -462,15 +462,21 @@ export class PackedNames {
 
   /** The word's order against `text` (code by code, then by length). */
   #compareWord(word: number, text: string): number {
+    const { difference, length } = this.#compareCodes(word, text);
+    return difference !== 0 ? difference : length - text.length;
+  }
+
+  /** The first difference of the word's codes from `text`'s (0 if one starts the other), and its length. */
+  #compareCodes(word: number, text: string): { difference: number; length: number } {
     const words = this.#words;
     const start = this.#wordAt[word]!;
     const length = this.#wordAt[word + 1]! - start;
     const shared = Math.min(length, text.length);
     for (let at = 0; at < shared; at++) {
       const difference = words[start + at]! - text.charCodeAt(at);
-      if (difference !== 0) return difference;
+      if (difference !== 0) return { difference, length };
     }
-    return length - text.length;
+    return { difference: 0, length };
   }
 
   /** The entry holding `id`, or -1. */
@@ -689,7 +695,7 @@ export class PackedNames {
 
   /**
    * Calls `visit(word, cost)` for every word within `max` edits of `term` (not Han): its
-   * optimal-string-alignment distance, as `distanceWithin` counts it — with `prefix`, to the
+   * optimal-string-alignment distance, as `distanceWithin` counts it - with `prefix`, to the
    * word's closest start; without, to the whole word, or 0 when the word starts with `term`.
    * The sorted vocabulary is walked as a trie: the rows of the distance table a word shares
    * with the one before (its common start) are kept, and a start already beyond `max` settles
@@ -790,7 +796,7 @@ export class PackedNames {
   }
 
   /**
-   * The first word ≥ `term` (`after` false), or the first past every word starting with it
+   * The first word >= `term` (`after` false), or the first past every word starting with it
    * (`after` true), by binary search.
    */
   #bound(term: string, after: boolean): number {
@@ -828,15 +834,8 @@ export class PackedNames {
 
   /** The word's order against `term`: 0 when it starts with it. */
   #comparePrefix(word: number, term: string): number {
-    const words = this.#words;
-    const start = this.#wordAt[word]!;
-    const length = this.#wordAt[word + 1]! - start;
-    const shared = Math.min(length, term.length);
-    for (let at = 0; at < shared; at++) {
-      const difference = words[start + at]! - term.charCodeAt(at);
-      if (difference !== 0) return difference;
-    }
-    return length < term.length ? -1 : 0;
+    const { difference, length } = this.#compareCodes(word, term);
+    return difference !== 0 ? difference : length < term.length ? -1 : 0;
   }
 }
 

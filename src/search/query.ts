@@ -1,7 +1,7 @@
 /**
  * What a search query is: an item name (or part of one) or an in-game chat link, decided and
  * checked before any work. Chat links are decoded with gw2efficiency's `gw2e-chat-codes`;
- * only item links resolve to an item, and any other kind (skill, map, recipe…) is refused with
+ * only item links resolve to an item, and any other kind (skill, map, recipe...) is refused with
  * a sentence saying what it is (a recipe link names the recipe id for `gw2_recipes`).
  *
  * @module

@@ -16,7 +16,7 @@ export const gw2Items = defineTool({
   name: "gw2_items",
   title: "GW2 items",
   description:
-    `Official GW2 API: items by id (/v2/items), trimmed to name, rarity, type, flags and vendor_value (copper an NPC merchant pays). MAX_IDS = ${MAX_IDS} ids per call; batch them. Unknown ids are listed in missing_ids. flags (AccountBound, NoSell…) tell whether an item can be traded.`,
+    `Official GW2 API: items by id (/v2/items), trimmed to name, rarity, type, flags and vendor_value (copper an NPC merchant pays). MAX_IDS = ${MAX_IDS} ids per call; batch them. Unknown ids are listed in missing_ids. flags (AccountBound, NoSell\u2026) tell whether an item can be traded.`,
   inputSchema: argumentsSchema({ ids: idListSchema("item"), lang: LangField }),
   outputSchema: z.object({
     items: z.array(z.object({

@@ -9,7 +9,7 @@
 import { z } from "zod";
 import { LANGUAGES } from "../gw2/types.ts";
 
-/** The bound on every id list: one tool call costs at most one upstream batch (≤ 200 ids). */
+/** The bound on every id list: one tool call costs at most one upstream batch (<= 200 ids). */
 export const MAX_IDS = 100;
 
 /**
@@ -91,7 +91,7 @@ export function argumentsSchema<Shape extends z.core.$ZodLooseShape>(
 /** Names refused keys briefly: a long or numerous set is not echoed back in full. */
 function unknownKeys(keys: readonly string[]): string {
   const shown = keys.slice(0, 3).map((key) =>
-    JSON.stringify(key.length > 40 ? `${key.slice(0, 40)}…` : key)
+    JSON.stringify(key.length > 40 ? `${key.slice(0, 40)}\u2026` : key)
   );
   return keys.length > 3 ? `${shown.join(", ")} and ${keys.length - 3} more` : shown.join(", ");
 }

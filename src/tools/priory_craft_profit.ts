@@ -29,7 +29,7 @@ export const prioryCraftProfit = defineTool({
   name: "priory_craft_profit",
   title: "Crafting profit",
   description:
-    "Priory-computed: most profitable crafts now, of all recipes (copper). Per craft: cost = priory_recipe_tree totalCraftCost (itemId=id, quantity=count); sell = count × best buy order −15%; profit = sell − cost; roi = profit/cost. crafts: how many in a row profit at book depth (≤250), totalProfit their sum, stop: what ended it. useAccount: only what you can craft (key scopes unlocks, characters); else sheet: needs a recipe sheet. daily: time-gated, 1 craft. cur: other currencies, not in cost. soldPerDay: units sold/day (est.); sellDays = crafts×count/soldPerDay.",
+    "Priory-computed: most profitable crafts now, of all recipes (copper). Per craft: cost = priory_recipe_tree totalCraftCost (itemId=id, quantity=count); sell = count × best buy order \u221215%; profit = sell \u2212 cost; roi = profit/cost. crafts: how many in a row profit at book depth (\u2264250), totalProfit their sum, stop: what ended it. useAccount: only what you can craft (key scopes unlocks, characters); else sheet: needs a recipe sheet. daily: time-gated, 1 craft. cur: other currencies, not in cost. soldPerDay: units sold/day (est.); sellDays = crafts×count/soldPerDay.",
   inputSchema: argumentsSchema({
     limit: z.number({ error: limitError }).int({ error: limitError })
       .min(1, { error: limitError }).max(MAX_CRAFT_LIMIT, { error: limitError })

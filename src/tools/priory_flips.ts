@@ -26,9 +26,9 @@ const LimitField = z.number({ error: limitError }).int({ error: limitError }).mi
 /** A non-negative amount (units a day, copper). */
 function amount(what: string): z.ZodNumber {
   return z.number({
-    error: (issue) => `${what} must be a number ≥ 0, not ${received(issue.input)}`,
+    error: (issue) => `${what} must be a number \u2265 0, not ${received(issue.input)}`,
   })
-    .min(0, { error: `${what} must be ≥ 0` });
+    .min(0, { error: `${what} must be \u2265 0` });
 }
 
 /**

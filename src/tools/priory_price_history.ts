@@ -1,5 +1,5 @@
 /**
- * `priory_price_history`: an item's Trading Post history from this server's own snapshots —
+ * `priory_price_history`: an item's Trading Post history from this server's own snapshots -
  * points, change, low/high, volatility, daily sales estimates and the flip figure. The work is
  * the history room's (`src/history/`); this module is the tool's contract.
  *

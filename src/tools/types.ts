@@ -67,7 +67,7 @@ export interface ToolDeps extends ToolServices {
 
 /**
  * Tells the client how far a long tool call has got (MCP `notifications/progress`). Reports are
- * sent in call order, each with `progress` one higher than the last (1, 2, …) and the message;
+ * sent in call order, each with `progress` one higher than the last (1, 2, ...) and the message;
  * all are delivered before the call's result. Never throws and never blocks the work: a report
  * the client cannot receive is dropped.
  */
@@ -88,7 +88,7 @@ export interface ToolDefinition<
   I extends z.ZodType = z.ZodType,
   O extends z.ZodObject = z.ZodObject,
 > {
-  /** `gw2_…` for a shaped pass-through of the official API, `priory_…` for our computation. */
+  /** `gw2_...` for a shaped pass-through of the official API, `priory_...` for our computation. */
   readonly name: string;
   readonly title: string;
   /** Written for a model: opens with `Official GW2 API:` or `Priory-computed:`. */
@@ -129,7 +129,7 @@ export const UPSTREAM_READ: ToolAnnotations = {
  *
  * @example
  * ```ts
- * export const myTool = defineTool({ name: "gw2_x", …, async handle(input, deps) { … } });
+ * export const myTool = defineTool({ name: "gw2_x", ..., async handle(input, deps) { ... } });
  * ```
  */
 export function defineTool<I extends z.ZodType, O extends z.ZodObject>(

@@ -55,7 +55,7 @@ export async function currencyNamesFor(
   return names;
 }
 
-/** `names` (an id → name record) with each name in `localized` where it has one. */
+/** `names` (an id -> name record) with each name in `localized` where it has one. */
 export function renamed(
   names: Readonly<Record<string, string>>,
   localized: ReadonlyMap<number, string>,

@@ -27,7 +27,7 @@ export interface PricedResolution {
 
 /**
  * Resolves the trees of `rootIds` and reads the prices of every item they reach, the price read
- * started as soon as the walk knows the ids — beside the item names, one round trip sooner than
+ * started as soon as the walk knows the ids - beside the item names, one round trip sooner than
  * after them. A walk that found no recipe (nothing beyond its roots: an error path for a tree)
  * is priced only once resolved, so a root that is unknown or not craftable costs no price read
  * before its error.
@@ -92,7 +92,7 @@ export interface TreeBooks {
 
 /**
  * Reads the order books of `ids` (what a plan buys on the Trading Post) in one batched read:
- * ⌈ids / 200⌉ requests, none within the cache's minute. Depth is an improvement on the unit
+ * ceil(ids / 200) requests, none within the cache's minute. Depth is an improvement on the unit
  * price, never a reason to fail: when the read fails (an outage, the budget, the deadline), no
  * book is returned and every purchase keeps its unit price, flagged.
  *

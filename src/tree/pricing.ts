@@ -14,9 +14,9 @@
  * One rule is ours on top of the library's (the contract's "never make a craft path look
  * cheap"): the library counts an item it cannot price as 0 in the buy-or-craft choice, so a
  * precursor whose official recipe takes account-bound collection items would be "crafted" for
- * almost nothing. A craft path that uses something with no price — an item that can be neither
+ * almost nothing. A craft path that uses something with no price - an item that can be neither
  * bought, crafted nor taken from the holdings, a currency the library has no estimate for, or a
- * guild upgrade (which the library drops) — is not a price: the nearest buyable item above it on
+ * guild upgrade (which the library drops) - is not a price: the nearest buyable item above it on
  * the path (never the root) is bought instead, through `cheapestTree`'s own `forceBuyItems`,
  * repeated until no crafted path uses such a thing.
  * Without such paths (official recipes of tradeable materials) the figures are `cheapestTree`'s.
@@ -111,7 +111,7 @@ export interface TreeSummary {
   readonly rootBuyPrice: number | null;
   /** Copper from selling `quantity` to the best buy order after the 15 % fee; `null` without one. */
   readonly netSell: number | null;
-  /** `netSell − totalCraftCost`; `null` without `netSell`. */
+  /** `netSell - totalCraftCost`; `null` without `netSell`. */
   readonly profit: number | null;
   /** Items the plan needs that can be neither bought nor crafted, in tree order. */
   readonly unavailableIds: readonly number[];
@@ -213,9 +213,9 @@ export function priceRecipeTree(
 
 /**
  * The items to buy instead of crafting: for every used leaf of a crafted path that has no price
- * — an item not bought, not crafted and not covered by the holdings, a non-coin currency the
+ * - an item not bought, not crafted and not covered by the holdings, a non-coin currency the
  * library has no estimate for (it counts as 0 in the choice), or a guild upgrade (the library
- * drops it from the tree) — the nearest buyable crafted item above it, never the root. A leaf
+ * drops it from the tree) - the nearest buyable crafted item above it, never the root. A leaf
  * under no buyable item (a gift of the root itself) forces nothing: the tree is then partial, as
  * before.
  */
@@ -309,7 +309,7 @@ function toLibraryRecipe(recipe: TreeRecipe): LibraryRecipe {
  * `craftCost` only when its craft path is wholly priced in coin: one bought by the rule
  * (`forced`) has no price, and one whose path pays non-coin currencies (a vendor's Guild
  * Commendations, say) or needs an unavailable item or a guild upgrade has a coin figure that is
- * not its price — written as the alternative, it would read as "crafting is cheaper" when it is
+ * not its price - written as the alternative, it would read as "crafting is cheaper" when it is
  * not.
  */
 function toNode(

@@ -91,7 +91,7 @@ export async function resolveRecipes(
 /**
  * Every item id the trees of `rootIds` reach (roots first, discovery order), walking recipes
  * only: the searches and recipe reads of {@linkcode resolveRecipes} without its item reads, so
- * a caller can read the items afterwards in one batch (the warm-up does: ≤ 3 requests).
+ * a caller can read the items afterwards in one batch (the warm-up does: <= 3 requests).
  *
  * @throws {Gw2Failure} when an upstream read fails (see `src/gw2/errors.ts`)
  */

@@ -81,7 +81,7 @@ const VIA: Readonly<Record<RecipeSource, "forge" | "vendor" | undefined>> = {
  * @example
  * ```ts
  * const result = shapeRecipeTree(priced, resolved.names, resolved.currencyNames);
- * result.tree; // {id: 30703, cost: …, via: "forge", c: [...]}
+ * result.tree; // {id: 30703, cost: ..., via: "forge", c: [...]}
  * ```
  * @param tree the priced tree
  * @param names item names by id

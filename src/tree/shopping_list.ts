@@ -103,13 +103,13 @@ export interface PricedShoppingList {
 
 /**
  * What `tree` buys. A vendor purchase that pays coin becomes one vendor row per item (its coin
- * as `total`, its merchant from `recipes`); whatever else it takes — other currencies, items —
+ * as `total`, its merchant from `recipes`); whatever else it takes - other currencies, items -
  * is listed as usual. Coin paid any other way, and every other currency, is a currency row.
  *
  * @example
  * ```ts
  * const plan = priceRecipeTree(recipes, 30703, 1, prices, holdings.counts);
- * purchases(plan, prices, recipes).market; // [{id: 19721, count: 499, unit: 2797, …}, …]
+ * purchases(plan, prices, recipes).market; // [{id: 19721, count: 499, unit: 2797, ...}, ...]
  * ```
  * @param tree the priced plan (with the owned counts, if any)
  * @param prices the unit prices it was priced with

@@ -4,16 +4,16 @@
  * host (the parent frame). The extension's own `App` class bundles to ~650 KB with its
  * dependencies; the few messages a read-only view needs fit in a few kilobytes:
  *
- * - view → host: `ui/initialize` (request), `ui/notifications/initialized`,
+ * - view -> host: `ui/initialize` (request), `ui/notifications/initialized`,
  *   `ui/notifications/size-changed` (the content's size, whenever it changes), `tools/call`
  *   (request; the host forwards it to this server), `notifications/message` (a view error,
  *   logged by the host);
- * - host → view: `ui/notifications/tool-input`, `ui/notifications/tool-result`,
+ * - host -> view: `ui/notifications/tool-input`, `ui/notifications/tool-result`,
  *   `ui/notifications/tool-cancelled`, `ui/notifications/host-context-changed` (theme and style
  *   variables), and the requests `ping` and `ui/resource-teardown`, answered with `{}`.
  *
  * It defines one global, `PrioryView`: `start(name, handlers)` (`input`, `result`, `cancelled`,
- * and `context`, told every host context: theme, locale…), `callTool(name, args)`,
+ * and `context`, told every host context: theme, locale...), `callTool(name, args)`,
  * `canCallTools()`, `resultData(result)`, `reportError(error)`, `measure()`.
  *
  * Written as plain ES2017 in a string (the view runs in the host's browser, not in Deno): no

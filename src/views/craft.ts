@@ -82,14 +82,14 @@ var PrioryCraft = (function (D, P, L) {
 
     function drawRow(row, index) {
       var open = function () { choose(row); };
-      var roi = typeof row.roi === "number" ? L.t("percent", D.count(Math.round(row.roi * 100))) : "—";
+      var roi = typeof row.roi === "number" ? L.t("percent", D.count(Math.round(row.roi * 100))) : "\u2014";
       return el("tr", { class: state.chosen === row.id ? "chosen" : "", "aria-selected": state.chosen === row.id ? "true" : "false", onclick: open }, [
         el("td", { class: "rank", text: String(index + 1) }),
         el("td", { class: "legendary" }, [
           el("button", { type: "button", class: "open", title: L.t("openTree", row.name), onclick: function (event) { event.stopPropagation(); open(); }, text: row.name }),
           notes(row)
         ]),
-        el("td", { text: (row.discipline ? discipline(row.discipline) : "—") + (typeof row.rating === "number" ? " " + row.rating : "") }),
+        el("td", { text: (row.discipline ? discipline(row.discipline) : "\u2014") + (typeof row.rating === "number" ? " " + row.rating : "") }),
         el("td", { class: "num" }, D.money(row.cost)),
         el("td", { class: "num" }, D.money(row.sell)),
         el("td", { class: "num profit" }, [D.money(row.profit, row.profit < 0 ? "neg" : "pos"), P.bar(row.profit, scale, false)]),

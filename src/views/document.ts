@@ -88,7 +88,7 @@ export function viewDocument(parts: ViewDocumentParts): string {
     `<style>${VIEW_CSS}</style>`,
     "</head>",
     "<body>",
-    '<main id="app"><p class="status" role="status">Waiting for the tool result…</p></main>',
+    '<main id="app"><p class="status" role="status">Waiting for the tool result\u2026</p></main>',
     ...scripts.map((script) => `<script>${script}</script>`),
     "</body>",
     "</html>",

@@ -1,7 +1,7 @@
 /**
  * Helpers every view script shares, as a script defining the global `PrioryDom`: element
  * building (text is always set as text, never parsed as HTML, so a name from upstream cannot
- * inject markup), coin amounts written as gold/silver/copper, and the decision badges — numbers,
+ * inject markup), coin amounts written as gold/silver/copper, and the decision badges - numbers,
  * coin letters and badges in the view's language (`PrioryLabels`, `labels.ts`).
  *
  * @module
@@ -56,18 +56,18 @@ var PrioryDom = (function () {
   }
 
   function moneyText(copper) {
-    if (typeof copper !== "number" || !isFinite(copper)) return "—";
+    if (typeof copper !== "number" || !isFinite(copper)) return "\u2014";
     var split = coins(copper);
-    return (split.negative ? "−" : "") + split.parts.map(function (part) {
+    return (split.negative ? "\u2212" : "") + split.parts.map(function (part) {
       return part[1] + part[2];
     }).join(" ");
   }
 
   function money(copper, extraClass) {
     var node = el("span", { class: "money" + (extraClass ? " " + extraClass : "") });
-    if (typeof copper !== "number" || !isFinite(copper)) return append(node, "—");
+    if (typeof copper !== "number" || !isFinite(copper)) return append(node, "\u2014");
     var split = coins(copper);
-    if (split.negative) append(node, "−");
+    if (split.negative) append(node, "\u2212");
     split.parts.forEach(function (part, index) {
       if (index > 0) append(node, " ");
       append(node, el("span", { class: "coin coin-" + part[0], text: part[1] + part[2] }));
@@ -80,7 +80,7 @@ var PrioryDom = (function () {
   }
 
   function count(value) {
-    return typeof value === "number" ? PrioryLabels.number(value) : "—";
+    return typeof value === "number" ? PrioryLabels.number(value) : "\u2014";
   }
 
   return { el: el, append: append, clear: clear, money: money, moneyText: moneyText, badge: badge, count: count };

@@ -5,7 +5,7 @@
  * soldPerDay, boughtPerDay, margin, flipProfit}`, plus `window`, `from`, `unit` (of point times:
  * minute, hour or day), `step`, `at`, `note`).
  * One panel per item: the figures that answer "is now a good time" at a glance (the lowest
- * listing now, its change, the range, daily sales), then an SVG chart — the lowest listing and
+ * listing now, its change, the range, daily sales), then an SVG chart - the lowest listing and
  * the best order as lines, the units sold and bought per step as bars under them. Nothing is
  * fetched; a value the view does not know is ignored.
  *
@@ -37,8 +37,8 @@ var PrioryHistory = (function (D, L) {
   }
 
   function signed(value, suffix) {
-    if (typeof value !== "number") return "—";
-    return (value > 0 ? "+" : value < 0 ? "−" : "") + L.number(Math.abs(value)) + (suffix || "");
+    if (typeof value !== "number") return "\u2014";
+    return (value > 0 ? "+" : value < 0 ? "\u2212" : "") + L.number(Math.abs(value)) + (suffix || "");
   }
 
   function card(label, value, note, noteClass) {
@@ -110,12 +110,12 @@ var PrioryHistory = (function (D, L) {
     var last = points.length ? points[points.length - 1] : null;
     var change = typeof row.change === "number" ? row.change : null;
     var cards = [
-      card(L.t("history.lowest"), last && typeof last[2] === "number" ? D.money(last[2]) : "—",
+      card(L.t("history.lowest"), last && typeof last[2] === "number" ? D.money(last[2]) : "\u2014",
         change === null ? null : L.t("history.over", signed(change, " %"), data.window), change === null ? "" : change < 0 ? "trend-down" : "trend-up"),
-      card(L.t("history.bestOrder"), last && typeof last[1] === "number" ? D.money(last[1]) : "—", null),
-      card(L.t("history.range"), [D.money(row.low), " – ", D.money(row.high)], typeof row.volatility === "number" ? L.t("history.volatility", D.count(row.volatility)) : null),
+      card(L.t("history.bestOrder"), last && typeof last[1] === "number" ? D.money(last[1]) : "\u2014", null),
+      card(L.t("history.range"), [D.money(row.low), " \u2013 ", D.money(row.high)], typeof row.volatility === "number" ? L.t("history.volatility", D.count(row.volatility)) : null),
       card(L.t("history.traded"), L.t("history.soldBought", D.count(row.soldPerDay), D.count(row.boughtPerDay)), L.t("history.estimated")),
-      card(L.t("history.margin"), typeof row.margin === "number" ? D.money(row.margin, row.margin < 0 ? "neg" : "pos") : "—",
+      card(L.t("history.margin"), typeof row.margin === "number" ? D.money(row.margin, row.margin < 0 ? "neg" : "pos") : "\u2014",
         typeof row.margin === "number" && row.margin <= 0 ? L.t("history.noFlip")
           : typeof row.flipProfit === "number" ? L.t("history.aDay", D.moneyText(row.flipProfit)) : null)
     ];

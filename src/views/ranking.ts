@@ -77,7 +77,7 @@ var PrioryRanking = (function (D, P, L) {
         el("td", { class: "num" }, D.money(row.cost)),
         el("td", { class: "num" }, D.money(row.sell)),
         el("td", { class: "num profit" }, [
-          row.partial ? el("span", { class: "muted", title: L.t("upperBoundTitle"), text: "≤ " }) : null,
+          row.partial ? el("span", { class: "muted", title: L.t("upperBoundTitle"), text: "\u2264 " }) : null,
           D.money(row.profit, typeof row.profit === "number" ? (row.profit < 0 ? "neg" : "pos") : ""),
           P.bar(row.profit, scale, twoSided)
         ]),

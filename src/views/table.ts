@@ -2,7 +2,7 @@
  * What the table views share (the legendary ranking, the crafting profit), as a script defining
  * the global `PrioryTable`: the column sort (numbers, rows without a figure last whichever the
  * direction, names by locale), a value's bar around zero, and the panel below the table where a
- * chosen row's tree is drawn — the host asked to call `priory_recipe_tree`, the answer drawn with
+ * chosen row's tree is drawn - the host asked to call `priory_recipe_tree`, the answer drawn with
  * `PrioryTree`, a later choice or Close superseding it.
  *
  * @module
@@ -82,7 +82,7 @@ var PrioryTable = (function (D, T, V, L) {
         "aria-sort": sorted ? (state.direction > 0 ? "ascending" : "descending") : "none"
       }, el("button", { type: "button", class: "sort", onclick: function () { sortBy(column.key); } }, [
         L.t(column.label),
-        el("span", { class: "arrow", "aria-hidden": "true", text: sorted ? (state.direction > 0 ? " ▲" : " ▼") : "" })
+        el("span", { class: "arrow", "aria-hidden": "true", text: sorted ? (state.direction > 0 ? " \u25B2" : " \u25BC") : "" })
       ])));
     });
   }

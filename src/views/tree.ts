@@ -2,7 +2,7 @@
  * The priced recipe tree, drawn: a script defining the global `PrioryTree` with
  * `render(result, container)` over `priory_recipe_tree`'s structured result exactly as the model
  * gets it (see `src/tree/shape.ts` for the compact node: `id|cur`, `q`, `own`, `cost`, `buy`,
- * `craft`, `via`, `runs`, `na`, `rep`, `c`; `names` is the id → name dictionary).
+ * `craft`, `via`, `runs`, `na`, `rep`, `c`; `names` is the id -> name dictionary).
  *
  * It shows the summary (craft cost, buying the list at order-book depth `summary.buyCost`,
  * buying the item ready-made, selling it, profit, what the holdings saved), what makes the total

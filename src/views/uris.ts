@@ -26,7 +26,7 @@ export const PRICE_HISTORY_VIEW_URI = "ui://priory/price-history.html";
  *
  * @example
  * ```ts
- * viewMeta(TREE_VIEW_URI); // {ui: {resourceUri: "ui://priory/recipe-tree.html"}, "ui/resourceUri": …}
+ * viewMeta(TREE_VIEW_URI); // {ui: {resourceUri: "ui://priory/recipe-tree.html"}, "ui/resourceUri": ...}
  * ```
  */
 export function viewMeta(uri: string): Record<string, unknown> {

@@ -26,7 +26,7 @@ export const MAX_FUTURE_MS = 1000;
  * Classifies an entry fetched at `fetchedAt`. An entry from further in the future than
  * {@linkcode MAX_FUTURE_MS} was stamped by a clock running well ahead of ours: it is never
  * fresh (so it is fetched again and overwritten with our stamp), only servable when upstream
- * fails — and not even that when the policy allows no stale service. So no entry stays fresh
+ * fails - and not even that when the policy allows no stale service. So no entry stays fresh
  * for more than `ttlMs + MAX_FUTURE_MS` of the reader's clock, whoever wrote it.
  */
 export function entryState(fetchedAt: number, now: number, policy: Freshness): EntryState {

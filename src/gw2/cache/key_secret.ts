@@ -1,7 +1,7 @@
 /**
  * The secret behind the cache identity of players' GW2 keys: 32 random bytes, generated once
  * and kept in KV, so every instance on the same KV hashes a key to the same identity and shares
- * its account cache entries — across restarts and MCP token rotations alike. Two instances
+ * its account cache entries - across restarts and MCP token rotations alike. Two instances
  * starting together race through an atomic check-and-set on the entry's versionstamp: one
  * write wins and every loser reads the winner's bytes. The entry never expires; deleting it
  * rotates the secret (orphaning at most five minutes of account entries). Each KV call is

@@ -5,7 +5,7 @@
  *
  * | key suffix | value |
  * |---|---|
- * | `"rec", kind, id` | one record (`item`, `recipe`, `price`, `listing`; an item's name in another language: `name-de` …) or an "unknown id" marker |
+ * | `"rec", kind, id` | one record (`item`, `recipe`, `price`, `listing`; an item's name in another language: `name-de` ...) or an "unknown id" marker |
  * | `"doc", "materials"` / `"doc", "currencies"` | a whole public list (English) |
  * | `"doc", "materials" \| "currencies", lang` | its names in another language |
  * | `"doc", "search", "input" \| "output", itemId` | recipe ids of a search |

@@ -4,7 +4,7 @@
  * 1000-mutation and 800 KiB limits, each record sized by a bound that never undercounts and is
  * exact at the value limit (`kvValueSizeBound`: serializing every record to size it left native
  * memory behind). A record too large for one KV value is skipped alone, and a failed commit costs
- * only its own batch. A KV failure — an error or no answer within the bound of `timeout.ts` —
+ * only its own batch. A KV failure - an error or no answer within the bound of `timeout.ts` -
  * never fails a read: it is logged and the cache behaves as empty, so upstream answers instead.
  *
  * @module

@@ -45,7 +45,7 @@ export interface MemoryWeight<T> {
  * A bounded map of record entries by id, dropping the least recently used first. Recency is
  * approximate: a read moves an entry to the recent end only once it has fallen into the older
  * half. Moving it on every read would make each warm read a delete and an insert, and a map of
- * thousands of entries then keeps rebuilding its table — garbage the old generation pays for.
+ * thousands of entries then keeps rebuilding its table - garbage the old generation pays for.
  */
 export class RecordMemory<T> {
   readonly #max: number;
