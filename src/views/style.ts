@@ -104,8 +104,8 @@ button { font: inherit; color: inherit; }
 .tree ul { margin-left: 14px; padding-left: 10px; border-left: 1px dashed var(--line); }
 .tree summary { cursor: pointer; list-style: none; }
 .tree summary::-webkit-details-marker { display: none; }
-.tree summary::before { content: "\u25B8"; display: inline-block; width: 14px; color: var(--fg-2); }
-.tree details[open] > summary::before { content: "\u25BE"; }
+.tree summary::before { content: "\25B8"; display: inline-block; width: 14px; color: var(--fg-2); }
+.tree details[open] > summary::before { content: "\25BE"; }
 .tree .leaf > .line { padding-left: 14px; }
 .line {
   display: inline-grid; grid-template-columns: 100px minmax(120px, 1fr) auto auto 120px 140px;

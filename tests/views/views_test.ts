@@ -197,3 +197,12 @@ Deno.test("every view label exists in all five languages, and every key a view a
     for (const key of asked) assert.ok(english.includes(key), `${name} asks for "${key}"`);
   }
 });
+
+Deno.test("the stylesheet writes a character beyond Latin-1 as a CSS escape, never JavaScript's \\u", async () => {
+  // The sources stay Latin-1 (tests/architecture_test.ts), so such a character is escaped; in a
+  // String.raw stylesheet a JavaScript escape reaches the browser as is, and CSS reads `\u25B8`
+  // as the letters "u25B8".
+  const { VIEW_CSS } = await import("../../src/views/style.ts");
+  assert.ok(VIEW_CSS.includes(String.raw`content: "\25B8"`), "the tree's disclosure marker");
+  assert.doesNotMatch(VIEW_CSS, /\\u[0-9A-Fa-f]{4}/);
+});
