@@ -167,8 +167,8 @@ export interface ServerSurfaces {
 export const ALL_SURFACES: ServerSurfaces = { views: true, prompts: true };
 
 /**
- * A fresh server with `tools` registered over `deps`, and the views and prompts unless
- * `surfaces` leaves them out.
+ * A fresh server with `tools` registered over `deps`, and the views and prompts when `surfaces`
+ * carries them (`loadSurfaces`, which imports their modules on first use).
  *
  * @example
  * ```ts

@@ -141,3 +141,17 @@ Deno.test("NameTable keeps a name in under 400 bytes of heap, strings included",
   if (bytes === undefined) return; // no forced collection on this runtime (Deno 2.5)
   assert.ok(bytes / count < 400, `${Math.round(bytes / count)} bytes per name`);
 });
+
+Deno.test("NameTable.size counts an item once however many languages name it, through packs and renames", () => {
+  const table = new NameTable();
+  table.upsert([entry(1, "Twilight"), entry(2, "Sunrise")], "en");
+  table.upsert([entry(1, "Düsternis")], "de");
+  assert.equal(table.size, 2);
+  table.pack();
+  table.upsert([entry(3, "Crépuscule"), entry(1, "Crépuscule")], "fr");
+  table.upsert([entry(1, "Dusk")], "en");
+  assert.equal(table.size, 3, "a rename and a name in a third language add nothing; a new id does");
+  table.pack("fr");
+  table.upsert([entry(3, "Crepúsculo")], "es");
+  assert.equal(table.size, 3);
+});
