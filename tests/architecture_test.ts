@@ -35,8 +35,18 @@ type EdgeKind = "code" | "type";
 /** An import edge: [importer, imported, kind]; the kind defaults to code. */
 type Edge = readonly [string, string, EdgeKind?];
 
-/** Every import edge (code or type) of the graph rooted at `root`. */
-async function importEdges(root: string): Promise<Edge[]> {
+/** A module of `deno info --json`'s graph. */
+interface GraphModule {
+  readonly specifier: string;
+  readonly dependencies?: readonly {
+    readonly code?: { readonly specifier: string };
+    readonly type?: { readonly specifier: string };
+    readonly isDynamic?: boolean;
+  }[];
+}
+
+/** The modules of the graph rooted at `root`, as `deno info --json` reports them. */
+async function graphModules(root: string): Promise<readonly GraphModule[]> {
   const output = await new Deno.Command(Deno.execPath(), {
     args: ["info", "--json", root],
     cwd: ROOT,
@@ -44,13 +54,13 @@ async function importEdges(root: string): Promise<Edge[]> {
     stderr: "piped",
   }).output();
   assert.equal(output.code, 0, new TextDecoder().decode(output.stderr));
-  const graph: {
-    modules: {
-      specifier: string;
-      dependencies?: { code?: { specifier: string }; type?: { specifier: string } }[];
-    }[];
-  } = JSON.parse(new TextDecoder().decode(output.stdout));
-  return graph.modules.flatMap((module) =>
+  const graph: { modules: GraphModule[] } = JSON.parse(new TextDecoder().decode(output.stdout));
+  return graph.modules;
+}
+
+/** Every import edge (code or type) of the graph rooted at `root`. */
+async function importEdges(root: string): Promise<Edge[]> {
+  return (await graphModules(root)).flatMap((module) =>
     (module.dependencies ?? []).flatMap((dependency): Edge[] => {
       const from = local(module.specifier);
       if (dependency.code !== undefined) return [[from, local(dependency.code.specifier), "code"]];
@@ -482,20 +492,8 @@ Deno.test("architecture: the rules trip on offending code and not on look-alikes
 
 /** The modules main.ts reaches through static imports only (a dynamic `import()` not followed). */
 async function staticClosure(root: string): Promise<Set<string>> {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", root],
-    cwd: ROOT,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  assert.equal(output.code, 0, new TextDecoder().decode(output.stderr));
-  const graph: {
-    modules: {
-      specifier: string;
-      dependencies?: { code?: { specifier: string }; isDynamic?: boolean }[];
-    }[];
-  } = JSON.parse(new TextDecoder().decode(output.stdout));
-  const edges = new Map(graph.modules.map((module) => [
+  const modules = await graphModules(root);
+  const edges = new Map(modules.map((module) => [
     local(module.specifier),
     (module.dependencies ?? []).flatMap((dependency) =>
       dependency.code === undefined || dependency.isDynamic === true
