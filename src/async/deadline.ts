@@ -132,8 +132,8 @@ export function deadlineAfter(
  * ```
  */
 export function deadlineOrSignal(deadline: Deadline, signal: AbortSignal): Deadline {
-  const any = AbortSignal.any([deadline.signal, signal]);
-  return { signal: any, remainingMs: () => any.aborted ? 0 : deadline.remainingMs() };
+  const linked = AbortSignal.any([deadline.signal, signal]);
+  return { signal: linked, remainingMs: () => linked.aborted ? 0 : deadline.remainingMs() };
 }
 
 /** Milliseconds left before `deadline`; `Infinity` for unbounded work. */

@@ -279,9 +279,13 @@ Deno.test("a discipline filter with useAccount keeps what the account crafts wit
   const weaponsmith = craftFilter(graph, { discipline: "Weaponsmith", account });
   assert.equal(weaponsmith.accepts(recipeOf(B)), true);
   assert.equal(weaponsmith.discipline(recipeOf(B)), "Weaponsmith");
-  const any = craftFilter(graph, { account });
-  assert.equal(any.discipline(recipeOf(B)), "Weaponsmith", "the one the account crafts it with");
-  assert.equal(any.accepts(recipeOf(ALLOY)), false, "rating too low");
+  const anyDiscipline = craftFilter(graph, { account });
+  assert.equal(
+    anyDiscipline.discipline(recipeOf(B)),
+    "Weaponsmith",
+    "the one the account crafts it with",
+  );
+  assert.equal(anyDiscipline.accepts(recipeOf(ALLOY)), false, "rating too low");
   const noAccount = craftFilter(graph, { discipline: "Armorsmith" });
   assert.equal(noAccount.accepts(recipeOf(B)), true);
   assert.equal(noAccount.discipline(recipeOf(B)), "Armorsmith", "the filter's");
