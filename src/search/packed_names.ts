@@ -38,6 +38,17 @@ export interface PackedRow {
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
+
+/** The per-entry columns of a pack: what a merge builds before the vocabulary. */
+interface EntryColumns {
+  readonly ids: Int32Array;
+  readonly rarity: Uint8Array;
+  readonly type: Uint8Array;
+  readonly names: Uint8Array;
+  readonly nameAt: Int32Array;
+  readonly folded: Codes;
+  readonly foldedAt: Int32Array;
+}
 const SPACE = 32;
 /**
  * Letters of a word's start kept as its head mask: with at most two edits one of a term's first
@@ -104,22 +115,17 @@ export class PackedNames {
   /** Whether the words are indexed (else `masks` is per entry). */
   readonly hasWords: boolean;
 
-  private constructor(parts: {
-    ids: Int32Array;
-    rarity: Uint8Array;
-    type: Uint8Array;
-    names: Uint8Array;
-    nameAt: Int32Array;
-    folded: Codes;
-    foldedAt: Int32Array;
-    words: Codes;
-    wordAt: Int32Array;
-    masks: Int32Array;
-    heads: Int32Array;
-    postAt: Int32Array;
-    posts: Uint8Array;
-    hasWords: boolean;
-  }) {
+  private constructor(
+    parts: EntryColumns & {
+      words: Codes;
+      wordAt: Int32Array;
+      masks: Int32Array;
+      heads: Int32Array;
+      postAt: Int32Array;
+      posts: Uint8Array;
+      hasWords: boolean;
+    },
+  ) {
     this.size = parts.ids.length;
     this.#ids = parts.ids;
     this.#rarity = parts.rarity;
@@ -302,15 +308,7 @@ export class PackedNames {
    * made strings again), the rows' new words merged into their sorted order.
    */
   static #withWords(
-    columns: {
-      ids: Int32Array;
-      rarity: Uint8Array;
-      type: Uint8Array;
-      names: Uint8Array;
-      nameAt: Int32Array;
-      folded: Codes;
-      foldedAt: Int32Array;
-    },
+    columns: EntryColumns,
     old: PackedNames | undefined,
     oldToNew: Int32Array,
     rows: readonly PackedRow[],
@@ -462,21 +460,23 @@ export class PackedNames {
 
   /** The word's order against `text` (code by code, then by length). */
   #compareWord(word: number, text: string): number {
-    const { difference, length } = this.#compareCodes(word, text);
-    return difference !== 0 ? difference : length - text.length;
+    return this.#compareCodes(word, text) || this.#wordLength(word) - text.length;
   }
 
-  /** The first difference of the word's codes from `text`'s (0 if one starts the other), and its length. */
-  #compareCodes(word: number, text: string): { difference: number; length: number } {
+  /** The first difference of the word's codes from `text`'s; 0 when one starts the other. */
+  #compareCodes(word: number, text: string): number {
     const words = this.#words;
     const start = this.#wordAt[word]!;
-    const length = this.#wordAt[word + 1]! - start;
-    const shared = Math.min(length, text.length);
+    const shared = Math.min(this.#wordLength(word), text.length);
     for (let at = 0; at < shared; at++) {
       const difference = words[start + at]! - text.charCodeAt(at);
-      if (difference !== 0) return { difference, length };
+      if (difference !== 0) return difference;
     }
-    return { difference: 0, length };
+    return 0;
+  }
+
+  #wordLength(word: number): number {
+    return this.#wordAt[word + 1]! - this.#wordAt[word]!;
   }
 
   /** The entry holding `id`, or -1. */
@@ -834,8 +834,7 @@ export class PackedNames {
 
   /** The word's order against `term`: 0 when it starts with it. */
   #comparePrefix(word: number, term: string): number {
-    const { difference, length } = this.#compareCodes(word, term);
-    return difference !== 0 ? difference : length < term.length ? -1 : 0;
+    return this.#compareCodes(word, term) || (this.#wordLength(word) < term.length ? -1 : 0);
   }
 }
 
