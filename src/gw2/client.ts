@@ -419,33 +419,44 @@ class KvGw2Client implements InstrumentedGw2Client {
   }
 
   materials(lang: Lang = "en", deadline?: Deadline): Promise<Fresh<readonly MaterialCategory[]>> {
-    const english = this.#materials.read({
-      cacheKey: this.#keys.list("materials"),
+    return this.#listIn(lang, this.#materials, this.#materialNames, {
+      list: "materials",
       path: MATERIALS.endpoint,
-      query: [["ids", "all"], ["lang", "en"]],
-      what: "material category",
-    }, deadline);
-    return lang === "en" ? english : this.#renamed(english, this.#materialNames, {
-      cacheKey: this.#keys.list("materials", lang),
-      path: MATERIALS.endpoint,
-      query: [["ids", "all"], ["lang", lang]],
       what: "material category",
     }, deadline);
   }
 
   currencies(lang: Lang = "en", deadline?: Deadline): Promise<Fresh<readonly Currency[]>> {
-    const english = this.#currencies.read({
-      cacheKey: this.#keys.list("currencies"),
+    return this.#listIn(lang, this.#currencies, this.#currencyNames, {
+      list: "currencies",
       path: CURRENCIES.endpoint,
-      query: [["ids", "all"], ["lang", "en"]],
       what: "currency",
     }, deadline);
-    return lang === "en" ? english : this.#renamed(english, this.#currencyNames, {
-      cacheKey: this.#keys.list("currencies", lang),
-      path: CURRENCIES.endpoint,
-      query: [["ids", "all"], ["lang", lang]],
-      what: "currency",
-    }, deadline);
+  }
+
+  /**
+   * A whole localized list (`ids=all`) in `lang`: the English records (`lang=en`, sent
+   * explicitly), and in another language their names laid over them from that language's list.
+   */
+  #listIn<T extends { readonly id: number; readonly name: string }>(
+    lang: Lang,
+    records: DocReader<T[]>,
+    names: DocReader<Named[]>,
+    list: {
+      readonly list: "materials" | "currencies";
+      readonly path: string;
+      readonly what: string;
+    },
+    deadline: Deadline | undefined,
+  ): Promise<Fresh<readonly T[]>> {
+    const request = (language: Lang): Parameters<DocReader<Named[]>["read"]>[0] => ({
+      cacheKey: this.#keys.list(list.list, language),
+      path: list.path,
+      query: [["ids", "all"], ["lang", language]],
+      what: list.what,
+    });
+    const english = records.read(request("en"), deadline);
+    return lang === "en" ? english : this.#renamed(english, names, request(lang), deadline);
   }
 
   /**
