@@ -29,7 +29,7 @@ import {
   type ServerDeps,
   type ServerSurfaces,
 } from "./server.ts";
-import { loadSurfaces } from "./surfaces.ts";
+import { type LoadedSurfaces, loadSurfaces } from "./surfaces.ts";
 
 /** The request header carrying the player's GW2 API key. */
 export const GW2_KEY_HEADER = "x-gw2-key";
@@ -106,15 +106,15 @@ export function createMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
   // object (none today) simply gets everything.
   const needed = new WeakMap<Request, Needs>();
   const callers = new WeakMap<Request, RequestCaller>();
-  const factory = async (context: McpRequestContext) => {
+  const factory = (context: McpRequestContext) => {
     const request = context.requestInfo;
     const needs = request === undefined ? undefined : needed.get(request);
     const caller = request === undefined ? undefined : callers.get(request);
-    return createMcpServer(
-      needs?.tools ?? deps.tools,
-      toolDeps(deps, request, caller),
-      await loadSurfaces(needs?.surfaces ?? ALL_SURFACES),
-    );
+    const build = (surfaces: LoadedSurfaces) =>
+      createMcpServer(needs?.tools ?? deps.tools, toolDeps(deps, request, caller), surfaces);
+    // A tool call, the warm path, needs neither surface: its server is built at once.
+    const surfaces = needs?.surfaces ?? ALL_SURFACES;
+    return surfaces.views || surfaces.prompts ? loadSurfaces(surfaces).then(build) : build({});
   };
   const sdk: McpHttpHandler = createMcpHandler(factory, {
     responseMode: "auto",
