@@ -110,14 +110,14 @@ var PrioryCraft = (function (D, P, L) {
     var scanned = data.scanned || {};
     var facts = [L.t("craft.scanned", D.count(scanned.recipes))];
     if (typeof data.pricesAt === "string") facts.push(L.t("craft.pricesAt", data.pricesAt.slice(11, 16)));
-    D.clear(container).appendChild(el("article", { class: "ranking-view" }, [
-      el("header", { class: "head" }, [el("h1", { text: L.t("craft.title") }), el("span", { class: "muted", text: facts.join(" · ") })]),
-      typeof data.stale_age_s === "number" ? el("p", { class: "note note-warn", text: L.t("craft.stale", D.count(data.stale_age_s)) }) : null,
-      rows.length ? el("table", { class: "grid ranking" }, [el("thead", {}, headRow), tbody])
-        : el("p", { class: "status", text: L.t("craft.none") }),
-      el("p", { class: "hint muted", text: L.t("craft.hint") }),
-      panel
-    ]));
+    P.page(container, {
+      title: L.t("craft.title"),
+      facts: facts,
+      stale: typeof data.stale_age_s === "number" ? L.t("craft.stale", D.count(data.stale_age_s)) : null,
+      rows: rows.length > 0, headRow: headRow, tbody: tbody, none: L.t("craft.none"),
+      hint: L.t("craft.hint"),
+      panel: panel
+    });
     draw();
   }
 

@@ -94,14 +94,14 @@ var PrioryRanking = (function (D, P, L) {
     }
 
     var facts = [L.t("priced", D.count(data.priced)), L.t("withoutTree", D.count(data.unpriced)), L.t("characters", D.count(data.characters))];
-    D.clear(container).appendChild(el("article", { class: "ranking-view" }, [
-      el("header", { class: "head" }, [el("h1", { text: L.t("ranking") }), el("span", { class: "muted", text: facts.join(" · ") })]),
-      typeof data.stale_age_s === "number" ? el("p", { class: "note note-warn", text: L.t("stale", D.count(data.stale_age_s)) }) : null,
-      rows.length ? el("table", { class: "grid ranking" }, [el("thead", {}, headRow), tbody])
-        : el("p", { class: "status", text: L.t("noneRanked") }),
-      el("p", { class: "hint muted", text: L.t("chooseRow") }),
-      panel
-    ]));
+    P.page(container, {
+      title: L.t("ranking"),
+      facts: facts,
+      stale: typeof data.stale_age_s === "number" ? L.t("stale", D.count(data.stale_age_s)) : null,
+      rows: rows.length > 0, headRow: headRow, tbody: tbody, none: L.t("noneRanked"),
+      hint: L.t("chooseRow"),
+      panel: panel
+    });
     draw();
   }
 

@@ -1,9 +1,10 @@
 /**
  * What the table views share (the legendary ranking, the crafting profit), as a script defining
  * the global `PrioryTable`: the column sort (numbers, rows without a figure last whichever the
- * direction, names by locale), a value's bar around zero, and the panel below the table where a
- * chosen row's tree is drawn - the host asked to call `priory_recipe_tree`, the answer drawn with
- * `PrioryTree`, a later choice or Close superseding it.
+ * direction, names by locale), a value's bar around zero, the page around the table (head, stale
+ * note, hint), and the panel below the table where a chosen row's tree is drawn - the host asked to
+ * call `priory_recipe_tree`, the answer drawn with `PrioryTree`, a later choice or Close
+ * superseding it.
  *
  * @module
  */
@@ -87,6 +88,21 @@ var PrioryTable = (function (D, T, V, L) {
     });
   }
 
-  return { compare: compare, bar: bar, openTree: openTree, drawHead: drawHead };
+  /**
+   * Draws a table view's page into container: a head with title and facts, the stale note when
+   * there is one, the table (or the none text when it has no rows), the hint, the tree panel.
+   */
+  function page(container, parts) {
+    D.clear(container).appendChild(el("article", { class: "ranking-view" }, [
+      el("header", { class: "head" }, [el("h1", { text: parts.title }), el("span", { class: "muted", text: parts.facts.join(" · ") })]),
+      parts.stale ? el("p", { class: "note note-warn", text: parts.stale }) : null,
+      parts.rows ? el("table", { class: "grid ranking" }, [el("thead", {}, parts.headRow), parts.tbody])
+        : el("p", { class: "status", text: parts.none }),
+      el("p", { class: "hint muted", text: parts.hint }),
+      parts.panel
+    ]));
+  }
+
+  return { compare: compare, bar: bar, openTree: openTree, drawHead: drawHead, page: page };
 })(PrioryDom, PrioryTree, PrioryView, PrioryLabels);
 `;

@@ -388,25 +388,14 @@ Deno.test({
     const [chosen] = (result.structuredContent as { ranking: { id: number; name: string }[] })
       .ranking;
     assert.ok(chosen);
-    const page = await browser.newPage();
-    await page.viewport(900, 700);
-    const host = await hostView(page, html, {
-      callTool: async (params) =>
-        await client.callTool({
-          name: params.name,
-          arguments: params.arguments ?? {},
-        }) as CallToolResult,
-    });
-    const waiting = await host.sizeFrom(0, () => true, "the waiting view's first size");
-    const mark = host.sizes.length;
-    await host.bridge.sendToolInput({ arguments: args });
-    await host.bridge.sendToolResult(result as CallToolResult);
-    await host.sizeFrom(
-      mark,
-      (size) => (size.height ?? 0) > (waiting.height ?? 0) + 100,
-      "the drawn ranking's size",
+    const { page, host, frame } = await hostTable(
+      browser,
+      html,
+      client,
+      result,
+      "priory-legendary-ranking",
+      args,
     );
-    const frame = await host.frameId();
     const { text, nodes } = await visibleText(page, frame);
     assert.ok(text.includes("Classement des légendaires par bénéfice"), text.slice(0, 200));
     assert.ok(text.includes(chosen.name));
