@@ -77,12 +77,12 @@ Deno.test("startFakeGw2() serves the /__control route as JSON", async (t) => {
       );
     },
   );
-  await t.step("POST /last-modified moves the account's last play", async () => {
+  await t.step("POST /modified moves the account's last play", async () => {
     const at = "2026-12-01T07:00:00Z";
-    const set = await control(fake.url, "POST", "/last-modified", { at });
+    const set = await control(fake.url, "POST", "/modified", { at });
     assert.equal(asRecord(set.body).lastModified, at);
     assert.equal(fake.control.lastModified, at);
-    assert.equal((await control(fake.url, "POST", "/last-modified", { at: "soon" })).status, 400);
+    assert.equal((await control(fake.url, "POST", "/modified", { at: "soon" })).status, 400);
   });
   await t.step("POST /reset clears the log and refills the bucket", async () => {
     const reset = await control(fake.url, "POST", "/reset");
