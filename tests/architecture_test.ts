@@ -134,6 +134,7 @@ const ROOMS: Readonly<Record<string, readonly string[]>> = {
     "search",
     "views",
     "history",
+    "today",
   ],
   // The prompts are a surface beside the tools: they name the tools and their arguments' bounds
   // (and GW2's languages, from the client's public types).

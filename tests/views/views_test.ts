@@ -109,7 +109,7 @@ Deno.test("resources/read of a view may be cached an hour by 2026 clients", asyn
   assert.equal(result.cacheScope, "public");
 });
 
-Deno.test("tools/list links exactly the tree, the ranking, the crafting profit and the price history to their views, as hosts read it", async () => {
+Deno.test("tools/list links exactly the tree, the ranking, the crafting profit, the price history and today to their views, as hosts read it", async () => {
   await using handler = createTestHandler({ gw2: new StubGw2Client() });
   await using client = await connectClient(handler, { era: "2026" });
   const { tools } = await client.listTools();
@@ -124,6 +124,7 @@ Deno.test("tools/list links exactly the tree, the ranking, the crafting profit a
     priory_legendary_ranking: RANKING_VIEW_URI,
     priory_craft_profit: CRAFT_VIEW_URI,
     priory_price_history: PRICE_HISTORY_VIEW_URI,
+    priory_today: TODAY_VIEW_URI,
   });
   const tree = tools.find((tool: Tool) => tool.name === "priory_recipe_tree");
   assert.deepEqual(tree?._meta, {
