@@ -16,6 +16,7 @@ import {
   type ConsentText,
   TOOL_FAMILIES,
 } from "./consent_text.ts";
+import type { KeyRefusal } from "./key_check.ts";
 import { AUTH_PATHS } from "./metadata.ts";
 import { isLocalRedirect, redirectTarget } from "./redirect.ts";
 
@@ -24,7 +25,11 @@ export const KEY_PAGE_URL = "https://account.arena.net/applications";
 
 /** A message above the form, after a first answer could not be used. */
 export type ConsentNotice =
-  | { readonly kind: "keyMissing" | "keyMalformed" | "keyRejected" | "keyUnchecked" }
+  | {
+    readonly kind: KeyRefusal | "tooManySignIns";
+    /** When a limit said when to come back. */
+    readonly retryAfterMs?: number;
+  }
   | { readonly kind: "missingPerms"; readonly missing: readonly string[] };
 
 /** What the consent page shows. */
@@ -156,13 +161,15 @@ export function stopPage(lang: ConsentLanguage, reason: StopReason): string {
 function noticeHtml(text: ConsentText, notice: ConsentNotice): string {
   const link = keyLink(text);
   if (notice.kind !== "missingPerms") {
+    const minutes = String(Math.max(1, Math.ceil((notice.retryAfterMs ?? 60_000) / 60_000)));
     return `<p class="notice notice-error" role="alert">${
-      fill(escapeHtml(text[notice.kind]), { link })
+      fill(escapeHtml(text[notice.kind]), { link, minutes })
     }</p>`;
   }
+  // Only the tools that cannot work without a missing permission: an optional one (progression,
+  // for detail) breaks nothing.
   const tools = TOOL_FAMILIES.filter((family) =>
-    family.needs.some((need) => notice.missing.includes(need)) ||
-    (family.optional ?? []).some((need) => notice.missing.includes(need))
+    family.needs.some((need) => notice.missing.includes(need))
   ).map((family) => text.families[family.id]);
   return `<p class="notice notice-warn" role="alert">${
     fill(escapeHtml(text.missingPerms), {

@@ -7,7 +7,9 @@
  * its answer), `endpoints.ts` (token, registration, revocation), `grants.ts` (codes, tokens,
  * rotation, revocation), `store.ts` (KV), `crypto.ts`, `resource.ts` (the `/mcp` check) and
  * `call_rate.ts` and `call_slots.ts` (each player's rate of tool calls, and how many run at once:
- * a player is the GW2 account behind a grant, so several sign-ins of one account share them).
+ * a player is the GW2 account behind a grant, so several sign-ins of one account share them),
+ * `key_check.ts` (the one gate every key check of a page goes through: limits per client address
+ * and in total, its own share of the upstream budget).
  *
  * @module
  */
@@ -24,6 +26,7 @@ import { deriveSecrets } from "./crypto.ts";
 import { createDocumentFetcher, type DocumentFetcher } from "./document_fetch.ts";
 import { registerEndpoint, revokeEndpoint, tokenEndpoint } from "./endpoints.ts";
 import { Grants } from "./grants.ts";
+import { KEY_CHECK_SHARE_KEY, KeyCheckGate, keyCheckShare, type ShareBucket } from "./key_check.ts";
 import {
   AUTH_PATHS,
   authorizationServerMetadata,
@@ -46,8 +49,17 @@ export interface PublicAuthDeps {
   /** The static token operators may still use (empty: none). */
   readonly staticToken: string;
   readonly kv: Deno.Kv;
-  /** The GW2 client, for the consent page's key check. */
+  /** The GW2 client, for the pages' key checks. */
   readonly gw2: BoundableGw2Client;
+  /** The upstream budget (`GW2_RATE_BURST`, `GW2_RATE_PER_SEC`): key checks get a share of it. */
+  readonly budget: { readonly burst: number; readonly perSec: number };
+  /**
+   * Builds a token bucket in the process's KV (the GW2 client's kind, which only the process
+   * wiring may build): where the key checks' share of the budget is counted.
+   */
+  readonly bucket: (
+    spec: { readonly key: Deno.KvKey; readonly burst: number; readonly perSec: number },
+  ) => ShareBucket;
   readonly clock: Clock;
   readonly log: Logger;
   /** How client metadata documents are fetched. @default the SSRF-guarded fetcher */
@@ -59,8 +71,16 @@ export interface PublicAuth {
   readonly urls: AuthUrls;
   /** Whether the public mode answers `pathname` (besides `/mcp`). */
   handles(pathname: string): boolean;
-  /** Answers a request on one of its paths; `body` is the bounded body of a POST. */
-  serve(request: Request, pathname: string, body: Uint8Array | undefined): Promise<Response>;
+  /**
+   * Answers a request on one of its paths; `body` is the bounded body of a POST, `clientAddress`
+   * the sender's address (what the limits per client address count by; any text when unknown).
+   */
+  serve(
+    request: Request,
+    pathname: string,
+    body: Uint8Array | undefined,
+    clientAddress: string,
+  ): Promise<Response>;
   /** Who an `/mcp` request is from, or the 401 to answer. */
   authenticate(request: Request): Promise<McpCaller | Response>;
   /**
@@ -88,7 +108,8 @@ const DOCUMENTS = new Set<string>([
  *
  * @example
  * ```ts
- * const auth = await createPublicAuth({ config: config.publicMode, staticToken, kv, gw2, clock, log });
+ * const bucket = (spec) => new TokenBucket({ kv, clock, log, ...spec });
+ * const auth = await createPublicAuth({ config: config.publicMode, staticToken, kv, gw2, budget, bucket, clock, log });
  * ```
  */
 export async function createPublicAuth(deps: PublicAuthDeps): Promise<PublicAuth> {
@@ -106,13 +127,20 @@ export async function createPublicAuth(deps: PublicAuthDeps): Promise<PublicAuth
     secrets,
     deps.fetchDocument ?? createDocumentFetcher({ clock: deps.clock }),
   );
+  const keys = new KeyCheckGate({
+    gw2: deps.gw2,
+    share: deps.bucket({ key: KEY_CHECK_SHARE_KEY, ...keyCheckShare(deps.budget) }),
+    clock: deps.clock,
+    log: deps.log,
+    tag: (key) => secrets.keyTag(key),
+  });
   const authorize = new AuthorizeEndpoint({
     urls,
     clients,
     grants,
     store,
     secrets,
-    gw2: deps.gw2,
+    keys,
     clock: deps.clock,
     log: deps.log,
   });
@@ -136,6 +164,7 @@ export async function createPublicAuth(deps: PublicAuthDeps): Promise<PublicAuth
     request: Request,
     pathname: string,
     body: Uint8Array | undefined,
+    clientAddress: string,
   ): Promise<Response> {
     const method = request.method;
     if (DOCUMENTS.has(pathname)) {
@@ -151,7 +180,9 @@ export async function createPublicAuth(deps: PublicAuthDeps): Promise<PublicAuth
     }
     if (pathname === AUTH_PATHS.authorize) {
       if (method === "GET" || method === "HEAD") return await authorize.show(request);
-      if (method === "POST") return await authorize.answer(request, body ?? new Uint8Array());
+      if (method === "POST") {
+        return await authorize.answer(request, body ?? new Uint8Array(), clientAddress);
+      }
       return new Response("Method not allowed\n", { status: 405, headers: { allow: "GET, POST" } });
     }
     if (method === "OPTIONS") return preflight("POST, OPTIONS");
