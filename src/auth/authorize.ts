@@ -5,16 +5,18 @@
  * The request is checked in an order that never sends anyone to an address the client did not
  * register: the client and its exact redirect URI first - a failure there is a page, never a
  * redirect - then the rest (`response_type=code`, PKCE S256, `resource`), whose failures go back
- * to the client as RFC 6749 errors: at once when the redirect stays on the player's device, else
- * from a link on a page that says what went wrong (RFC 9700 §4.11.2: no automatic redirect to a
- * web address a stranger may have registered). The page carries the checked request in a signed hidden field
- * (HMAC under `PRIORY_SECRET`, ten minutes) together with a CSRF token that must match a cookie
- * the page set (`SameSite=Strict`, `HttpOnly`, on https a `__Host-` cookie) and a nonce used up by
- * the first answer, so a forged, foreign or replayed POST is refused. On Allow the key is checked
- * with the GW2 API before anything is issued; a key GW2 rejects shows the page again with the
- * reason, and one missing permissions is explained first, then accepted if the player insists.
- * The answer is a `302` to the redirect URI with `code` (or `error=access_denied`), `state` and
- * `iss` (RFC 9207).
+ * to the client as RFC 6749 errors: at once only to a loopback `http:` redirect (a native
+ * client's own listener), else from a link on a page that says what went wrong (RFC 9700
+ * §4.11.2: no automatic redirect to a web address or an app link a stranger may have
+ * registered). The page carries the checked request in a signed hidden field (HMAC under a key
+ * of its own derived from `PRIORY_SECRET`, ten minutes) together with a CSRF token that must
+ * match a cookie the page set (`SameSite=Strict`, `HttpOnly`, on https a `__Host-` cookie) and a
+ * nonce used up by the first answer, so a forged, foreign or replayed POST is refused. On Allow
+ * the key goes through the key-check gate (`key_check.ts`) before anything is issued; a key GW2
+ * rejects shows the page again with the reason, and one missing permissions a tool needs is
+ * explained first, then accepted if the player insists. The answer is a `302` to the redirect
+ * URI with `code` (or `error=access_denied`), `state` and `iss` (RFC 9207) - or, for an app's
+ * own link, a page that hands the same URL to the browser and says the tab may be closed.
  *
  * @module
  */
@@ -23,14 +25,27 @@ import { Buffer } from "node:buffer";
 import type { Clock } from "../async/clock.ts";
 import type { Logger } from "../log.ts";
 import type { Clients } from "./clients.ts";
-import { type ConsentNotice, consentPage, stopPage, type StopReason } from "./consent_page.ts";
+import {
+  type ConsentNotice,
+  consentPage,
+  donePage,
+  stopPage,
+  type StopReason,
+} from "./consent_page.ts";
 import { type ConsentLanguage, missingPermissions, pickLanguage } from "./consent_text.ts";
 import { randomId, sameText } from "./crypto.ts";
 import type { AuthSecrets } from "./crypto.ts";
 import { type Grants, sameResource } from "./grants.ts";
 import type { KeyCheckGate } from "./key_check.ts";
 import { AUTH_PATHS, type AuthUrls } from "./metadata.ts";
-import { formActionSource, redirectTarget, staysOnDevice, withParams } from "./redirect.ts";
+import { isMetadataDocumentUrl } from "./client_metadata.ts";
+import {
+  formActionSource,
+  isLocalRedirect,
+  isWebRedirect,
+  redirectTarget,
+  withParams,
+} from "./redirect.ts";
 import { cookiesOf, htmlPage, pageHeaders, redirectTo } from "./responses.ts";
 import type { AuthStore } from "./store.ts";
 
@@ -96,10 +111,17 @@ export class AuthorizeEndpoint {
     }
     const lookup = await this.#deps.clients.resolve(clientId);
     if (!lookup.ok) {
-      this.#deps.log.info("auth authorize refused", { reason: lookup.reason });
-      return lookup.reason === "unknown"
-        ? this.#stop(lang, 400, "unknownClient")
-        : this.#stop(lang, 400, { kind: "clientDocument", detail: lookup.detail });
+      // The document's failure is the operator's to read, not the page's: one text for every
+      // way it failed, so the page cannot tell a prober which hosts answer, and how.
+      this.#deps.log.info("auth authorize refused", {
+        reason: lookup.reason,
+        ...(lookup.reason === "document" ? { detail: lookup.detail } : {}),
+      });
+      return this.#stop(
+        lang,
+        400,
+        lookup.reason === "unknown" ? "unknownClient" : "clientDocument",
+      );
     }
     const client = lookup.client;
     const redirectUri = single("redirect_uri");
@@ -115,7 +137,10 @@ export class AuthorizeEndpoint {
     const state = single("state");
     const back = (error: string, description: string): Response => {
       const answer = this.#errorUrl(redirectUri, error, description, state ?? undefined);
-      if (staysOnDevice(redirectUri)) return redirectTo(answer);
+      // At once only to a loopback http: redirect (a native client's own listener); an app's
+      // link (cursor://, vscode://...) opens an app - and whatever URL it carries - so the player
+      // follows it knowingly, from a page, as for a web address.
+      if (isLocalRedirect(redirectUri)) return redirectTo(answer);
       this.#deps.log.info("auth authorize refused", { reason: error });
       return this.#stop(lang, 400, {
         kind: "badRequest",
@@ -181,8 +206,21 @@ export class AuthorizeEndpoint {
     const form = new URLSearchParams(new TextDecoder().decode(body));
     const form0 = await this.#readState(form.get("request"));
     if (form0 === undefined) return this.#refuse(lang, 403, "forged", "state");
+    // A form sent again (Back, then Allow) no longer has its cookie - the first answer cleared
+    // it - so "already sent" is said before the cookie is checked; nothing is issued either way.
+    if (await this.#deps.store.nonceUsed(form0.nonce)) {
+      return this.#refuse(lang, 400, "used", "replayed");
+    }
     if (this.#deps.clock.now() > form0.expiresAt) {
-      return this.#refuse(lang, 400, "expired", "expired");
+      // The state is ours (its MAC held): the player may go back to the app, which is told why.
+      const url = this.#errorUrl(
+        form0.redirectUri,
+        "access_denied",
+        "the sign-in page expired before the player answered; start again",
+        form0.state,
+      );
+      const back = { url, target: redirectTarget(form0.redirectUri) };
+      return this.#refuse(lang, 400, { kind: "expired", back }, "expired");
     }
     const cookie = cookiesOf(request).get(cookieName(form0.nonce, this.#secureCookie));
     if (cookie === undefined || !sameText(cookie, form0.csrf)) {
@@ -232,14 +270,21 @@ export class AuthorizeEndpoint {
       return this.#page(lang, 429, form0, notice, cleared);
     }
     this.#deps.log.info("auth consent", { decision: "allow", missing: missing.length });
-    return redirectTo(
-      withParams(form0.redirectUri, {
-        code: started.code,
-        ...(form0.state === undefined ? {} : { state: form0.state }),
-        iss: this.#deps.urls.issuer,
-      }),
-      cleared,
-    );
+    const answerUrl = withParams(form0.redirectUri, {
+      code: started.code,
+      ...(form0.state === undefined ? {} : { state: form0.state }),
+      iss: this.#deps.urls.issuer,
+    });
+    if (isWebRedirect(form0.redirectUri)) return redirectTo(answerUrl, cleared);
+    // An app's link: the browser hands it to the app and would leave this page as it was.
+    const headers = pageHeaders("'none'", lang);
+    for (const cookie of cleared) headers.append("set-cookie", cookie);
+    const html = donePage({
+      lang,
+      ...(form0.clientName === undefined ? {} : { clientName: form0.clientName }),
+      answerUrl,
+    });
+    return htmlPage(200, html, headers);
   }
 
   /** The consent page for `request` with a fresh nonce, CSRF token and cookie. */
@@ -263,6 +308,9 @@ export class AuthorizeEndpoint {
     const html = consentPage({
       lang,
       ...(form.clientName === undefined ? {} : { clientName: form.clientName }),
+      ...(isMetadataDocumentUrl(form.clientId)
+        ? { clientDomain: new URL(form.clientId).host }
+        : {}),
       redirectUri: form.redirectUri,
       request: signed,
       ...(notice === undefined ? {} : { notice }),

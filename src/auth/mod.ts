@@ -126,6 +126,7 @@ export async function createPublicAuth(deps: PublicAuthDeps): Promise<PublicAuth
   const clients = new Clients(
     secrets,
     deps.fetchDocument ?? createDocumentFetcher({ clock: deps.clock }),
+    deps.clock,
   );
   const keys = new KeyCheckGate({
     gw2: deps.gw2,
