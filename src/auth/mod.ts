@@ -25,7 +25,7 @@ import { Clients } from "./clients.ts";
 import { deriveSecrets } from "./crypto.ts";
 import { createDocumentFetcher, type DocumentFetcher } from "./document_fetch.ts";
 import { registerEndpoint, revokeEndpoint, tokenEndpoint } from "./endpoints.ts";
-import { Grants } from "./grants.ts";
+import { Grants, type SignedInPlayer } from "./grants.ts";
 import { KEY_CHECK_SHARE_KEY, KeyCheckGate, keyCheckShare, type ShareBucket } from "./key_check.ts";
 import {
   AUTH_PATHS,
@@ -94,6 +94,12 @@ export interface PublicAuth {
    * slot; the returned function gives it back. Rejects when `signal` aborts first.
    */
   enterCall(player: string, signal: AbortSignal): Promise<() => void>;
+  /**
+   * GW2 rejected `player`'s key during a tool call: ends that sign-in (its grant and sealed
+   * key), so the app's next request is refused and it signs in again - `mcp-remote`, which
+   * otherwise keeps using its saved sign-in, included.
+   */
+  keyRejected(player: SignedInPlayer): Promise<void>;
 }
 
 const POST_ONLY = new Set<string>([AUTH_PATHS.token, AUTH_PATHS.register, AUTH_PATHS.revoke]);
@@ -202,5 +208,8 @@ export async function createPublicAuth(deps: PublicAuthDeps): Promise<PublicAuth
     authenticate: guard,
     admitCalls: (player, calls) => rate.take(player, calls),
     enterCall: (player, signal) => slots.enter(player, signal),
+    keyRejected: async (player) => {
+      await grants.revokeGrant(player.grantId, "GW2 rejected its key");
+    },
   };
 }

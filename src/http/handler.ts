@@ -140,6 +140,7 @@ export function createHandler(deps: HandlerDeps): Handler {
           owner: player.owner,
           admitToolCalls: (calls) => auth.admitCalls(player.owner, calls),
           enterCall: (signal) => auth.enterCall(player.owner, signal),
+          keyRejected: () => auth.keyRejected(player),
         };
       }
     }

@@ -23,6 +23,12 @@ export type KeySource = "header" | "sign-in";
 
 /** Where a player creates or edits GW2 API keys. */
 const KEY_PAGE = "https://account.arena.net/applications";
+/**
+ * How to make `mcp-remote` sign in again: it keeps its tokens in a folder of its own and reuses
+ * them until the server refuses them.
+ */
+const MCP_REMOTE_SIGN_OUT =
+  "mcp-remote keeps its sign-in in ~/.mcp-auth: delete that folder, then restart it";
 
 /** What a tool looks up, for not-found texts; unlisted tools get the generic text. */
 const NOT_FOUND: Readonly<Record<string, { what: string; hint: string }>> = {
@@ -144,14 +150,14 @@ export function toolErrorText(
     }
     case "key_rejected":
       if (keySource === "sign-in") {
-        return `GW2 API key rejected: GW2 no longer accepts the key you gave when you signed in to this server (deleted, expired or replaced). Sign in again: disconnect and reconnect this server in your app (or remove its saved sign-in), and give a current key from ${KEY_PAGE}.`;
+        return `GW2 API key rejected: GW2 no longer accepts the key you gave when you signed in to this server (deleted, expired or replaced), so this sign-in has ended. Sign in again with a current key from ${KEY_PAGE}: your app asks you to on its next request to this server; if it does not, disconnect and reconnect the server in it (${MCP_REMOTE_SIGN_OUT}).`;
       }
       return `GW2 API key rejected: GW2 does not accept the key in the X-GW2-Key header (wrong, expired or deleted). Check it, or create a new one at ${KEY_PAGE}, and update the client configuration. If the configuration uses \${VAR}, check that the variable was expanded.`;
     case "scope_missing": {
       const named = error.scopes.map((scope) => `"${scope}"`).join(", ");
       const plural = error.scopes.length > 1 ? "s" : "";
       if (keySource === "sign-in") {
-        return `GW2 API key lacks the ${named} permission${plural}: the key you signed in with cannot read this. Create a key with ${named} ticked at ${KEY_PAGE}, then sign in again with it (disconnect and reconnect this server in your app).`;
+        return `GW2 API key lacks the ${named} permission${plural}: the key you signed in with cannot read this. Create a key with ${named} ticked at ${KEY_PAGE}, then sign in again with it: disconnect and reconnect this server in your app (${MCP_REMOTE_SIGN_OUT}).`;
       }
       return `GW2 API key lacks the ${named} permission${plural}: create a key with ${named} ticked at ${KEY_PAGE} and put it in the X-GW2-Key header.`;
     }

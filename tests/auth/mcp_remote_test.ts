@@ -5,7 +5,9 @@
  * the lock) discovers OAuth from the 401, registers, and prints the sign-in URL; headless Chromium
  * opens it, fills the key and clicks Allow; the consent page's redirect reaches `mcp-remote`'s
  * callback, which exchanges the code; then `priory_account` answers over stdio with no
- * `X-GW2-Key` anywhere.
+ * `X-GW2-Key` anywhere. When GW2 later rejects the key, the server ends the sign-in, and
+ * `mcp-remote` - which would otherwise keep presenting its saved one - signs in again through
+ * the consent page on its next call.
  */
 
 import assert from "node:assert/strict";
@@ -112,36 +114,77 @@ Deno.test({
 
       await using browser = await BROWSER.launch();
       const page = await browser.newPage();
-      await page.navigate(url);
-      assert.equal(
-        await page.evaluate("document.querySelector('h1').textContent"),
-        "Sign in to Priory MCP",
-      );
-      const back = within<void>(30_000, "mcp-remote's callback page", (resolve) => {
-        return page.on("Page.loadEventFired", () => resolve());
-      });
-      await page.evaluate(`(() => {
-        document.querySelector('input[name="gw2_key"]').value = ${JSON.stringify(TEST_KEYS.full)};
-        document.querySelector('button[value="allow"]').click();
-      })()`);
-      await back;
-      assert.match(
-        String(await page.evaluate("location.href")),
-        /^http:\/\/localhost:\d+\/oauth\/callback\?code=/,
-      );
+      /** The player's part of a sign-in: the consent page opened, the key given, Allow. */
+      const consent = async (at: string) => {
+        await page.navigate(at);
+        assert.equal(
+          await page.evaluate("document.querySelector('h1').textContent"),
+          "Sign in to Priory MCP",
+        );
+        const back = within<void>(30_000, "mcp-remote's callback page", (resolve) => {
+          return page.on("Page.loadEventFired", () => resolve());
+        });
+        await page.evaluate(`(() => {
+          document.querySelector('input[name="gw2_key"]').value = ${JSON.stringify(TEST_KEYS.full)};
+          document.querySelector('button[value="allow"]').click();
+        })()`);
+        await back;
+        assert.match(
+          String(await page.evaluate("location.href")),
+          /^http:\/\/localhost:\d+\/oauth\/callback\?code=/,
+        );
+      };
+      await consent(url);
 
       const initialized = await peer.answer(1);
       assert.ok(initialized.result, JSON.stringify(initialized));
       await peer.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+      const call = async (id: number, name: string) => {
+        await peer.send({
+          jsonrpc: "2.0",
+          id,
+          method: "tools/call",
+          params: { name, arguments: {} },
+        });
+        const called = await peer.answer(id);
+        return called.result as
+          | {
+            structuredContent?: { name?: string };
+            isError?: boolean;
+            content?: { text?: string }[];
+          }
+          | undefined;
+      };
+      const result = await call(2, "priory_account");
+      assert.equal(result?.structuredContent?.name, "Priory Tester.4821", JSON.stringify(result));
+
+      // The player deletes the key at ArenaNet: the next read is refused, and the sign-in ends.
+      fake.control.injectFault("invalid_key", { times: Infinity });
+      const rejected = await call(3, "priory_account_wallet");
+      assert.equal(rejected?.isError, true);
+      assert.match(rejected?.content?.[0]?.text ?? "", /this sign-in has ended/);
+      fake.control.clearFaults();
+      // mcp-remote does not keep using its saved sign-in: the server refuses it, so the next call
+      // makes it sign in again - through the consent page - and then answers.
       await peer.send({
         jsonrpc: "2.0",
-        id: 2,
+        id: 4,
         method: "tools/call",
         params: { name: "priory_account", arguments: {} },
       });
-      const called = await peer.answer(2);
-      const result = called.result as { structuredContent?: { name?: string } } | undefined;
-      assert.equal(result?.structuredContent?.name, "Priory Tester.4821", JSON.stringify(called));
+      const [, again = ""] = await within<RegExpExecArray>(
+        60_000,
+        "mcp-remote's second sign-in URL",
+        (resolve, reject) => {
+          stderr.waitFor(
+            /Please authorize this client by visiting:\s+\S+[\s\S]*Please authorize this client by visiting:\s+(\S+)/,
+          ).then(resolve, reject);
+        },
+      );
+      await consent(again);
+      const after = await peer.answer(4);
+      const resumed = after.result as { structuredContent?: { name?: string } } | undefined;
+      assert.equal(resumed?.structuredContent?.name, "Priory Tester.4821", JSON.stringify(after));
     } finally {
       try {
         child.kill("SIGTERM");
