@@ -94,6 +94,22 @@ export function addressGroup(address: string): string {
   return `${[a, b, c, d].map((group) => group.toString(16)).join(":")}::/64`;
 }
 
+/**
+ * The client's address for a request: the last entry of `header` (what the operator's reverse
+ * proxy set; a proxy appends the address it saw to `X-Forwarded-For`, so earlier entries are the
+ * client's own say) when it is an IP address, else the TCP peer's `peer`.
+ *
+ * @example
+ * ```ts
+ * clientAddress("10.0.0.2", "198.51.100.1, 203.0.113.7"); // "203.0.113.7"
+ * clientAddress("10.0.0.2", null); // "10.0.0.2"
+ * ```
+ */
+export function clientAddress(peer: string, header: string | null): string {
+  const last = header?.split(",").at(-1)?.trim() ?? "";
+  return isIpLiteral(last) ? last.replace(/^\[|\]$/g, "") : peer;
+}
+
 /** Whether `host` is written as an IP address (v4, or v6 with or without brackets). */
 export function isIpLiteral(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, "");

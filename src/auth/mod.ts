@@ -34,6 +34,7 @@ import {
   authUrls,
   protectedResourceMetadata,
 } from "./metadata.ts";
+import { clientAddress } from "./address.ts";
 import { createResourceGuard, type McpCaller } from "./resource.ts";
 import { metadataJson, oauthError, preflight } from "./responses.ts";
 import { AuthStore } from "./store.ts";
@@ -73,7 +74,8 @@ export interface PublicAuth {
   handles(pathname: string): boolean;
   /**
    * Answers a request on one of its paths; `body` is the bounded body of a POST, `clientAddress`
-   * the sender's address (what the limits per client address count by; any text when unknown).
+   * the TCP peer's address (any text when unknown). The limits per client address count by it,
+   * or by `PRIORY_CLIENT_ADDRESS_HEADER`'s when the operator set one.
    */
   serve(
     request: Request,
@@ -171,9 +173,11 @@ export async function createPublicAuth(deps: PublicAuthDeps): Promise<PublicAuth
     request: Request,
     pathname: string,
     body: Uint8Array | undefined,
-    clientAddress: string,
+    peer: string,
   ): Promise<Response> {
     const method = request.method;
+    const header = deps.config.clientAddressHeader;
+    const from = header === undefined ? peer : clientAddress(peer, request.headers.get(header));
     if (DOCUMENTS.has(pathname)) {
       if (method === "OPTIONS") return preflight("GET, HEAD, OPTIONS");
       if (method !== "GET" && method !== "HEAD") {
@@ -188,7 +192,7 @@ export async function createPublicAuth(deps: PublicAuthDeps): Promise<PublicAuth
     if (pathname === AUTH_PATHS.authorize) {
       if (method === "GET" || method === "HEAD") return await authorize.show(request);
       if (method === "POST") {
-        return await authorize.answer(request, body ?? new Uint8Array(), clientAddress);
+        return await authorize.answer(request, body ?? new Uint8Array(), from);
       }
       return new Response("Method not allowed\n", { status: 405, headers: { allow: "GET, POST" } });
     }

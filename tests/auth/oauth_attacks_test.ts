@@ -1097,3 +1097,37 @@ Deno.test("a key with only the account permission is told which tools will not w
   ).get("code");
   assert.ok(code);
 });
+
+Deno.test("behind a proxy (PRIORY_CLIENT_ADDRESS_HEADER) the limits count by the address it sets: one sender's flood is refused, another player signs in", async () => {
+  await using app = await startPublicApp({
+    env: { ...PUBLIC_ENV, PRIORY_CLIENT_ADDRESS_HEADER: "X-Forwarded-For" },
+  });
+  const clientId = await registeredClient(app.handler);
+  const { challenge } = await pkce();
+  let page = await openConsent(
+    app.handler,
+    authorizeUrl({ client_id: clientId, redirect_uri: CALLBACK, code_challenge: challenge }),
+  );
+  const statuses: number[] = [];
+  for (let n = 0; n < 12; n++) {
+    const part = String(n).padStart(12, "0");
+    // The sender forges the entries it controls; the proxy appends the address it saw.
+    const answer = await answerConsent(app.handler, page, {
+      decision: "allow",
+      key: `BADBADBA-0000-4000-8000-${part}0BADC0DE-0000-4000-8000-${part}`,
+      clientAddress: "10.0.0.2",
+      headers: { "x-forwarded-for": `198.51.100.${n}, 203.0.113.5` },
+    });
+    statuses.push(answer.status);
+    page = await readConsent(answer);
+  }
+  assert.deepEqual(statuses, [...Array(10).fill(400), 429, 429]);
+  // Every request came from the proxy (10.0.0.2): another player behind it is not held back.
+  const signedIn = await answerConsent(app.handler, page, {
+    decision: "allow",
+    key: TEST_KEYS.full,
+    clientAddress: "10.0.0.2",
+    headers: { "x-forwarded-for": "203.0.113.99" },
+  });
+  assert.ok(redirectParams(signedIn).get("code"));
+});

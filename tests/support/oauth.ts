@@ -160,6 +160,8 @@ export interface ConsentAnswer {
   readonly origin?: string;
   /** The sender's address (what the key check's limits count by); none when absent. */
   readonly clientAddress?: string;
+  /** More request headers (a proxy's `X-Forwarded-For`, say). */
+  readonly headers?: Record<string, string>;
 }
 
 /** POSTs the consent form as a browser would. */
@@ -181,6 +183,7 @@ export function answerConsent(
         "content-type": "application/x-www-form-urlencoded",
         origin: answer.origin ?? page.origin,
         ...(cookie === undefined ? {} : { cookie }),
+        ...answer.headers,
       },
       body: form.toString(),
     }),
