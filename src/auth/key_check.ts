@@ -10,18 +10,19 @@
  * - **per client address** (an IPv4 address, an IPv6 /64: `addressGroup`), at most
  *   {@linkcode ADDRESS_CHECKS_AT_ONCE} checks at once and {@linkcode ADDRESS_CHECKS_BURST} in a
  *   row, then {@linkcode ADDRESS_CHECKS_PER_HOUR} an hour;
- * - **in total**, at most {@linkcode CHECKS_AT_ONCE} checks at once in this process, and the
- *   upstream requests of checks take from a bucket of their own (in KV, shared by every
- *   instance) sized {@linkcode KEY_CHECK_SHARE} of the upstream budget, before they take from
- *   the budget itself - so checks never spend more than that share of it, and players' tool
- *   calls and the background work keep the rest;
+ * - **in total**, at most {@linkcode CHECKS_AT_ONCE} checks at once in this process, and each
+ *   `/v2/tokeninfo` of a check takes first from a bucket of its own (in KV, shared by every
+ *   instance) sized {@linkcode SHARE_OF_BURST} of the upstream budget's burst and
+ *   {@linkcode SHARE_OF_RATE} of its rate, then from the budget itself - so made-up keys never
+ *   cost more than that share of it, and players' tool calls and the background work keep the
+ *   rest. The `/v2/account` step takes no token of the share: only a key GW2 accepted gets there,
+ *   and a made-up one costs the attacker nothing to make where a real one does;
  * - **a player first**: when the share is spent, a check waits for its next token only if it is
  *   its address's first in {@linkcode REMEMBER_MS} (or the first since a key from it was
- *   accepted), and the newest such check is served first; the second step (`/v2/account`) of a
- *   key that passed goes before both. A sender's later checks - made-up keys, one after another
- *   - only take a token that is free at once and none that a first check waits for. So a flood
- *   from many senders costs the share, and a player signing in from another address waits for
- *   one or two of its tokens, not behind the flood;
+ *   accepted), and the newest such check is served first. A sender's later checks - made-up
+ *   keys, one after another - only take a token that is free at once, and none while a first
+ *   check waits. So a flood from many senders costs the share, and a player signing in from
+ *   another address waits for one of its tokens, not behind the flood;
  * - **a rejected key is remembered** for {@linkcode REMEMBER_MS} by an HMAC of it (never the key),
  *   and refused again without asking; an accepted one too, and checked again without counting
  *   against the limits (the GW2 client's cache answers it).
@@ -49,8 +50,13 @@ export const ADDRESS_CHECKS_BURST = 10;
 export const ADDRESS_CHECKS_PER_HOUR = 30;
 /** Checks running at once in one process, every address together. */
 export const CHECKS_AT_ONCE = 100;
-/** The part of the upstream budget (its burst and its rate) key checks may spend. */
-export const KEY_CHECK_SHARE = 0.1;
+/** The part of the upstream budget's burst key checks may spend at once. */
+export const SHARE_OF_BURST = 0.1;
+/**
+ * The part of the upstream budget's rate key checks may spend: one `/v2/tokeninfo` a second at
+ * the default 5, which lets a player sign in every second however long a flood lasts.
+ */
+export const SHARE_OF_RATE = 0.2;
 /** How long a key's outcome is remembered. */
 export const REMEMBER_MS = 10 * 60_000;
 /** Keys remembered at most; the oldest are forgotten first. */
@@ -107,19 +113,19 @@ export const KEY_CHECK_SHARE_KEY: Deno.KvKey = ["auth", "key check share"];
 
 /**
  * The size of the checks' share of an upstream budget of `burst` at once and `perSec` a second:
- * {@linkcode KEY_CHECK_SHARE} of each (at least 2 at once).
+ * {@linkcode SHARE_OF_BURST} of the burst (at least 2) and {@linkcode SHARE_OF_RATE} of the rate.
  *
  * @example
  * ```ts
- * keyCheckShare({ burst: 300, perSec: 5 }); // { burst: 30, perSec: 0.5 }
+ * keyCheckShare({ burst: 300, perSec: 5 }); // { burst: 30, perSec: 1 }
  * ```
  */
 export function keyCheckShare(
   budget: { readonly burst: number; readonly perSec: number },
 ): { readonly burst: number; readonly perSec: number } {
   return {
-    burst: Math.max(2, Math.floor(budget.burst * KEY_CHECK_SHARE)),
-    perSec: budget.perSec * KEY_CHECK_SHARE,
+    burst: Math.max(2, Math.floor(budget.burst * SHARE_OF_BURST)),
+    perSec: budget.perSec * SHARE_OF_RATE,
   };
 }
 
@@ -142,8 +148,6 @@ interface Remembered {
 
 /** How a check waits for a token of the share, first served first. */
 type Turn =
-  /** The `/v2/account` step of a key that passed `/v2/tokeninfo`: a player's, served first. */
-  | "passed"
   /** An address's first check in a while: waits, the newest served first. */
   | "first"
   /** Any other: only a token free at once, and none a waiting check is owed. */
@@ -167,10 +171,7 @@ export class KeyCheckGate {
   /** When each address's last check began (until then + {@linkcode REMEMBER_MS} its next is "again"). */
   readonly #lastCheck = new Map<string, number>();
   /** Checks waiting for a token of the share, by turn. */
-  readonly #waiting: { readonly passed: Waiter[]; readonly first: Waiter[] } = {
-    passed: [],
-    first: [],
-  };
+  readonly #waiting: Waiter[] = [];
   #pumping = false;
 
   /** @param options the GW2 client, the share's bucket, clock, logger and key tag */
@@ -231,7 +232,7 @@ export class KeyCheckGate {
   }
 
   /**
-   * Asks GW2: `tokeninfo`, then `account` when it passed, each after a token of the share
+   * Asks GW2: `tokeninfo` after a token of the share, then `account` when it passed
    * (`turn`: how the first waits; `undefined`: a key accepted lately, which takes none).
    */
   async #ask(
@@ -259,7 +260,6 @@ export class KeyCheckGate {
       this.#remember(tag, false);
       return { ok: false, reason: "keyRejected" };
     }
-    if (turn !== undefined && !(await this.#token("passed", stop))) return busy;
     try {
       const account = (await bound.account(key)).value.name;
       this.#remember(tag, true);
@@ -289,11 +289,11 @@ export class KeyCheckGate {
    * time (`stop` aborted) or, for "again", none was free at once.
    */
   async #token(turn: Turn, stop: AbortSignal): Promise<boolean> {
-    const owed = this.#waiting.passed.length + this.#waiting.first.length;
+    const owed = this.#waiting.length;
     if (turn === "again" && owed > 0) return false;
     if (owed === 0 && (await this.#tryShare())) return true;
     if (turn === "again" || stop.aborted) return false;
-    const queue = this.#waiting[turn];
+    const queue = this.#waiting;
     return await new Promise<boolean>((resolve) => {
       const waiter: Waiter = {
         admit: (admitted) => {
@@ -322,26 +322,25 @@ export class KeyCheckGate {
   }
 
   /**
-   * Draws the share's tokens one by one while checks wait, each to the next in turn: an account
-   * step first (oldest first), else the newest first check. One pump per process.
+   * Draws the share's tokens one by one while checks wait, each to the newest waiting check (an
+   * older one is likelier a flood's, and nearer its deadline anyway). One pump per process.
    */
   async #pump(): Promise<void> {
     if (this.#pumping) return;
     this.#pumping = true;
     try {
-      while (this.#waiting.passed.length + this.#waiting.first.length > 0) {
+      while (this.#waiting.length > 0) {
         let admitted: boolean;
         try {
           admitted = (await this.#share.take(KEY_CHECK_MS)).admitted;
         } catch (error) {
           this.#log.warn("auth key check share unavailable", { error: describeError(error) });
-          for (const waiter of this.#waiting.passed.splice(0)) waiter.admit(false);
-          for (const waiter of this.#waiting.first.splice(0)) waiter.admit(false);
+          for (const waiter of this.#waiting.splice(0)) waiter.admit(false);
           return;
         }
         if (!admitted) continue;
         // Nobody left (every waiter's time ran out): the token is spent unused.
-        (this.#waiting.passed.shift() ?? this.#waiting.first.pop())?.admit(true);
+        this.#waiting.pop()?.admit(true);
       }
     } finally {
       this.#pumping = false;

@@ -133,10 +133,10 @@ Deno.test("one client address runs two checks at once; a third is refused before
   ]);
 });
 
-Deno.test("key checks spend only their share of the upstream budget: past a tenth of its burst, one check per tenth of its rate", async () => {
+Deno.test("key checks spend only their share of the upstream budget: past a tenth of its burst, one check per fifth of its rate", async () => {
   using kv = await openMemoryKv();
   const clock = new ManualClock({ advance: "delays" });
-  // A budget of 300 at once and 5 a second: checks get 30 at once, then one each 2 s.
+  // A budget of 300 at once and 5 a second: checks get 30 at once, then one a second.
   const { gate, asked } = gateOver(kv, clock);
   const started = clock.now();
   for (let n = 0; n < 40; n++) {
@@ -145,13 +145,13 @@ Deno.test("key checks spend only their share of the upstream budget: past a tent
   }
   assert.equal(asked("/v2/tokeninfo"), 40);
   const elapsed = clock.now() - started;
-  assert.ok(elapsed >= 19_000, `the ten past the share's burst waited 2 s each: ${elapsed} ms`);
+  assert.ok(elapsed >= 9_500, `the ten past the share's burst waited 1 s each: ${elapsed} ms`);
 });
 
 Deno.test("under a flood of checks from many senders, a player's sign-in from another address is served next, not after the queue", async () => {
   using kv = await openMemoryKv();
   const clock = new ManualClock();
-  // Checks get 2 at once, then one a second.
+  // Checks get 2 at once, then one every half second.
   const { gate } = gateOver(kv, clock, { burst: 20, perSec: 10 });
   const flood: Promise<KeyCheck>[] = [];
   for (let sender = 0; sender < 30; sender++) {
@@ -170,7 +170,7 @@ Deno.test("under a flood of checks from many senders, a player's sign-in from an
     await settle();
   }
   assert.equal(done?.ok, true, JSON.stringify(done));
-  assert.ok(clock.now() - began <= 3_000, `the player waited ${clock.now() - began} ms`);
+  assert.ok(clock.now() - began <= 1_000, `the player waited ${clock.now() - began} ms`);
   clock.advance(60_000);
   await settle();
   const floodOutcomes = await Promise.all(flood);

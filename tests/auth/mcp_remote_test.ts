@@ -30,6 +30,21 @@ function freePort(): number {
   return port;
 }
 
+/** Resolves once something accepts connections on loopback `port` (within 30 s). */
+async function listening(port: number): Promise<void> {
+  const until = performance.now() + 30_000;
+  for (;;) {
+    try {
+      const conn = await Deno.connect({ hostname: "127.0.0.1", port });
+      conn.close();
+      return;
+    } catch (error) {
+      if (performance.now() > until) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
 /** Newline-delimited JSON-RPC over a child's stdin/stdout. */
 class StdioPeer {
   readonly #writer: WritableStreamDefaultWriter<Uint8Array>;
@@ -78,8 +93,9 @@ Deno.test({
       PRIORY_CATALOGUE: "off",
     });
     const config = await Deno.makeTempDir({ prefix: "priory-mcp-remote-" });
+    const callbackPort = freePort();
     const child = new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", MCP_REMOTE, `${server.url}/mcp`, String(freePort())],
+      args: ["run", "-A", MCP_REMOTE, `${server.url}/mcp`, String(callbackPort)],
       cwd: ROOT,
       // BROWSER=true: the bridge "opens" the URL with a command that does nothing; the test's
       // Chromium opens it instead, from the URL the bridge prints.
@@ -181,6 +197,8 @@ Deno.test({
           ).then(resolve, reject);
         },
       );
+      // It prints the URL before its callback listens again; a player takes longer than this.
+      await listening(callbackPort);
       await consent(again);
       const after = await peer.answer(4);
       const resumed = after.result as { structuredContent?: { name?: string } } | undefined;
