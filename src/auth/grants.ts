@@ -20,9 +20,10 @@
  * - one GW2 account keeps at most {@linkcode MAX_ACCOUNT_GRANTS} grants (a new one ends the least
  *   recently used past that) and starts at most {@linkcode GRANT_STARTS_BURST} at once, then one
  *   per {@linkcode GRANT_START_EVERY_MS}: one free key cannot fill the database;
- * - every way a grant ends - revocation, expiry found on use, a replay, a sign-out, an eviction -
- *   goes through one function, {@linkcode Grants.revokeGrant}'s, which deletes the record and
- *   its index entry together and then tells {@linkcode GrantsOptions.onEnded};
+ * - every way a grant ends - revocation, expiry found on use, a replay, a sign-out, an eviction,
+ *   a key GW2 rejects - goes through one private function (behind {@linkcode Grants.revokeGrant}
+ *   too), which deletes the record and its index entry together and then tells
+ *   {@linkcode GrantsOptions.onEnded};
  * - no token is issued for a grant whose key the current `PRIORY_SECRET` cannot open (the secret
  *   was rotated): the exchange or refresh is `invalid_grant`, so the client signs in again, and
  *   the grant goes.

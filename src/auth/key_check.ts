@@ -26,7 +26,7 @@
  * - **a rejected key is remembered** for {@linkcode REMEMBER_MS} by an HMAC of it (never the key),
  *   and refused again without asking; an accepted one too, and checked again without counting
  *   against the limits (the GW2 client's cache answers it).
-
+ *
  * The counters live in the process's memory (as the call rate does); the share is in KV.
  *
  * @module
@@ -191,7 +191,8 @@ export class KeyCheckGate {
   /**
    * Checks `key` (as typed, trimmed) for a request from `clientAddress` (the TCP peer, or what
    * the operator's proxy says it is; any text when unknown). `signal` ends the check early (the
-   * request went away). Never throws.
+   * request went away). Never throws: a failure to reach GW2 or KV is `keyUnchecked` or
+   * `checksBusy`.
    *
    * @example
    * ```ts
