@@ -14,7 +14,7 @@ import { Gw2Keys } from "../../src/gw2/cache/keys.ts";
 import { bucketCapacity } from "../../src/gw2/client.ts";
 import { refill } from "../../src/gw2/token_bucket.ts";
 import { FILLER_FIRST_ID, playerKey } from "../../tests/fake_gw2/mod.ts";
-import { pkce, readConsent } from "../../tests/support/oauth.ts";
+import { madeUpKey, pkce, readConsent } from "../../tests/support/oauth.ts";
 import type { BenchServer, Figure, Scenario, Target } from "../scenario.ts";
 import { median } from "../support/stats.ts";
 import { ITEMS } from "./calls.ts";
@@ -30,12 +30,6 @@ const SIGNING_IN = 5;
 const CALLING = 20;
 /** The contract's bound on a tool call. */
 const CALL_BOUND_MS = 15_000;
-
-/** A made-up key of the right shape (GW2 rejects it), different for each `n`. */
-function madeUpKey(n: number): string {
-  const part = String(n).padStart(12, "0");
-  return `BADBADBA-0000-4000-8000-${part}0BADC0DE-0000-4000-8000-${part}`;
-}
 
 /** A registered client of `origin` with a loopback redirect (what the senders use). */
 async function registerClient(origin: string): Promise<string> {

@@ -21,13 +21,7 @@ import { createFakeGw2, TEST_KEYS, UNKNOWN_KEY } from "../fake_gw2/mod.ts";
 import { ManualClock } from "../support/clock.ts";
 import { clientOverFake } from "../support/fake_client.ts";
 import { openMemoryKv } from "../support/kv.ts";
-import { TEST_SECRET } from "../support/oauth.ts";
-
-/** A made-up key of the right shape, different for each `n`. */
-function madeUp(n: number): string {
-  const part = String(n).padStart(12, "0");
-  return `BADBADBA-0000-4000-8000-${part}0BADC0DE-0000-4000-8000-${part}`;
-}
+import { madeUpKey, TEST_SECRET } from "../support/oauth.ts";
 
 function gateOver(
   kv: Deno.Kv,
@@ -100,7 +94,7 @@ Deno.test("one client address makes 10 checks in a row, then is refused with whe
   const outcomes: KeyCheck[] = [];
   // One IPv6 sender moving through its /64 is one address.
   for (let n = 0; n < 40; n++) {
-    outcomes.push(await gate.check(madeUp(n), `2001:db8:aa:bb::${n.toString(16)}`));
+    outcomes.push(await gate.check(madeUpKey(n), `2001:db8:aa:bb::${n.toString(16)}`));
   }
   const asked0 = outcomes.filter((outcome) => !outcome.ok && outcome.reason === "keyRejected");
   assert.equal(asked0.length, ADDRESS_CHECKS_BURST);
@@ -111,7 +105,7 @@ Deno.test("one client address makes 10 checks in a row, then is refused with whe
   assert.equal(asked("/v2/tokeninfo"), ADDRESS_CHECKS_BURST);
   // A player elsewhere signs in.
   assert.equal((await gate.check(TEST_KEYS.full, "198.51.100.7")).ok, true);
-  assert.equal((await gate.check(madeUp(99), "2001:db8:aa:cc::1")).ok, false);
+  assert.equal((await gate.check(madeUpKey(99), "2001:db8:aa:cc::1")).ok, false);
   assert.equal(asked("/v2/tokeninfo"), ADDRESS_CHECKS_BURST + 2, "another /64 is another sender");
 });
 
@@ -120,9 +114,12 @@ Deno.test("one client address runs two checks at once; a third is refused before
   const clock = new ManualClock({ advance: "delays" });
   const { gate, fake, asked } = gateOver(kv, clock);
   fake.control.injectFault("hang", { endpoint: "/v2/tokeninfo", times: Infinity });
-  const hanging = [gate.check(madeUp(1), "203.0.113.9"), gate.check(madeUp(2), "203.0.113.9")];
+  const hanging = [
+    gate.check(madeUpKey(1), "203.0.113.9"),
+    gate.check(madeUpKey(2), "203.0.113.9"),
+  ];
   await settle();
-  const third = await gate.check(madeUp(3), "203.0.113.9");
+  const third = await gate.check(madeUpKey(3), "203.0.113.9");
   assert.ok(!third.ok && third.reason === "tooManyChecks");
   assert.equal(asked("/v2/tokeninfo"), ADDRESS_CHECKS_AT_ONCE);
   clock.advance(60_000);
@@ -140,7 +137,7 @@ Deno.test("key checks spend only their share of the upstream budget: past a tent
   const { gate, asked } = gateOver(kv, clock);
   const started = clock.now();
   for (let n = 0; n < 40; n++) {
-    const outcome = await gate.check(madeUp(n), `203.0.113.${n}`);
+    const outcome = await gate.check(madeUpKey(n), `203.0.113.${n}`);
     assert.ok(!outcome.ok && outcome.reason === "keyRejected");
   }
   assert.equal(asked("/v2/tokeninfo"), 40);
@@ -156,7 +153,7 @@ Deno.test("under a flood of checks from many senders, a player's sign-in from an
   const flood: Promise<KeyCheck>[] = [];
   for (let sender = 0; sender < 30; sender++) {
     for (let n = 0; n < ADDRESS_CHECKS_AT_ONCE; n++) {
-      flood.push(gate.check(madeUp(sender * 10 + n), `198.18.0.${sender}`));
+      flood.push(gate.check(madeUpKey(sender * 10 + n), `198.18.0.${sender}`));
     }
   }
   await settle();

@@ -16,6 +16,8 @@ import {
   authorizeUrl,
   CALLBACK,
   exchangeCode,
+  freshConsent,
+  madeUpKey,
   openConsent,
   pkce,
   postForm,
@@ -707,18 +709,12 @@ Deno.test("two refreshes with the same token at once (two instances) both succee
 
 Deno.test("a flood of made-up keys on the consent page: tokeninfo only, ten per sender, then refused without asking GW2; a player elsewhere still signs in", async () => {
   await using app = await startPublicApp();
-  const clientId = await registeredClient(app.handler);
-  const { challenge } = await pkce();
-  let page = await openConsent(
-    app.handler,
-    authorizeUrl({ client_id: clientId, redirect_uri: CALLBACK, code_challenge: challenge }),
-  );
+  let page = await freshConsent(app.handler);
   const statuses: number[] = [];
   for (let n = 0; n < 15; n++) {
-    const part = String(n).padStart(12, "0");
     const answer = await answerConsent(app.handler, page, {
       decision: "allow",
-      key: `BADBADBA-0000-4000-8000-${part}0BADC0DE-0000-4000-8000-${part}`,
+      key: madeUpKey(n),
       clientAddress: "203.0.113.5",
     });
     statuses.push(answer.status);
@@ -732,7 +728,7 @@ Deno.test("a flood of made-up keys on the consent page: tokeninfo only, ten per 
   // The same made-up key again costs nothing: it is remembered (by its HMAC).
   const again = await answerConsent(app.handler, page, {
     decision: "allow",
-    key: "BADBADBA-0000-4000-8000-0000000000000BADC0DE-0000-4000-8000-000000000000",
+    key: madeUpKey(0),
     clientAddress: "198.51.100.20",
   });
   const told = await readConsent(again);
@@ -942,13 +938,7 @@ Deno.test("after Allow with an app-link redirect, the page hands the answer to t
 Deno.test("a form sent again after its answer says it was already sent (not that it was tampered with); expired and tampered pages have a way back", async () => {
   await using app = await startPublicApp();
   const clientId = await registeredClient(app.handler);
-  const open = async () => {
-    const { challenge } = await pkce();
-    return await openConsent(
-      app.handler,
-      authorizeUrl({ client_id: clientId, redirect_uri: CALLBACK, code_challenge: challenge }),
-    );
-  };
+  const open = () => freshConsent(app.handler, { clientId });
   const page = await open();
   const allowed = await answerConsent(app.handler, page, {
     decision: "allow",
@@ -1077,12 +1067,7 @@ Deno.test("registration refuses a redirect host that is neither a DNS name nor a
 
 Deno.test("a key with only the account permission is told which tools will not work, and priory_account is not among them", async () => {
   await using app = await startPublicApp();
-  const clientId = await registeredClient(app.handler);
-  const { challenge } = await pkce();
-  const page = await openConsent(
-    app.handler,
-    authorizeUrl({ client_id: clientId, redirect_uri: CALLBACK, code_challenge: challenge }),
-  );
+  const page = await freshConsent(app.handler);
   const told = await readConsent(
     await answerConsent(app.handler, page, { decision: "allow", key: TEST_KEYS.accountOnly }),
   );
@@ -1102,19 +1087,13 @@ Deno.test("behind a proxy (PRIORY_CLIENT_ADDRESS_HEADER) the limits count by the
   await using app = await startPublicApp({
     env: { ...PUBLIC_ENV, PRIORY_CLIENT_ADDRESS_HEADER: "X-Forwarded-For" },
   });
-  const clientId = await registeredClient(app.handler);
-  const { challenge } = await pkce();
-  let page = await openConsent(
-    app.handler,
-    authorizeUrl({ client_id: clientId, redirect_uri: CALLBACK, code_challenge: challenge }),
-  );
+  let page = await freshConsent(app.handler);
   const statuses: number[] = [];
   for (let n = 0; n < 12; n++) {
-    const part = String(n).padStart(12, "0");
     // The sender forges the entries it controls; the proxy appends the address it saw.
     const answer = await answerConsent(app.handler, page, {
       decision: "allow",
-      key: `BADBADBA-0000-4000-8000-${part}0BADC0DE-0000-4000-8000-${part}`,
+      key: madeUpKey(n),
       clientAddress: "10.0.0.2",
       headers: { "x-forwarded-for": `198.51.100.${n}, 203.0.113.5` },
     });

@@ -38,6 +38,15 @@ export function startPublicApp(options: TestAppOptions = {}): Promise<TestApp> {
   return startTestApp({ ...options, env: { ...PUBLIC_ENV, ...options.env } });
 }
 
+/**
+ * A made-up key of the right shape, different for each `n`: GW2 (and the fake) rejects it - the
+ * key-check flood's ammunition.
+ */
+export function madeUpKey(n: number): string {
+  const part = String(n).padStart(12, "0");
+  return `BADBADBA-0000-4000-8000-${part}0BADC0DE-0000-4000-8000-${part}`;
+}
+
 /** A request handler (`info` as `Deno.serve` gives it: the client's address). */
 export type Handler = (request: Request, info?: Deno.ServeHandlerInfo) => Promise<Response>;
 
@@ -225,6 +234,23 @@ export interface Authorized {
   readonly code: string;
   readonly verifier: string;
   readonly redirectUri: string;
+}
+
+/**
+ * The consent page of a new authorization request from `clientId` (a registered client unless
+ * given) to `redirectUri` ({@linkcode CALLBACK} unless given), with a fresh PKCE challenge.
+ */
+export async function freshConsent(
+  handler: Handler,
+  options: { clientId?: string; redirectUri?: string } = {},
+): Promise<ConsentPage> {
+  const redirectUri = options.redirectUri ?? CALLBACK;
+  const clientId = options.clientId ?? await registeredClient(handler, [redirectUri]);
+  const { challenge } = await pkce();
+  return await openConsent(
+    handler,
+    authorizeUrl({ client_id: clientId, redirect_uri: redirectUri, code_challenge: challenge }),
+  );
 }
 
 /** Registers (unless `clientId` is given), opens the consent page and allows with `key`. */
