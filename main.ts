@@ -24,7 +24,12 @@ import { CraftScanner } from "./src/craft/scanner.ts";
 import { systemClock } from "./src/async/clock.ts";
 import { type Config, ConfigError, parseConfig } from "./src/config.ts";
 import { type DevToken, keepDevToken } from "./src/process/dev_token.ts";
-import { BucketPriority, createGw2Client, type InstrumentedGw2Client } from "./src/gw2/client.ts";
+import {
+  BucketPriority,
+  createGw2Client,
+  type InstrumentedGw2Client,
+  TokenBucket,
+} from "./src/gw2/client.ts";
 import type { CatalogueItem } from "./src/gw2/schemas.ts";
 import type { Gw2PagedReads, Lang } from "./src/gw2/types.ts";
 import { HistoryReader } from "./src/history/query.ts";
@@ -254,6 +259,8 @@ const auth = config.publicMode === undefined ? undefined : await (await import(
   staticToken: config.authToken,
   kv,
   gw2: interactive,
+  budget: { burst: config.rateBurst, perSec: config.ratePerSec },
+  bucket: (spec) => new TokenBucket({ kv, clock: systemClock, log, ...spec }),
   clock: systemClock,
   log,
 });

@@ -114,7 +114,12 @@ export interface PrioryOptions {
    * Run the public mode (`PRIORY_AUTH=oauth`, its public URL the server's own loopback address),
    * the static bench token still accepted; optionally with each grant's call rate.
    */
-  readonly publicMode?: { readonly callsBurst?: number; readonly callsPerMinute?: number };
+  readonly publicMode?: {
+    readonly callsBurst?: number;
+    readonly callsPerMinute?: number;
+    /** `PRIORY_CLIENT_ADDRESS_HEADER`: senders then say their address in that header. */
+    readonly clientAddressHeader?: string;
+  };
 }
 
 /** A server under measurement. */

@@ -37,6 +37,13 @@ export interface PublicModeConfig {
   readonly callsPerMinute: number;
   /** `PRIORY_GRANT_CALLS_AT_ONCE`: tool calls of one player that run at once; more wait. */
   readonly callsAtOnce: number;
+  /**
+   * `PRIORY_CLIENT_ADDRESS_HEADER` (lower case): the request header the operator's reverse proxy
+   * sets to the client's address (its last comma-separated entry is read), which the limits per
+   * client address then count by. Absent: the TCP peer's address (right on Deno Deploy; behind a
+   * proxy it would be the proxy's, one address for every player).
+   */
+  readonly clientAddressHeader?: string;
 }
 
 /** The parsed configuration of one process. */
@@ -433,7 +440,29 @@ function parsePublicMode(
     DEFAULT_GRANT_CALLS_AT_ONCE,
     { integer: true },
   );
-  return { publicUrl, secret, secretGenerated, callsBurst, callsPerMinute, callsAtOnce };
+  const clientAddressHeader = parseHeaderName(env("PRIORY_CLIENT_ADDRESS_HEADER"));
+  return {
+    publicUrl,
+    secret,
+    secretGenerated,
+    callsBurst,
+    callsPerMinute,
+    callsAtOnce,
+    ...(clientAddressHeader === undefined ? {} : { clientAddressHeader }),
+  };
+}
+
+/** `PRIORY_CLIENT_ADDRESS_HEADER`: an HTTP header name (RFC 9110 token), lower-cased. */
+function parseHeaderName(raw: string | undefined): string | undefined {
+  const value = blankToUndefined(raw);
+  if (value === undefined) return undefined;
+  if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(value)) {
+    throw new ConfigError(
+      "PRIORY_CLIENT_ADDRESS_HEADER",
+      `Cannot use "PRIORY_CLIENT_ADDRESS_HEADER": expected a header name such as X-Forwarded-For or Fly-Client-IP, got "${value}". Leave it unset unless a reverse proxy in front of the server sets that header to the client's address`,
+    );
+  }
+  return value.toLowerCase();
 }
 
 /** `PRIORY_PUBLIC_URL`: an origin, `https://`, or `http://` on a loopback host only. */

@@ -54,6 +54,27 @@ Deno.test("public mode: MCP_AUTH_TOKEN optional, URL and secret read, rate defau
   assert.equal(loopback.publicMode?.publicUrl, "http://127.0.0.1:8000");
   assert.equal(loopback.publicMode?.callsBurst, 5);
   assert.equal(loopback.publicMode?.callsPerMinute, 12);
+  assert.equal(loopback.publicMode?.clientAddressHeader, undefined);
+  const proxied = parse({
+    PRIORY_AUTH: "oauth",
+    PRIORY_PUBLIC_URL: "https://priory.example.com",
+    PRIORY_SECRET: SECRET,
+    PRIORY_CLIENT_ADDRESS_HEADER: " X-Forwarded-For ",
+  });
+  assert.equal(proxied.publicMode?.clientAddressHeader, "x-forwarded-for");
+});
+
+Deno.test("public mode: PRIORY_CLIENT_ADDRESS_HEADER must be a header name", () => {
+  for (const value of ["X Forwarded For", "x-forwarded-for:", "a,b", "\u00e9"]) {
+    const error = refusal({
+      PRIORY_AUTH: "oauth",
+      PRIORY_PUBLIC_URL: "https://priory.example.com",
+      PRIORY_SECRET: SECRET,
+      PRIORY_CLIENT_ADDRESS_HEADER: value,
+    });
+    assert.equal(error.variable, "PRIORY_CLIENT_ADDRESS_HEADER", value);
+    assert.match(error.message, /expected a header name/);
+  }
 });
 
 Deno.test("public mode: boot fails naming PRIORY_PUBLIC_URL or PRIORY_SECRET when missing or malformed", () => {

@@ -16,6 +16,7 @@ import { economy } from "./economy.ts";
 import { history } from "./history.ts";
 import { holdings } from "./holdings.ts";
 import { itemSearch } from "./item_search.ts";
+import { keyFlood } from "./key_flood.ts";
 import { memory } from "./memory.ts";
 import { orderBook } from "./order_book.ts";
 import { fairness, oauthCall, signIn } from "./public_mode.ts";
@@ -51,4 +52,5 @@ export const SCENARIOS: readonly Scenario[] = [
   oauthCall,
   signIn,
   fairness,
+  keyFlood,
 ];

@@ -19,13 +19,18 @@ import { expectResult, ITEMS, OPEN_BUDGET, RANKING } from "./calls.ts";
  */
 const UNLIMITED = { callsBurst: 1_000_000, callsPerMinute: 1_000_000_000 } as const;
 
-/** One sign-in with the MCP SDK client's own OAuth flow; its requests, time and access token. */
-async function sdkSignIn(
+/**
+ * One sign-in with the MCP SDK client's own OAuth flow; its requests, time and access token.
+ * `headers` go on every request (a proxy's `X-Forwarded-For`, naming the player's address).
+ */
+export async function sdkSignIn(
   mcpUrl: string,
   key: string,
+  headers: Readonly<Record<string, string>> = {},
 ): Promise<{ ms: number; requests: Record<string, number>; total: number; token: string }> {
   const requests: Record<string, number> = {};
   const counting = (request: Request): Promise<Response> => {
+    for (const [name, value] of Object.entries(headers)) request.headers.set(name, value);
     const path = new URL(request.url).pathname;
     const label = path.startsWith("/.well-known/") ? path : `${request.method} ${path}`;
     requests[label] = (requests[label] ?? 0) + 1;

@@ -28,7 +28,12 @@ export interface SpawnPrioryOptions {
   /** Leave out the start task's `--v8-flags` (V8's default heap sizing). */
   readonly v8Defaults?: boolean;
   /** The public mode, on a port chosen up front (its public URL must name it). */
-  readonly publicMode?: { readonly callsBurst?: number; readonly callsPerMinute?: number };
+  readonly publicMode?: {
+    readonly callsBurst?: number;
+    readonly callsPerMinute?: number;
+    /** `PRIORY_CLIENT_ADDRESS_HEADER`: senders then say their address in that header. */
+    readonly clientAddressHeader?: string;
+  };
 }
 
 /** The `PRIORY_SECRET` of a bench Priory in the public mode. */
@@ -72,7 +77,7 @@ function prioryEnv(options: SpawnPrioryOptions): Record<string, string> {
 /** The public mode's variables for a server on `port`. */
 function publicEnv(
   port: number,
-  rate: { readonly callsBurst?: number; readonly callsPerMinute?: number },
+  rate: NonNullable<SpawnPrioryOptions["publicMode"]>,
 ): Record<string, string> {
   return {
     PRIORY_AUTH: "oauth",
@@ -82,6 +87,9 @@ function publicEnv(
     ...(rate.callsPerMinute === undefined
       ? {}
       : { PRIORY_GRANT_CALLS_PER_MINUTE: String(rate.callsPerMinute) }),
+    ...(rate.clientAddressHeader === undefined
+      ? {}
+      : { PRIORY_CLIENT_ADDRESS_HEADER: rate.clientAddressHeader }),
   };
 }
 

@@ -5,33 +5,47 @@
  * The request is checked in an order that never sends anyone to an address the client did not
  * register: the client and its exact redirect URI first - a failure there is a page, never a
  * redirect - then the rest (`response_type=code`, PKCE S256, `resource`), whose failures go back
- * to the client as RFC 6749 errors: at once when the redirect stays on the player's device, else
- * from a link on a page that says what went wrong (RFC 9700 §4.11.2: no automatic redirect to a
- * web address a stranger may have registered). The page carries the checked request in a signed hidden field
- * (HMAC under `PRIORY_SECRET`, ten minutes) together with a CSRF token that must match a cookie
- * the page set (`SameSite=Strict`, `HttpOnly`, on https a `__Host-` cookie) and a nonce used up by
- * the first answer, so a forged, foreign or replayed POST is refused. On Allow the key is checked
- * with the GW2 API before anything is issued; a key GW2 rejects shows the page again with the
- * reason, and one missing permissions is explained first, then accepted if the player insists.
- * The answer is a `302` to the redirect URI with `code` (or `error=access_denied`), `state` and
- * `iss` (RFC 9207).
+ * to the client as RFC 6749 errors: at once only to a loopback `http:` redirect (a native
+ * client's own listener), else from a link on a page that says what went wrong (RFC 9700
+ * §4.11.2: no automatic redirect to a web address or an app link a stranger may have
+ * registered). The page carries the checked request in a signed hidden field (HMAC under a key
+ * of its own derived from `PRIORY_SECRET`, ten minutes) together with a CSRF token that must
+ * match a cookie the page set (`SameSite=Strict`, `HttpOnly`, on https a `__Host-` cookie) and a
+ * nonce used up by the first answer, so a forged, foreign or replayed POST is refused. On Allow
+ * the key goes through the key-check gate (`key_check.ts`) before anything is issued; a key GW2
+ * rejects shows the page again with the reason, and one missing permissions a tool needs is
+ * explained first, then accepted if the player insists. The answer is a `302` to the redirect
+ * URI with `code` (or `error=access_denied`), `state` and `iss` (RFC 9207) - or, for an app's
+ * own link, a page that hands the same URL to the browser and says the tab may be closed.
  *
  * @module
  */
 
 import { Buffer } from "node:buffer";
 import type { Clock } from "../async/clock.ts";
-import type { Gw2Client } from "../gw2/types.ts";
 import type { Logger } from "../log.ts";
 import type { Clients } from "./clients.ts";
-import { type ConsentNotice, consentPage, stopPage, type StopReason } from "./consent_page.ts";
-import { type ConsentLanguage, pickLanguage } from "./consent_text.ts";
+import {
+  type ConsentNotice,
+  consentPage,
+  donePage,
+  stopPage,
+  type StopReason,
+} from "./consent_page.ts";
+import { type ConsentLanguage, missingPermissions, pickLanguage } from "./consent_text.ts";
 import { randomId, sameText } from "./crypto.ts";
 import type { AuthSecrets } from "./crypto.ts";
 import { type Grants, sameResource } from "./grants.ts";
-import { checkKey } from "./key_check.ts";
+import type { KeyCheckGate } from "./key_check.ts";
 import { AUTH_PATHS, type AuthUrls } from "./metadata.ts";
-import { formActionSource, redirectTarget, staysOnDevice, withParams } from "./redirect.ts";
+import { isMetadataDocumentUrl } from "./client_metadata.ts";
+import {
+  formActionSource,
+  isLocalRedirect,
+  isWebRedirect,
+  redirectTarget,
+  withParams,
+} from "./redirect.ts";
 import { cookiesOf, htmlPage, pageHeaders, redirectTo } from "./responses.ts";
 import type { AuthStore } from "./store.ts";
 
@@ -47,8 +61,8 @@ export interface AuthorizeDeps {
   readonly grants: Grants;
   readonly store: AuthStore;
   readonly secrets: AuthSecrets;
-  /** Checks the player's key (`/v2/tokeninfo`, `/v2/account`). */
-  readonly gw2: Gw2Client;
+  /** Checks the player's key (`/v2/tokeninfo`, then `/v2/account`), within its limits. */
+  readonly keys: KeyCheckGate;
   readonly clock: Clock;
   readonly log: Logger;
 }
@@ -76,7 +90,7 @@ export class AuthorizeEndpoint {
   readonly #issuerOrigin: string;
   readonly #secureCookie: boolean;
 
-  /** @param deps addresses, clients, grants, store, secrets, GW2 client, clock and logger */
+  /** @param deps addresses, clients, grants, store, secrets, key-check gate, clock and logger */
   constructor(deps: AuthorizeDeps) {
     this.#deps = deps;
     this.#issuerOrigin = new URL(deps.urls.issuer).origin;
@@ -97,10 +111,17 @@ export class AuthorizeEndpoint {
     }
     const lookup = await this.#deps.clients.resolve(clientId);
     if (!lookup.ok) {
-      this.#deps.log.info("auth authorize refused", { reason: lookup.reason });
-      return lookup.reason === "unknown"
-        ? this.#stop(lang, 400, "unknownClient")
-        : this.#stop(lang, 400, { kind: "clientDocument", detail: lookup.detail });
+      // The document's failure is the operator's to read, not the page's: one text for every
+      // way it failed, so the page cannot tell a prober which hosts answer, and how.
+      this.#deps.log.info("auth authorize refused", {
+        reason: lookup.reason,
+        ...(lookup.reason === "document" ? { detail: lookup.detail } : {}),
+      });
+      return this.#stop(
+        lang,
+        400,
+        lookup.reason === "unknown" ? "unknownClient" : "clientDocument",
+      );
     }
     const client = lookup.client;
     const redirectUri = single("redirect_uri");
@@ -116,7 +137,10 @@ export class AuthorizeEndpoint {
     const state = single("state");
     const back = (error: string, description: string): Response => {
       const answer = this.#errorUrl(redirectUri, error, description, state ?? undefined);
-      if (staysOnDevice(redirectUri)) return redirectTo(answer);
+      // At once only to a loopback http: redirect (a native client's own listener); an app's
+      // link (cursor://, vscode://...) opens an app - and whatever URL it carries - so the player
+      // follows it knowingly, from a page, as for a web address.
+      if (isLocalRedirect(redirectUri)) return redirectTo(answer);
       this.#deps.log.info("auth authorize refused", { reason: error });
       return this.#stop(lang, 400, {
         kind: "badRequest",
@@ -163,8 +187,11 @@ export class AuthorizeEndpoint {
     });
   }
 
-  /** `POST /authorize`: the player's answer. `body` is the bounded form body. */
-  async answer(request: Request, body: Uint8Array): Promise<Response> {
+  /**
+   * `POST /authorize`: the player's answer. `body` is the bounded form body; `clientAddress` the
+   * sender's address, which the key check's limits count by.
+   */
+  async answer(request: Request, body: Uint8Array, clientAddress: string): Promise<Response> {
     const lang = pickLanguage(request.headers.get("accept-language"));
     const origin = request.headers.get("origin");
     // A browser names the page that sent the form; it must be ours ("null" says nothing: some
@@ -179,8 +206,21 @@ export class AuthorizeEndpoint {
     const form = new URLSearchParams(new TextDecoder().decode(body));
     const form0 = await this.#readState(form.get("request"));
     if (form0 === undefined) return this.#refuse(lang, 403, "forged", "state");
+    // A form sent again (Back, then Allow) no longer has its cookie - the first answer cleared
+    // it - so "already sent" is said before the cookie is checked; nothing is issued either way.
+    if (await this.#deps.store.nonceUsed(form0.nonce)) {
+      return this.#refuse(lang, 400, "used", "replayed");
+    }
     if (this.#deps.clock.now() > form0.expiresAt) {
-      return this.#refuse(lang, 400, "expired", "expired");
+      // The state is ours (its MAC held): the player may go back to the app, which is told why.
+      const url = this.#errorUrl(
+        form0.redirectUri,
+        "access_denied",
+        "the sign-in page expired before the player answered; start again",
+        form0.state,
+      );
+      const back = { url, target: redirectTarget(form0.redirectUri) };
+      return this.#refuse(lang, 400, { kind: "expired", back }, "expired");
     }
     const cookie = cookiesOf(request).get(cookieName(form0.nonce, this.#secureCookie));
     if (cookie === undefined || !sameText(cookie, form0.csrf)) {
@@ -203,16 +243,20 @@ export class AuthorizeEndpoint {
       return this.#page(lang, 400, form0, { kind: "keyMissing" }, cleared);
     }
     const key = (form.get("gw2_key") ?? "").trim();
-    const check = await checkKey(this.#deps.gw2, key, this.#deps.clock);
+    const check = await this.#deps.keys.check(key, clientAddress);
     if (!check.ok) {
       this.#deps.log.info("auth consent", { decision: "allow", refused: check.reason });
-      return this.#page(lang, 400, form0, { kind: check.reason }, cleared);
+      const notice: ConsentNotice = check.retryAfterMs === undefined
+        ? { kind: check.reason }
+        : { kind: check.reason, retryAfterMs: check.retryAfterMs };
+      return this.#page(lang, check.retryAfterMs === undefined ? 400 : 429, form0, notice, cleared);
     }
-    if (check.missing.length > 0 && !form0.acknowledged) {
-      const notice: ConsentNotice = { kind: "missingPerms", missing: check.missing };
+    const missing = missingPermissions(check.permissions);
+    if (missing.length > 0 && !form0.acknowledged) {
+      const notice: ConsentNotice = { kind: "missingPerms", missing };
       return this.#page(lang, 200, { ...form0, acknowledged: true }, notice, cleared);
     }
-    const code = await this.#deps.grants.begin({
+    const started = await this.#deps.grants.begin({
       clientId: form0.clientId,
       redirectUri: form0.redirectUri,
       challenge: form0.challenge,
@@ -221,15 +265,26 @@ export class AuthorizeEndpoint {
       account: check.account,
       permissions: check.permissions,
     });
-    this.#deps.log.info("auth consent", { decision: "allow", missing: check.missing.length });
-    return redirectTo(
-      withParams(form0.redirectUri, {
-        code,
-        ...(form0.state === undefined ? {} : { state: form0.state }),
-        iss: this.#deps.urls.issuer,
-      }),
-      cleared,
-    );
+    if (!started.ok) {
+      const notice: ConsentNotice = { kind: "tooManySignIns", retryAfterMs: started.retryAfterMs };
+      return this.#page(lang, 429, form0, notice, cleared);
+    }
+    this.#deps.log.info("auth consent", { decision: "allow", missing: missing.length });
+    const answerUrl = withParams(form0.redirectUri, {
+      code: started.code,
+      ...(form0.state === undefined ? {} : { state: form0.state }),
+      iss: this.#deps.urls.issuer,
+    });
+    if (isWebRedirect(form0.redirectUri)) return redirectTo(answerUrl, cleared);
+    // An app's link: the browser hands it to the app and would leave this page as it was.
+    const headers = pageHeaders("'none'", lang);
+    for (const cookie of cleared) headers.append("set-cookie", cookie);
+    const html = donePage({
+      lang,
+      ...(form0.clientName === undefined ? {} : { clientName: form0.clientName }),
+      answerUrl,
+    });
+    return htmlPage(200, html, headers);
   }
 
   /** The consent page for `request` with a fresh nonce, CSRF token and cookie. */
@@ -247,11 +302,15 @@ export class AuthorizeEndpoint {
       expiresAt: this.#deps.clock.now() + CONSENT_TTL_MS,
     };
     const signed = await this.#deps.secrets.sign(
+      "consent",
       Buffer.from(JSON.stringify(form)).toString("base64url"),
     );
     const html = consentPage({
       lang,
       ...(form.clientName === undefined ? {} : { clientName: form.clientName }),
+      ...(isMetadataDocumentUrl(form.clientId)
+        ? { clientDomain: new URL(form.clientId).host }
+        : {}),
       redirectUri: form.redirectUri,
       request: signed,
       ...(notice === undefined ? {} : { notice }),
@@ -268,7 +327,7 @@ export class AuthorizeEndpoint {
   /** The form state a page signed, or `undefined` when it is missing, altered or malformed. */
   async #readState(signed: string | null): Promise<FormState | undefined> {
     if (signed === null || signed.length > 20_000) return undefined;
-    const payload = await this.#deps.secrets.unsign(signed);
+    const payload = await this.#deps.secrets.unsign("consent", signed);
     if (payload === undefined) return undefined;
     try {
       const value: unknown = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));

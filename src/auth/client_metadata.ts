@@ -87,7 +87,8 @@ export function readMetadataDocument(url: string, body: unknown): MetadataRead {
 
 /**
  * Whether `clientId` names a Client ID Metadata Document: an `https:` URL with a path, no
- * fragment, credentials or dot segments (the draft's rules), of reasonable length.
+ * fragment, credentials or dot segments (the draft's rules), of reasonable length, on the
+ * default port (443): a fetch to any other port would let anyone probe what answers there.
  */
 export function isMetadataDocumentUrl(clientId: string): boolean {
   if (!clientId.startsWith("https://") || clientId.length > MAX_CLIENT_ID_URL) return false;
@@ -97,7 +98,7 @@ export function isMetadataDocumentUrl(clientId: string): boolean {
   } catch {
     return false;
   }
-  return url.href === clientId && url.pathname !== "/" && url.hash === "" &&
+  return url.href === clientId && url.port === "" && url.pathname !== "/" && url.hash === "" &&
     url.username === "" && url.password === "" && !/\/\.\.?(\/|$)/.test(clientId);
 }
 

@@ -1,10 +1,13 @@
 /**
- * The consent page a player sees when their chat app sends them to sign in, and the page that
- * says why a sign-in cannot go on. Self-contained HTML in the views' style (their stylesheet,
- * nothing fetched, no script), readable on a phone, in the player's language. Every string a
- * client chose (its name, its redirect) and every text with a placeholder is escaped here, at the
- * one place it becomes HTML. The form: one `<form method="post">` with the signed request in a
- * hidden field, the key field `gw2_key`, and the buttons `decision=allow|deny`. Pure.
+ * The consent page a player sees when their chat app sends them to sign in, the page that says
+ * why a sign-in cannot go on, and the page shown after Allow when the answer goes to an app's own
+ * link (`cursor://...`), which a browser hands to the app and otherwise leaves the page as it was.
+ * Self-contained HTML in the views' style (their stylesheet, nothing fetched, no script), readable
+ * on a phone, in the player's language. Every string a client chose (its name, its redirect) and
+ * every text with a placeholder is escaped here, at the one place it becomes HTML, and set in a
+ * `<bdi>` so a right-to-left name cannot reorder the sentence around it. The form: one
+ * `<form method="post">` with the signed request in a hidden field, the key field `gw2_key`, and
+ * the buttons `decision=allow|deny`. Pure.
  *
  * @module
  */
@@ -16,6 +19,7 @@ import {
   type ConsentText,
   TOOL_FAMILIES,
 } from "./consent_text.ts";
+import type { KeyRefusal } from "./key_check.ts";
 import { AUTH_PATHS } from "./metadata.ts";
 import { isLocalRedirect, redirectTarget } from "./redirect.ts";
 
@@ -24,7 +28,11 @@ export const KEY_PAGE_URL = "https://account.arena.net/applications";
 
 /** A message above the form, after a first answer could not be used. */
 export type ConsentNotice =
-  | { readonly kind: "keyMissing" | "keyMalformed" | "keyRejected" | "keyUnchecked" }
+  | {
+    readonly kind: KeyRefusal | "tooManySignIns";
+    /** When a limit said when to come back. */
+    readonly retryAfterMs?: number;
+  }
   | { readonly kind: "missingPerms"; readonly missing: readonly string[] };
 
 /** What the consent page shows. */
@@ -32,6 +40,11 @@ export interface ConsentView {
   readonly lang: ConsentLanguage;
   /** The client's self-given name (cleaned, not yet escaped), if it gave one. */
   readonly clientName?: string;
+  /**
+   * Where a metadata-document client's description was fetched from (its host): the one part of
+   * its identity that is checked.
+   */
+  readonly clientDomain?: string;
   /** Where the answer goes. */
   readonly redirectUri: string;
   /** The signed request, for the hidden field. */
@@ -47,6 +60,7 @@ main.consent { max-width: 560px; margin: 0 auto; }
 .consent p { margin: 8px 0; }
 .app { font-weight: 600; overflow-wrap: anywhere; }
 .target { font-weight: 600; overflow-wrap: anywhere; }
+.kept { font-weight: 500; }
 .chip { display: inline-block; margin-left: 4px; }
 .notice { border: 1px solid var(--line); border-radius: var(--radius); padding: 8px 10px; background: var(--bg-2); }
 .notice-error { border-color: var(--bad); color: var(--bad); }
@@ -81,16 +95,19 @@ a { color: var(--accent); }
 export function consentPage(view: ConsentView): string {
   const text = CONSENT_TEXT[view.lang];
   const target = redirectTarget(view.redirectUri);
-  const app = view.clientName === undefined
-    ? `<span class="app">${escapeHtml(text.unnamed)}</span>`
-    : `<span class="app">${escapeHtml(view.clientName)}</span>`;
+  const app = isolated("app", view.clientName ?? text.unnamed);
   const lead = fill(escapeHtml(text.lead), {
     app: `${app} <span class="chip">${escapeHtml(text.unverified)}</span>`,
   });
-  const targetHtml = `<span class="target">${escapeHtml(target)}</span>`;
+  const targetHtml = isolated("target", target);
   const body = [
     `<h1>${escapeHtml(text.title)}</h1>`,
     `<p>${lead}</p>`,
+    view.clientDomain === undefined
+      ? ""
+      : `<p>${
+        fill(escapeHtml(text.verifiedDomain), { domain: isolated("target", view.clientDomain) })
+      }</p>`,
     `<p>${fill(escapeHtml(text.returnTo), { target: targetHtml })}</p>`,
     isLocalRedirect(view.redirectUri)
       ? `<p class="notice notice-warn">${
@@ -103,7 +120,8 @@ export function consentPage(view: ConsentView): string {
     `<label for="gw2_key">${escapeHtml(text.keyLabel)}</label>`,
     '<input id="gw2_key" name="gw2_key" type="password" autocomplete="off" autocapitalize="off" spellcheck="false" maxlength="200">',
     `<p>${fill(escapeHtml(text.keyHelp), { link: keyLink(text) })}</p>`,
-    `<p class="muted">${escapeHtml(text.keptHow)}</p>`,
+    // What happens to the key is the sentence a player most needs: plain text, not faint.
+    `<p class="kept">${escapeHtml(text.keptHow)}</p>`,
     `<h2>${escapeHtml(text.permsTitle)}</h2>`,
     permissionsTable(text),
     '<div class="actions">',
@@ -118,26 +136,60 @@ export function consentPage(view: ConsentView): string {
   return page(view.lang, text.title, body);
 }
 
+/** What the page after Allow shows when the answer goes to an app's own link. */
+export interface DoneView {
+  readonly lang: ConsentLanguage;
+  /** The client's self-given name (cleaned, not yet escaped), if it gave one. */
+  readonly clientName?: string;
+  /** The redirect URI with the answer (`code`, `state`, `iss`): where the browser goes. */
+  readonly answerUrl: string;
+}
+
+/**
+ * The page after Allow for an app-link redirect: it sends the browser on to the app at once
+ * (`<meta http-equiv="refresh">`, no script), and says the tab may be closed once the app has
+ * opened - with a link for a browser that did not follow.
+ */
+export function donePage(view: DoneView): string {
+  const text = CONSENT_TEXT[view.lang];
+  const target = isolated("target", redirectTarget(view.answerUrl));
+  const app = isolated("app", view.clientName ?? text.theApp);
+  return page(view.lang, text.doneTitle, [
+    `<h1>${escapeHtml(text.doneTitle)}</h1>`,
+    `<p class="notice" role="status">${fill(escapeHtml(text.doneApp), { target, app })}</p>`,
+    `<p><a href="${escapeHtml(view.answerUrl)}" rel="noreferrer">${
+      fill(escapeHtml(text.doneLink), { target })
+    }</a></p>`,
+    `<p class="muted foot">${escapeHtml(text.footer)}</p>`,
+  ], `<meta http-equiv="refresh" content="0; url=${escapeHtml(view.answerUrl)}">`);
+}
+
+/** A link back to the app with an error, for the player to follow knowingly. */
+export interface BackLink {
+  readonly url: string;
+  readonly target: string;
+}
+
 /** Why a sign-in stops: which of the texts, and an escaped-here detail where the text has one. */
 export type StopReason =
   | "unknownClient"
   | "badRedirect"
-  | "expired"
   | "used"
   | "forged"
-  | {
-    readonly kind: "badRequest" | "clientDocument";
-    readonly detail: string;
-    /** A link back to the app with the error, for the player to follow knowingly. */
-    readonly back?: { readonly url: string; readonly target: string };
-  };
+  | "clientDocument"
+  | { readonly kind: "expired"; readonly back?: BackLink }
+  | { readonly kind: "badRequest"; readonly detail: string; readonly back?: BackLink };
 
-/** The page that says why a sign-in cannot go on (nothing is redirected anywhere). */
+/**
+ * The page that says why a sign-in cannot go on (nothing is redirected anywhere): a link back to
+ * the app where one is known, and always one to this server's front page, which says how to add
+ * it again.
+ */
 export function stopPage(lang: ConsentLanguage, reason: StopReason): string {
   const text = CONSENT_TEXT[lang];
-  const message = typeof reason === "string"
-    ? escapeHtml(text[reason])
-    : fill(escapeHtml(text[reason.kind]), { detail: escapeHtml(reason.detail) });
+  const kind = typeof reason === "string" ? reason : reason.kind;
+  const detail = typeof reason === "object" && "detail" in reason ? reason.detail : "";
+  const message = fill(escapeHtml(text[kind]), { detail: escapeHtml(detail) });
   const back = typeof reason === "string" ? undefined : reason.back;
   return page(lang, text.stopTitle, [
     `<h1>${escapeHtml(text.stopTitle)}</h1>`,
@@ -145,24 +197,30 @@ export function stopPage(lang: ConsentLanguage, reason: StopReason): string {
     back === undefined
       ? ""
       : `<p><a href="${escapeHtml(back.url)}" rel="noreferrer">${
-        fill(escapeHtml(text.backTo), {
-          target: `<span class="target">${escapeHtml(back.target)}</span>`,
-        })
+        fill(escapeHtml(text.backTo), { target: isolated("target", back.target) })
       }</a></p>`,
+    `<p><a href="/">${escapeHtml(text.home)}</a></p>`,
     `<p class="muted foot">${escapeHtml(text.footer)}</p>`,
   ]);
+}
+
+/** A client-chosen or client-derived string as HTML: escaped, isolated for bidirectional text. */
+function isolated(className: "app" | "target", value: string): string {
+  return `<bdi class="${className}">${escapeHtml(value)}</bdi>`;
 }
 
 function noticeHtml(text: ConsentText, notice: ConsentNotice): string {
   const link = keyLink(text);
   if (notice.kind !== "missingPerms") {
+    const minutes = String(Math.max(1, Math.ceil((notice.retryAfterMs ?? 60_000) / 60_000)));
     return `<p class="notice notice-error" role="alert">${
-      fill(escapeHtml(text[notice.kind]), { link })
+      fill(escapeHtml(text[notice.kind]), { link, minutes })
     }</p>`;
   }
+  // Only the tools that cannot work without a missing permission: an optional one (progression,
+  // for detail) breaks nothing.
   const tools = TOOL_FAMILIES.filter((family) =>
-    family.needs.some((need) => notice.missing.includes(need)) ||
-    (family.optional ?? []).some((need) => notice.missing.includes(need))
+    family.needs.some((need) => notice.missing.includes(need))
   ).map((family) => text.families[family.id]);
   return `<p class="notice notice-warn" role="alert">${
     fill(escapeHtml(text.missingPerms), {
@@ -199,12 +257,18 @@ function keyLink(text: ConsentText): string {
   }</a>`;
 }
 
-function page(lang: ConsentLanguage, title: string, body: readonly string[]): string {
+function page(
+  lang: ConsentLanguage,
+  title: string,
+  body: readonly string[],
+  head = "",
+): string {
   return [
     "<!doctype html>",
     `<html lang="${lang}">`,
     "<head>",
     '<meta charset="utf-8">',
+    head,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="referrer" content="same-origin">',
     `<title>${escapeHtml(title)}</title>`,
@@ -212,12 +276,11 @@ function page(lang: ConsentLanguage, title: string, body: readonly string[]): st
     "</head>",
     "<body>",
     '<main class="consent">',
-    ...body.filter((line) => line !== ""),
+    ...body,
     "</main>",
     "</body>",
     "</html>",
-    "",
-  ].join("\n");
+  ].filter((line) => line !== "").concat([""]).join("\n");
 }
 
 /** Fills `{name}` placeholders of already-escaped text with already-escaped HTML. */

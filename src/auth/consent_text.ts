@@ -31,15 +31,26 @@ export const TOOL_FAMILIES: readonly ToolFamily[] = [
   { id: "crafting", needs: ["unlocks", "characters"] },
 ];
 
-/** The permissions the page checks a key for: a key missing one is explained before use. */
-export const USEFUL_PERMISSIONS: readonly string[] = [
-  "account",
-  "inventories",
-  "characters",
-  "wallet",
-  "progression",
-  "unlocks",
+/**
+ * The permissions some tool cannot do without: a key lacking one is explained before use. An
+ * optional permission (progression, for the account summary's detail) is not: every tool still
+ * works without it.
+ */
+export const REQUIRED_PERMISSIONS: readonly string[] = [
+  ...new Set(TOOL_FAMILIES.flatMap((family) => family.needs)),
 ];
+
+/**
+ * The permissions of {@linkcode REQUIRED_PERMISSIONS} a key with `permissions` lacks.
+ *
+ * @example
+ * ```ts
+ * missingPermissions(["account", "wallet"]); // ["inventories", "characters", "unlocks"]
+ * ```
+ */
+export function missingPermissions(permissions: readonly string[]): string[] {
+  return REQUIRED_PERMISSIONS.filter((permission) => !permissions.includes(permission));
+}
 
 /** Every text of the page in one language. */
 export interface ConsentText {
@@ -65,6 +76,10 @@ export interface ConsentText {
   readonly keyMalformed: string;
   readonly keyRejected: string;
   readonly keyUnchecked: string;
+  /** `{minutes}`: when to try again. */
+  readonly tooManyChecks: string;
+  readonly checksBusy: string;
+  readonly tooManySignIns: string;
   readonly missingPerms: string;
   readonly stopTitle: string;
   readonly unknownClient: string;
@@ -77,6 +92,16 @@ export interface ConsentText {
   readonly used: string;
   readonly forged: string;
   readonly footer: string;
+  /** A metadata-document client's checked domain: `{domain}`. */
+  readonly verifiedDomain: string;
+  /** The page after Allow for an app link: `{target}` (the app's link), `{app}` (its name). */
+  readonly doneTitle: string;
+  readonly doneApp: string;
+  readonly doneLink: string;
+  /** `{app}` when the client gave no name. */
+  readonly theApp: string;
+  /** The link to this server's front page, on every page that stops a sign-in. */
+  readonly home: string;
 }
 
 const EN: ConsentText = {
@@ -114,6 +139,10 @@ const EN: ConsentText = {
     "GW2 did not accept this key: it may be mistyped, deleted or expired. Copy it again, or create a new one at {link}.",
   keyUnchecked:
     "The GW2 API could not check the key just now, so nothing was stored. Try again in a minute.",
+  tooManyChecks:
+    "Too many keys were checked from your network just now. Try again in {minutes} min.",
+  checksBusy: "The server is checking many keys just now. Try again in {minutes} min.",
+  tooManySignIns: "This GW2 account signed in too many times just now. Try again in {minutes} min.",
   missingPerms:
     "This key lacks {perms}, so these tools will not work with it: {tools}. Enter the same key again and choose Allow to go on without them, or create a key with these permissions at {link}.",
   stopTitle: "This sign-in cannot go on",
@@ -122,13 +151,23 @@ const EN: ConsentText = {
   badRedirect:
     "The app asked to send you back to an address it did not register. For your safety the sign-in stops here.",
   badRequest: "The app's sign-in request cannot be used: {detail}",
-  clientDocument: "The app's description could not be read: {detail}",
+  clientDocument:
+    "The app's description (its client metadata document) could not be read or used. Start again from the app; if it keeps failing, tell its developer.",
   backTo: "Back to {target} (the app is told why)",
   expired: "This sign-in page has expired. Start again from your app.",
-  used: "This sign-in form was already sent. Start again from your app.",
+  used:
+    "This sign-in form was already sent. If your app did not finish signing in, start again from it.",
   forged:
     "This form could not be verified as the one Priory showed you. Start again from your app.",
   footer: "Priory MCP is not affiliated with ArenaNet.",
+  verifiedDomain:
+    "Its description is published at {domain}: this address is checked, the name is not.",
+  doneTitle: "Signed in",
+  doneApp:
+    "Your browser should now offer to open {target}. Once it has, you can close this tab and return to {app}.",
+  doneLink: "{target} did not open? Open it from here.",
+  theApp: "the app",
+  home: "What Priory MCP is, and how to add it to your app",
 };
 
 const DE: ConsentText = {
@@ -168,6 +207,11 @@ const DE: ConsentText = {
     "GW2 hat diesen Schlüssel nicht angenommen: vielleicht vertippt, gelöscht oder abgelaufen. Kopiere ihn erneut oder erstelle einen neuen unter {link}.",
   keyUnchecked:
     "Die GW2-API konnte den Schlüssel gerade nicht prüfen, es wurde nichts gespeichert. Versuche es in einer Minute erneut.",
+  tooManyChecks:
+    "Aus deinem Netzwerk wurden gerade zu viele Schlüssel geprüft. Versuche es in {minutes} Min. erneut.",
+  checksBusy: "Der Server prüft gerade sehr viele Schlüssel. Versuche es in {minutes} Min. erneut.",
+  tooManySignIns:
+    "Dieses GW2-Konto hat sich gerade zu oft angemeldet. Versuche es in {minutes} Min. erneut.",
   missingPerms:
     "Diesem Schlüssel fehlt {perms}, daher funktionieren diese Werkzeuge damit nicht: {tools}. Gib denselben Schlüssel erneut ein und wähle Erlauben, um ohne sie fortzufahren, oder erstelle unter {link} einen Schlüssel mit diesen Berechtigungen.",
   stopTitle: "Diese Anmeldung kann nicht fortgesetzt werden",
@@ -176,13 +220,23 @@ const DE: ConsentText = {
   badRedirect:
     "Die App wollte dich zu einer Adresse zurückschicken, die sie nicht registriert hat. Zu deiner Sicherheit endet die Anmeldung hier.",
   badRequest: "Die Anmeldeanfrage der App ist unbrauchbar: {detail}",
-  clientDocument: "Die Beschreibung der App konnte nicht gelesen werden: {detail}",
+  clientDocument:
+    "Die Beschreibung der App (ihr Client-Metadaten-Dokument) konnte nicht gelesen oder verwendet werden. Beginne erneut in der App; schlägt es weiter fehl, sag es ihren Entwicklern.",
   backTo: "Zurück zu {target} (die App erfährt den Grund)",
   expired: "Diese Anmeldeseite ist abgelaufen. Beginne erneut in deiner App.",
-  used: "Dieses Anmeldeformular wurde bereits gesendet. Beginne erneut in deiner App.",
+  used:
+    "Dieses Anmeldeformular wurde bereits gesendet. Wenn deine App die Anmeldung nicht abgeschlossen hat, beginne dort erneut.",
   forged:
     "Dieses Formular konnte nicht als das von Priory angezeigte bestätigt werden. Beginne erneut in deiner App.",
   footer: "Priory MCP steht in keiner Verbindung zu ArenaNet.",
+  verifiedDomain:
+    "Ihre Beschreibung wird unter {domain} veröffentlicht: diese Adresse ist geprüft, der Name nicht.",
+  doneTitle: "Angemeldet",
+  doneApp:
+    "Dein Browser sollte jetzt anbieten, {target} zu öffnen. Danach kannst du diesen Tab schließen und zu {app} zurückkehren.",
+  doneLink: "{target} hat sich nicht geöffnet? Hier öffnen.",
+  theApp: "die App",
+  home: "Was Priory MCP ist und wie du es zu deiner App hinzufügst",
 };
 
 const FR: ConsentText = {
@@ -222,6 +276,11 @@ const FR: ConsentText = {
     "GW2 n’a pas accepté cette clé : elle est peut-être mal saisie, supprimée ou expirée. Copiez-la de nouveau, ou créez-en une sur {link}.",
   keyUnchecked:
     "L’API GW2 n’a pas pu vérifier la clé pour le moment ; rien n’a été enregistré. Réessayez dans une minute.",
+  tooManyChecks:
+    "Trop de clés ont été vérifiées depuis votre réseau à l’instant. Réessayez dans {minutes} min.",
+  checksBusy: "Le serveur vérifie beaucoup de clés en ce moment. Réessayez dans {minutes} min.",
+  tooManySignIns:
+    "Ce compte GW2 s’est connecté trop de fois à l’instant. Réessayez dans {minutes} min.",
   missingPerms:
     "Il manque à cette clé {perms} ; ces outils ne fonctionneront donc pas avec elle : {tools}. Saisissez de nouveau la même clé et choisissez Autoriser pour continuer sans eux, ou créez une clé avec ces autorisations sur {link}.",
   stopTitle: "Cette connexion ne peut pas continuer",
@@ -230,13 +289,23 @@ const FR: ConsentText = {
   badRedirect:
     "L’application a demandé à vous renvoyer vers une adresse qu’elle n’a pas enregistrée. Pour votre sécurité, la connexion s’arrête ici.",
   badRequest: "La demande de connexion de l’application est inutilisable : {detail}",
-  clientDocument: "La description de l’application n’a pas pu être lue : {detail}",
+  clientDocument:
+    "La description de l’application (son document de métadonnées client) n’a pas pu être lue ni utilisée. Recommencez depuis l’application ; si cela échoue encore, prévenez ses développeurs.",
   backTo: "Retour vers {target} (l’application en apprend la raison)",
   expired: "Cette page de connexion a expiré. Recommencez depuis votre application.",
-  used: "Ce formulaire de connexion a déjà été envoyé. Recommencez depuis votre application.",
+  used:
+    "Ce formulaire de connexion a déjà été envoyé. Si votre application n’a pas terminé la connexion, recommencez depuis celle-ci.",
   forged:
     "Ce formulaire n’a pas pu être vérifié comme celui que Priory vous a montré. Recommencez depuis votre application.",
   footer: "Priory MCP n’est pas affilié à ArenaNet.",
+  verifiedDomain:
+    "Sa description est publiée sur {domain} : cette adresse est vérifiée, le nom ne l’est pas.",
+  doneTitle: "Connexion réussie",
+  doneApp:
+    "Votre navigateur devrait maintenant proposer d’ouvrir {target}. Ensuite, vous pouvez fermer cet onglet et revenir à {app}.",
+  doneLink: "{target} ne s’est pas ouvert ? Ouvrez-le d’ici.",
+  theApp: "l’application",
+  home: "Ce qu’est Priory MCP et comment l’ajouter à votre application",
 };
 
 const ES: ConsentText = {
@@ -276,6 +345,12 @@ const ES: ConsentText = {
     "GW2 no aceptó esta clave: puede estar mal escrita, borrada o caducada. Cópiala de nuevo o crea otra en {link}.",
   keyUnchecked:
     "La API de GW2 no pudo comprobar la clave ahora mismo; no se guardó nada. Inténtalo de nuevo en un minuto.",
+  tooManyChecks:
+    "Se comprobaron demasiadas claves desde tu red hace un momento. Inténtalo de nuevo en {minutes} min.",
+  checksBusy:
+    "El servidor está comprobando muchas claves ahora mismo. Inténtalo de nuevo en {minutes} min.",
+  tooManySignIns:
+    "Esta cuenta de GW2 inició sesión demasiadas veces hace un momento. Inténtalo de nuevo en {minutes} min.",
   missingPerms:
     "A esta clave le falta {perms}, así que estas herramientas no funcionarán con ella: {tools}. Introduce la misma clave de nuevo y elige Permitir para seguir sin ellas, o crea una clave con estos permisos en {link}.",
   stopTitle: "Este inicio de sesión no puede continuar",
@@ -284,13 +359,23 @@ const ES: ConsentText = {
   badRedirect:
     "La aplicación pidió devolverte a una dirección que no registró. Por tu seguridad, el inicio de sesión se detiene aquí.",
   badRequest: "La solicitud de inicio de sesión de la aplicación no se puede usar: {detail}",
-  clientDocument: "No se pudo leer la descripción de la aplicación: {detail}",
+  clientDocument:
+    "No se pudo leer ni usar la descripción de la aplicación (su documento de metadatos de cliente). Empieza de nuevo desde la aplicación; si sigue fallando, avisa a sus desarrolladores.",
   backTo: "Volver a {target} (la aplicación sabrá el motivo)",
   expired: "Esta página de inicio de sesión ha caducado. Empieza de nuevo desde tu aplicación.",
-  used: "Este formulario ya se envió. Empieza de nuevo desde tu aplicación.",
+  used:
+    "Este formulario ya se envió. Si tu aplicación no terminó de iniciar sesión, empieza de nuevo desde ella.",
   forged:
     "No se pudo verificar que este formulario sea el que Priory te mostró. Empieza de nuevo desde tu aplicación.",
   footer: "Priory MCP no está afiliado a ArenaNet.",
+  verifiedDomain:
+    "Su descripción se publica en {domain}: esta dirección está verificada, el nombre no.",
+  doneTitle: "Sesión iniciada",
+  doneApp:
+    "Tu navegador debería ofrecer ahora abrir {target}. Después puedes cerrar esta pestaña y volver a {app}.",
+  doneLink: "¿No se abrió {target}? Ábrelo desde aquí.",
+  theApp: "la aplicación",
+  home: "Qué es Priory MCP y cómo añadirlo a tu aplicación",
 };
 
 const ZH: ConsentText = {
@@ -325,6 +410,9 @@ const ZH: ConsentText = {
   keyRejected:
     "激战2 不接受此密钥：它可能输错、已删除或已过期。请重新复制，或在 {link} 创建新密钥。",
   keyUnchecked: "激战2 API 暂时无法验证此密钥，未保存任何内容。请一分钟后再试。",
+  tooManyChecks: "刚才从你的网络验证了太多密钥。请在 {minutes} 分钟后再试。",
+  checksBusy: "服务器正在验证大量密钥。请在 {minutes} 分钟后再试。",
+  tooManySignIns: "此激战2账号刚才登录次数过多。请在 {minutes} 分钟后再试。",
   missingPerms:
     "此密钥缺少 {perms}，因此这些工具无法使用：{tools}。再次输入同一密钥并选择允许即可在没有它们的情况下继续，或在 {link} 创建具有这些权限的密钥。",
   stopTitle: "此次登录无法继续",
@@ -332,12 +420,19 @@ const ZH: ConsentText = {
     "此服务器不认识将你引导到这里的应用。请在应用中重新开始登录；如果仍然失败，请从应用中移除此服务器后重新添加。",
   badRedirect: "该应用要求将你送回一个它未注册的地址。为了你的安全，登录到此为止。",
   badRequest: "该应用的登录请求无法使用：{detail}",
-  clientDocument: "无法读取该应用的描述：{detail}",
+  clientDocument:
+    "无法读取或使用该应用的描述（其客户端元数据文档）。请在应用中重新开始；如果仍然失败，请告知其开发者。",
   backTo: "返回 {target}（应用会得知原因）",
   expired: "此登录页面已过期。请在你的应用中重新开始。",
-  used: "此登录表单已经提交过。请在你的应用中重新开始。",
+  used: "此登录表单已经提交过。如果你的应用没有完成登录，请在应用中重新开始。",
   forged: "无法确认此表单是 Priory 向你显示的那一个。请在你的应用中重新开始。",
   footer: "Priory MCP 与 ArenaNet 无关。",
+  verifiedDomain: "其描述发布于 {domain}：此地址已验证，名称未验证。",
+  doneTitle: "已登录",
+  doneApp: "你的浏览器现在应会提示打开 {target}。打开后，你可以关闭此标签页并返回 {app}。",
+  doneLink: "{target} 没有打开？从这里打开。",
+  theApp: "该应用",
+  home: "Priory MCP 是什么，以及如何将它添加到你的应用",
 };
 
 /** The texts per language. */

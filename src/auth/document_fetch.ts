@@ -48,6 +48,8 @@ export interface DocumentFetchOptions {
   readonly allowAddress?: (address: string) => boolean;
   /** Extra trusted certificate authorities (PEM), for tests. */
   readonly ca?: string;
+  /** Fetches from any port, not only 443: for tests, whose servers cannot listen there. */
+  readonly anyPort?: boolean;
 }
 
 /** Fetches and parses one document, or rejects with a {@linkcode ClientDocumentError}. */
@@ -78,6 +80,9 @@ export function createDocumentFetcher(options: DocumentFetchOptions): DocumentFe
   return async (url) => {
     const target = new URL(url);
     if (target.protocol !== "https:") throw new ClientDocumentError("its URL is not https://");
+    if (target.port !== "" && options.anyPort !== true) {
+      throw new ClientDocumentError("its URL is not on port 443");
+    }
     // One bound for the whole exchange, the name's lookup included: the name server is the
     // client's to choose too, and one that holds the query must not hold the page.
     const stop = new AbortController();

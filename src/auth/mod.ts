@@ -7,7 +7,9 @@
  * its answer), `endpoints.ts` (token, registration, revocation), `grants.ts` (codes, tokens,
  * rotation, revocation), `store.ts` (KV), `crypto.ts`, `resource.ts` (the `/mcp` check) and
  * `call_rate.ts` and `call_slots.ts` (each player's rate of tool calls, and how many run at once:
- * a player is the GW2 account behind a grant, so several sign-ins of one account share them).
+ * a player is the GW2 account behind a grant, so several sign-ins of one account share them),
+ * `key_check.ts` (the one gate every key check of a page goes through: limits per client address
+ * and in total, its own share of the upstream budget).
  *
  * @module
  */
@@ -23,7 +25,8 @@ import { Clients } from "./clients.ts";
 import { deriveSecrets } from "./crypto.ts";
 import { createDocumentFetcher, type DocumentFetcher } from "./document_fetch.ts";
 import { registerEndpoint, revokeEndpoint, tokenEndpoint } from "./endpoints.ts";
-import { Grants } from "./grants.ts";
+import { Grants, type SignedInPlayer } from "./grants.ts";
+import { KEY_CHECK_SHARE_KEY, KeyCheckGate, keyCheckShare, type ShareBucket } from "./key_check.ts";
 import {
   AUTH_PATHS,
   authorizationServerMetadata,
@@ -31,6 +34,7 @@ import {
   authUrls,
   protectedResourceMetadata,
 } from "./metadata.ts";
+import { clientAddress } from "./address.ts";
 import { createResourceGuard, type McpCaller } from "./resource.ts";
 import { metadataJson, oauthError, preflight } from "./responses.ts";
 import { AuthStore } from "./store.ts";
@@ -46,8 +50,17 @@ export interface PublicAuthDeps {
   /** The static token operators may still use (empty: none). */
   readonly staticToken: string;
   readonly kv: Deno.Kv;
-  /** The GW2 client, for the consent page's key check. */
+  /** The GW2 client, for the pages' key checks. */
   readonly gw2: Gw2Client;
+  /** The upstream budget (`GW2_RATE_BURST`, `GW2_RATE_PER_SEC`): key checks get a share of it. */
+  readonly budget: { readonly burst: number; readonly perSec: number };
+  /**
+   * Builds a token bucket in the process's KV (the GW2 client's kind, which only the process
+   * wiring may build): where the key checks' share of the budget is counted.
+   */
+  readonly bucket: (
+    spec: { readonly key: Deno.KvKey; readonly burst: number; readonly perSec: number },
+  ) => ShareBucket;
   readonly clock: Clock;
   readonly log: Logger;
   /** How client metadata documents are fetched. @default the SSRF-guarded fetcher */
@@ -59,8 +72,17 @@ export interface PublicAuth {
   readonly urls: AuthUrls;
   /** Whether the public mode answers `pathname` (besides `/mcp`). */
   handles(pathname: string): boolean;
-  /** Answers a request on one of its paths; `body` is the bounded body of a POST. */
-  serve(request: Request, pathname: string, body: Uint8Array | undefined): Promise<Response>;
+  /**
+   * Answers a request on one of its paths; `body` is the bounded body of a POST, `clientAddress`
+   * the TCP peer's address (any text when unknown). The limits per client address count by it,
+   * or by `PRIORY_CLIENT_ADDRESS_HEADER`'s when the operator set one.
+   */
+  serve(
+    request: Request,
+    pathname: string,
+    body: Uint8Array | undefined,
+    clientAddress: string,
+  ): Promise<Response>;
   /** Who an `/mcp` request is from, or the 401 to answer. */
   authenticate(request: Request): Promise<McpCaller | Response>;
   /**
@@ -74,6 +96,12 @@ export interface PublicAuth {
    * slot; the returned function gives it back. Rejects when `signal` aborts first.
    */
   enterCall(player: string, signal: AbortSignal): Promise<() => void>;
+  /**
+   * GW2 rejected `player`'s key during a tool call: ends that sign-in (its grant and sealed
+   * key), so the app's next request is refused and it signs in again - `mcp-remote`, which
+   * otherwise keeps using its saved sign-in, included.
+   */
+  keyRejected(player: SignedInPlayer): Promise<void>;
 }
 
 const POST_ONLY = new Set<string>([AUTH_PATHS.token, AUTH_PATHS.register, AUTH_PATHS.revoke]);
@@ -88,7 +116,8 @@ const DOCUMENTS = new Set<string>([
  *
  * @example
  * ```ts
- * const auth = await createPublicAuth({ config: config.publicMode, staticToken, kv, gw2, clock, log });
+ * const bucket = (spec) => new TokenBucket({ kv, clock, log, ...spec });
+ * const auth = await createPublicAuth({ config: config.publicMode, staticToken, kv, gw2, budget, bucket, clock, log });
  * ```
  */
 export async function createPublicAuth(deps: PublicAuthDeps): Promise<PublicAuth> {
@@ -105,14 +134,22 @@ export async function createPublicAuth(deps: PublicAuthDeps): Promise<PublicAuth
   const clients = new Clients(
     secrets,
     deps.fetchDocument ?? createDocumentFetcher({ clock: deps.clock }),
+    deps.clock,
   );
+  const keys = new KeyCheckGate({
+    gw2: deps.gw2,
+    share: deps.bucket({ key: KEY_CHECK_SHARE_KEY, ...keyCheckShare(deps.budget) }),
+    clock: deps.clock,
+    log: deps.log,
+    tag: (key) => secrets.keyTag(key),
+  });
   const authorize = new AuthorizeEndpoint({
     urls,
     clients,
     grants,
     store,
     secrets,
-    gw2: deps.gw2,
+    keys,
     clock: deps.clock,
     log: deps.log,
   });
@@ -136,8 +173,11 @@ export async function createPublicAuth(deps: PublicAuthDeps): Promise<PublicAuth
     request: Request,
     pathname: string,
     body: Uint8Array | undefined,
+    peer: string,
   ): Promise<Response> {
     const method = request.method;
+    const header = deps.config.clientAddressHeader;
+    const from = header === undefined ? peer : clientAddress(peer, request.headers.get(header));
     if (DOCUMENTS.has(pathname)) {
       if (method === "OPTIONS") return preflight("GET, HEAD, OPTIONS");
       if (method !== "GET" && method !== "HEAD") {
@@ -151,7 +191,9 @@ export async function createPublicAuth(deps: PublicAuthDeps): Promise<PublicAuth
     }
     if (pathname === AUTH_PATHS.authorize) {
       if (method === "GET" || method === "HEAD") return await authorize.show(request);
-      if (method === "POST") return await authorize.answer(request, body ?? new Uint8Array());
+      if (method === "POST") {
+        return await authorize.answer(request, body ?? new Uint8Array(), from);
+      }
       return new Response("Method not allowed\n", { status: 405, headers: { allow: "GET, POST" } });
     }
     if (method === "OPTIONS") return preflight("POST, OPTIONS");
@@ -170,5 +212,8 @@ export async function createPublicAuth(deps: PublicAuthDeps): Promise<PublicAuth
     authenticate: guard,
     admitCalls: (player, calls) => rate.take(player, calls),
     enterCall: (player, signal) => slots.enter(player, signal),
+    keyRejected: async (player) => {
+      await grants.revokeGrant(player.grantId, "GW2 rejected its key");
+    },
   };
 }

@@ -5,13 +5,14 @@
  * on a loopback host (RFC 8252's native-app loopback redirect), and an app's own private-use
  * scheme - a reverse-domain scheme (`com.example.app:/callback`, RFC 8252 §7.1) or one of the
  * few MCP hosts' schemes listed below. `javascript:`, `data:`, `file:` and every other scheme are
- * refused, as are fragments and credentials; the authorization and token endpoints then compare
- * the URI with the registered ones exactly, character for character. Pure.
+ * refused, as are fragments, credentials and a host that is neither a DNS name nor an IP address;
+ * the authorization and token endpoints then compare the URI with the registered ones exactly,
+ * character for character. Pure.
  *
  * @module
  */
 
-import { isLoopbackHost } from "./address.ts";
+import { isIpLiteral, isLoopbackHost } from "./address.ts";
 
 /** The longest redirect URI accepted. */
 export const MAX_REDIRECT_URI_LENGTH = 2_000;
@@ -25,6 +26,10 @@ export const APP_SCHEMES: readonly string[] = [
   "claude",
   "zed",
 ];
+
+/** A DNS name: dot-separated labels of letters, digits and inner hyphens, 253 characters at most. */
+const DNS_NAME =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 
 /** Why a redirect URI cannot be registered, in words for the client's developer. */
 export type RedirectCheck = { readonly ok: true } | { readonly ok: false; readonly reason: string };
@@ -60,6 +65,14 @@ export function checkRedirectUri(uri: string): RedirectCheck {
     return { ok: false, reason: "a redirect URI must not carry credentials" };
   }
   const scheme = url.protocol.slice(0, -1).toLowerCase();
+  // A host is a DNS name or an IP address: the URL parser lets through characters such as
+  // `"`, `;` and `,`, which would reach the consent page's Content-Security-Policy header.
+  if (url.hostname !== "" && !isIpLiteral(url.hostname) && !DNS_NAME.test(url.hostname)) {
+    return {
+      ok: false,
+      reason: "its host must be a DNS name (letters, digits, hyphens, dots) or an IP address",
+    };
+  }
   if (scheme === "https") {
     return url.hostname === "" ? { ok: false, reason: "no host" } : { ok: true };
   }
@@ -89,14 +102,12 @@ export function redirectTarget(uri: string): string {
 }
 
 /**
- * Whether a redirect stays on the player's own device: a loopback `http:` URI or an app's own
- * scheme. Only there is an error sent back without asking (RFC 9700 §4.11.2): anyone may register
- * an `https:` redirect, and a link to this server that bounced players to it with a deliberate
- * error would make this server an open redirector to the registrant's page.
+ * Whether `uri` is a web address (`https:`, or `http:` on a loopback host): a browser loads it
+ * as a page. Any other is an app's own link, which a browser hands to the app.
  */
-export function staysOnDevice(uri: string): boolean {
-  const url = new URL(uri);
-  return url.protocol === "https:" ? false : url.protocol !== "http:" || isLocalRedirect(uri);
+export function isWebRedirect(uri: string): boolean {
+  const protocol = new URL(uri).protocol;
+  return protocol === "https:" || protocol === "http:";
 }
 
 /** Whether the redirect goes back to this machine (a loopback host): the page says so. */

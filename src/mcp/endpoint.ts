@@ -76,6 +76,11 @@ export interface RequestCaller {
    * function gives it back. Rejects when `signal` (the call's deadline) aborts first.
    */
   enterCall(signal: AbortSignal): Promise<() => void>;
+  /**
+   * Called when GW2 rejected the sign-in's key during a call: the sign-in is ended, so the
+   * player's app signs in again (with a current key) on its next request.
+   */
+  keyRejected(): Promise<void>;
 }
 
 /** One MCP request already past the guard, with its body read. */
@@ -195,6 +200,7 @@ function toolDeps(
       owner: caller.owner,
       keySource: "sign-in",
       enterCall: (signal) => caller.enterCall(signal),
+      keyRejected: () => caller.keyRejected(),
     };
   }
   const key = request?.headers.get(GW2_KEY_HEADER)?.trim();

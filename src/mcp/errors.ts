@@ -24,6 +24,12 @@ export type KeySource = "header" | "sign-in";
 
 /** Where a player creates or edits GW2 API keys. */
 const KEY_PAGE = "https://account.arena.net/applications";
+/**
+ * How to make `mcp-remote` sign in again: it keeps its tokens in a folder of its own and reuses
+ * them until the server refuses them.
+ */
+const MCP_REMOTE_SIGN_OUT =
+  "mcp-remote keeps its sign-in in ~/.mcp-auth: delete that folder, then restart it";
 
 const UPSTREAM_TEXT: Readonly<Record<UpstreamFailureReason, string>> = {
   timeout: "the GW2 API did not answer in time. Retry in a minute",
@@ -159,7 +165,7 @@ export function classifyFailure(error: unknown, context: FailureContext = {}): F
     case "key_rejected":
       if (keySource === "sign-in") {
         return gw2(
-          `GW2 API key rejected: GW2 no longer accepts the key you gave when you signed in to this server (deleted, expired or replaced). Sign in again: disconnect and reconnect this server in your app (or remove its saved sign-in), and give a current key from ${KEY_PAGE}.`,
+          `GW2 API key rejected: GW2 no longer accepts the key you gave when you signed in to this server (deleted, expired or replaced), so this sign-in has ended. Sign in again with a current key from ${KEY_PAGE}: your app asks you to on its next request to this server; if it does not, disconnect and reconnect the server in it (${MCP_REMOTE_SIGN_OUT}).`,
         );
       }
       return gw2(
@@ -170,7 +176,7 @@ export function classifyFailure(error: unknown, context: FailureContext = {}): F
       const plural = error.scopes.length > 1 ? "s" : "";
       if (keySource === "sign-in") {
         return gw2(
-          `GW2 API key lacks the ${named} permission${plural}: the key you signed in with cannot read this. Create a key with ${named} ticked at ${KEY_PAGE}, then sign in again with it (disconnect and reconnect this server in your app).`,
+          `GW2 API key lacks the ${named} permission${plural}: the key you signed in with cannot read this. Create a key with ${named} ticked at ${KEY_PAGE}, then sign in again with it: disconnect and reconnect this server in your app (${MCP_REMOTE_SIGN_OUT}).`,
         );
       }
       return gw2(

@@ -128,6 +128,11 @@ export interface ServerDeps extends Omit<ToolDeps, "gw2" | "signal"> {
    * wait counts against the call's deadline. Absent: every call runs at once.
    */
   readonly enterCall?: (signal: AbortSignal) => Promise<() => void>;
+  /**
+   * Told when GW2 rejected the caller's key during a call (a signed-in player's: their sign-in
+   * is ended). Its failure is logged, never the call's.
+   */
+  readonly keyRejected?: () => Promise<void>;
   /** The clock call deadlines run on. @default systemClock */
   readonly clock?: Clock;
   /** How each call is logged. @default successes at debug, no upstream cost */
@@ -304,6 +309,7 @@ export async function callTool(
     keySource,
     keyWording: _wording,
     enterCall,
+    keyRejected,
     ...shared
   } = deps;
   const budgetMs = tool.deadlineMs ?? CALL_DEADLINE_MS;
@@ -338,6 +344,13 @@ export async function callTool(
       ms: elapsed(started),
       ...costFields(measured?.()),
     });
+    if (keyRejected !== undefined && failure.kind === "key_rejected") {
+      await keyRejected().catch((ending: unknown) =>
+        deps.log.warn("sign-in not ended after its key was rejected", {
+          error: describeError(ending),
+        })
+      );
+    }
     return { content: [{ type: "text", text: failure.text }], isError: true };
   } finally {
     leave?.();

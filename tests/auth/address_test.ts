@@ -1,7 +1,13 @@
 /** Which addresses the client-metadata fetch may connect to: public unicast only. */
 
 import assert from "node:assert/strict";
-import { isIpLiteral, isLoopbackHost, isPublicAddress } from "../../src/auth/address.ts";
+import {
+  addressGroup,
+  clientAddress,
+  isIpLiteral,
+  isLoopbackHost,
+  isPublicAddress,
+} from "../../src/auth/address.ts";
 
 Deno.test("isPublicAddress() admits public unicast and refuses every internal or special range", () => {
   const publicOnes = [
@@ -71,4 +77,22 @@ Deno.test("isIpLiteral() and isLoopbackHost() read hosts as URLs give them", () 
   for (const host of ["localhost.evil.example", "127.0.0.1.nip.io", "[::2]", "10.0.0.1", ""]) {
     assert.equal(isLoopbackHost(host), false, host);
   }
+});
+
+Deno.test("addressGroup() counts an IPv4 address alone, an IPv6 one by its /64, a mapped one as IPv4", () => {
+  assert.equal(addressGroup("203.0.113.7"), "203.0.113.7");
+  assert.equal(addressGroup("2001:db8:1:2:aaaa::1"), "2001:db8:1:2::/64");
+  assert.equal(addressGroup("2001:db8:1:2:ffff:ffff:ffff:ffff"), "2001:db8:1:2::/64");
+  assert.equal(addressGroup("[2001:db8:1:3::1]"), "2001:db8:1:3::/64");
+  assert.equal(addressGroup("::ffff:203.0.113.7"), "203.0.113.7");
+  assert.equal(addressGroup("unknown"), "unknown");
+});
+
+Deno.test("clientAddress() reads the proxy's last entry when it is an address, else the peer", () => {
+  assert.equal(clientAddress("10.0.0.2", "198.51.100.1, 203.0.113.7"), "203.0.113.7");
+  assert.equal(clientAddress("10.0.0.2", "2001:db8::1"), "2001:db8::1");
+  assert.equal(clientAddress("10.0.0.2", "[2001:db8::1]"), "2001:db8::1");
+  assert.equal(clientAddress("10.0.0.2", null), "10.0.0.2");
+  assert.equal(clientAddress("10.0.0.2", "203.0.113.7, not-an-address"), "10.0.0.2");
+  assert.equal(clientAddress("10.0.0.2", ""), "10.0.0.2");
 });

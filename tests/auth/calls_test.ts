@@ -190,3 +190,25 @@ Deno.test("the rate of tool calls is the player's: signing in again with the sam
   }
   assert.deepEqual(statuses, [200, 200, 200, 429, 429, 429], "one burst of 3 for the account");
 });
+
+Deno.test("a key GW2 no longer accepts ends the sign-in: the next request is refused and the app must sign in again", async () => {
+  await using app = await startPublicApp();
+  const signedIn = await signIn(app.handler, TEST_KEYS.full);
+  // The player deletes the key at ArenaNet.
+  app.fake.control.injectFault("invalid_key", { times: Infinity });
+  const response = await call(app, signedIn.accessToken, "priory_account_wallet");
+  const { result } = await response.json();
+  assert.equal(result.isError, true);
+  assert.match(textOf(result), /this sign-in has ended/);
+  assert.match(textOf(result), /~\/\.mcp-auth/, "says how for mcp-remote, which keeps its sign-in");
+  const next = await call(app, signedIn.accessToken, "priory_account");
+  assert.equal(next.status, 401, "the app's next request is refused: it signs in again");
+  await next.body?.cancel();
+  const refreshed = await postForm(app.handler, "/token", {
+    grant_type: "refresh_token",
+    refresh_token: signedIn.refreshToken,
+    client_id: signedIn.clientId,
+  });
+  assert.equal(refreshed.body.error, "invalid_grant", "a refresh cannot keep the dead sign-in");
+  assert.deepEqual(await Array.fromAsync(app.kv.list({ prefix: ["auth", "grant"] })), []);
+});

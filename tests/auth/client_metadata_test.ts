@@ -87,6 +87,8 @@ Deno.test("isMetadataDocumentUrl() takes https URLs with a path, and nothing loo
       "https://claude.ai/",
       "https://claude.ai",
       "https://claude.ai/a/../b",
+      "https://claude.ai:8443/oauth/metadata",
+      "https://claude.ai:22/oauth/metadata",
       "https://user@claude.ai/meta",
       "https://claude.ai/meta#x",
       "pcl.abc.def",

@@ -168,6 +168,20 @@ Deno.test({
       String(await read(page, "document.querySelector('table').textContent")),
       /inventories/,
     );
+    // What happens to the key is not the faintest text: its contrast is the body text's.
+    const contrast = await read(
+      page,
+      `(() => {
+        const rgb = (color) => color.match(/[\\d.]+/g).slice(0, 3).map(Number);
+        const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; }).reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+        const back = lum(rgb(getComputedStyle(document.body).backgroundColor));
+        const of = (el) => { const l = lum(rgb(getComputedStyle(el).color)); return (Math.max(l, back) + 0.05) / (Math.min(l, back) + 0.05); };
+        const texts = [...document.querySelectorAll('p, td, th, label, span, bdi, a, h1, h2')].filter((el) => el.textContent.trim() !== '');
+        return { kept: of(document.querySelector('.kept')), faintest: Math.min(...texts.map(of)), body: of(document.querySelector('h1')) };
+      })()`,
+    ) as { kept: number; faintest: number; body: number };
+    assert.ok(contrast.kept > contrast.faintest, JSON.stringify(contrast));
+    assert.equal(contrast.kept, contrast.body, JSON.stringify(contrast));
     // Readable on a phone: nothing wider than the screen.
     assert.ok(
       Number(await read(page, "document.documentElement.scrollWidth")) <= 390,

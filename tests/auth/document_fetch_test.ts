@@ -62,7 +62,7 @@ Deno.test("document fetch refuses loopback, private, link-local and mapped addre
     const url of [
       "https://127.0.0.1/client.json",
       "https://10.1.2.3/client.json",
-      "https://192.168.0.10:8443/client.json",
+      "https://192.168.0.10/client.json",
       "https://169.254.169.254/latest/meta-data",
       "https://[::1]/client.json",
       "https://[::ffff:127.0.0.1]/client.json",
@@ -108,6 +108,7 @@ Deno.test("document fetch connects to the checked address only, and reads the do
     resolve: dns.resolve,
     allowAddress: (address) => address === "127.0.0.1",
     ca: CA,
+    anyPort: true,
   });
   const url = `https://client.example:${server.port}/oauth/client.json`;
   const document = await fetchDocument(url);
@@ -136,6 +137,7 @@ Deno.test("document fetch connects to the checked address only, and reads the do
     resolve: () => Promise.resolve([{ address: "127.0.0.1", family: 4 }]),
     allowAddress: (address) => address === "127.0.0.1",
     ca: CA,
+    anyPort: true,
   });
   assert.match(
     await refusal(other(`https://other.example:${server.port}/oauth/client.json`)),
@@ -145,7 +147,12 @@ Deno.test("document fetch connects to the checked address only, and reads the do
 
 Deno.test("document fetch follows no redirect, and bounds size, time and format", async (t) => {
   const dns = resolver([{ address: "127.0.0.1", family: 4 }]);
-  const pinned = { resolve: dns.resolve, allowAddress: (a: string) => a === "127.0.0.1", ca: CA };
+  const pinned = {
+    resolve: dns.resolve,
+    allowAddress: (a: string) => a === "127.0.0.1",
+    ca: CA,
+    anyPort: true,
+  };
   let reached = () => {};
   const arrived = new Promise<void>((resolve) => reached = resolve);
   const release = new AbortController();
@@ -200,4 +207,16 @@ Deno.test("document fetch bounds the DNS lookup by the same 3 s: a name server t
   await lookedUp;
   clock.advance(3_000);
   assert.match(await pending, /did not answer within 3 s/);
+});
+
+Deno.test("document fetch goes to port 443 only: a URL naming another port is refused before any lookup", async () => {
+  const dns = resolver([{ address: "93.184.216.34", family: 4 }]);
+  const fetchDocument = createDocumentFetcher({ clock: systemClock, resolve: dns.resolve });
+  for (const port of [22, 25, 8443, 6379]) {
+    assert.match(
+      await refusal(fetchDocument(`https://scan.example:${port}/client.json`)),
+      /not on port 443/,
+    );
+  }
+  assert.deepEqual(dns.asked, []);
 });

@@ -5,7 +5,9 @@
  * the lock) discovers OAuth from the 401, registers, and prints the sign-in URL; headless Chromium
  * opens it, fills the key and clicks Allow; the consent page's redirect reaches `mcp-remote`'s
  * callback, which exchanges the code; then `priory_account` answers over stdio with no
- * `X-GW2-Key` anywhere.
+ * `X-GW2-Key` anywhere. When GW2 later rejects the key, the server ends the sign-in, and
+ * `mcp-remote` - which would otherwise keep presenting its saved one - signs in again through
+ * the consent page on its next call.
  */
 
 import assert from "node:assert/strict";
@@ -26,6 +28,21 @@ function freePort(): number {
   const { port } = listener.addr;
   listener.close();
   return port;
+}
+
+/** Resolves once something accepts connections on loopback `port` (within 30 s). */
+async function listening(port: number): Promise<void> {
+  const until = performance.now() + 30_000;
+  for (;;) {
+    try {
+      const conn = await Deno.connect({ hostname: "127.0.0.1", port });
+      conn.close();
+      return;
+    } catch (error) {
+      if (performance.now() > until) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
 }
 
 /** Newline-delimited JSON-RPC over a child's stdin/stdout. */
@@ -76,8 +93,9 @@ Deno.test({
       PRIORY_CATALOGUE: "off",
     });
     const config = await Deno.makeTempDir({ prefix: "priory-mcp-remote-" });
+    const callbackPort = freePort();
     const child = new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", MCP_REMOTE, `${server.url}/mcp`, String(freePort())],
+      args: ["run", "-A", MCP_REMOTE, `${server.url}/mcp`, String(callbackPort)],
       cwd: ROOT,
       // BROWSER=true: the bridge "opens" the URL with a command that does nothing; the test's
       // Chromium opens it instead, from the URL the bridge prints.
@@ -112,36 +130,79 @@ Deno.test({
 
       await using browser = await BROWSER.launch();
       const page = await browser.newPage();
-      await page.navigate(url);
-      assert.equal(
-        await page.evaluate("document.querySelector('h1').textContent"),
-        "Sign in to Priory MCP",
-      );
-      const back = within<void>(30_000, "mcp-remote's callback page", (resolve) => {
-        return page.on("Page.loadEventFired", () => resolve());
-      });
-      await page.evaluate(`(() => {
-        document.querySelector('input[name="gw2_key"]').value = ${JSON.stringify(TEST_KEYS.full)};
-        document.querySelector('button[value="allow"]').click();
-      })()`);
-      await back;
-      assert.match(
-        String(await page.evaluate("location.href")),
-        /^http:\/\/localhost:\d+\/oauth\/callback\?code=/,
-      );
+      /** The player's part of a sign-in: the consent page opened, the key given, Allow. */
+      const consent = async (at: string) => {
+        await page.navigate(at);
+        assert.equal(
+          await page.evaluate("document.querySelector('h1').textContent"),
+          "Sign in to Priory MCP",
+        );
+        const back = within<void>(30_000, "mcp-remote's callback page", (resolve) => {
+          return page.on("Page.loadEventFired", () => resolve());
+        });
+        await page.evaluate(`(() => {
+          document.querySelector('input[name="gw2_key"]').value = ${JSON.stringify(TEST_KEYS.full)};
+          document.querySelector('button[value="allow"]').click();
+        })()`);
+        await back;
+        assert.match(
+          String(await page.evaluate("location.href")),
+          /^http:\/\/localhost:\d+\/oauth\/callback\?code=/,
+        );
+      };
+      await consent(url);
 
       const initialized = await peer.answer(1);
       assert.ok(initialized.result, JSON.stringify(initialized));
       await peer.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+      const call = async (id: number, name: string) => {
+        await peer.send({
+          jsonrpc: "2.0",
+          id,
+          method: "tools/call",
+          params: { name, arguments: {} },
+        });
+        const called = await peer.answer(id);
+        return called.result as
+          | {
+            structuredContent?: { name?: string };
+            isError?: boolean;
+            content?: { text?: string }[];
+          }
+          | undefined;
+      };
+      const result = await call(2, "priory_account");
+      assert.equal(result?.structuredContent?.name, "Priory Tester.4821", JSON.stringify(result));
+
+      // The player deletes the key at ArenaNet: the next read is refused, and the sign-in ends.
+      fake.control.injectFault("invalid_key", { times: Infinity });
+      const rejected = await call(3, "priory_account_wallet");
+      assert.equal(rejected?.isError, true);
+      assert.match(rejected?.content?.[0]?.text ?? "", /this sign-in has ended/);
+      fake.control.clearFaults();
+      // mcp-remote does not keep using its saved sign-in: the server refuses it, so the next call
+      // makes it sign in again - through the consent page - and then answers.
       await peer.send({
         jsonrpc: "2.0",
-        id: 2,
+        id: 4,
         method: "tools/call",
         params: { name: "priory_account", arguments: {} },
       });
-      const called = await peer.answer(2);
-      const result = called.result as { structuredContent?: { name?: string } } | undefined;
-      assert.equal(result?.structuredContent?.name, "Priory Tester.4821", JSON.stringify(called));
+      const [, again = ""] = await within<RegExpExecArray>(
+        60_000,
+        "mcp-remote's second sign-in URL",
+        (resolve, reject) => {
+          stderr.waitFor(
+            /Please authorize this client by visiting:\s+\S+[\s\S]*Please authorize this client by visiting:\s+(\S+)/,
+          ).then(resolve, reject);
+        },
+      );
+      // It prints the URL before its callback listens again; a player takes longer than this.
+      await listening(callbackPort);
+      await consent(again);
+      const after = await peer.answer(4);
+      const resumed = after.result as { structuredContent?: { name?: string } } | undefined;
+      assert.equal(resumed?.structuredContent?.name, "Priory Tester.4821", JSON.stringify(after));
     } finally {
       try {
         child.kill("SIGTERM");

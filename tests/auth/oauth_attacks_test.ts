@@ -5,6 +5,7 @@
  */
 
 import assert from "node:assert/strict";
+import { ClientDocumentError } from "../../src/auth/document_fetch.ts";
 import { TEST_KEYS, UNKNOWN_KEY } from "../fake_gw2/mod.ts";
 import { modernPost, type TestApp } from "../support/app.ts";
 import { openMemoryKv } from "../support/kv.ts";
@@ -15,6 +16,8 @@ import {
   authorizeUrl,
   CALLBACK,
   exchangeCode,
+  freshConsent,
+  madeUpKey,
   openConsent,
   pkce,
   postForm,
@@ -337,8 +340,10 @@ Deno.test("a client metadata document at a loopback or private address is never 
     );
     assert.equal(page.response.status, 400, id);
     assert.equal(page.response.headers.get("location"), null);
-    assert.match(page.html, /not a public one/);
+    assert.match(page.html, /description \(its client metadata document\) could not be read/);
+    assert.doesNotMatch(page.html, /public/, "why is for the operator's log, not the page");
   }
+  assert.ok(app.logs.some((line) => line.includes("not a public one")));
 });
 
 Deno.test("a consent POST without its CSRF cookie, with another form's, replayed, or forged is refused", async () => {
@@ -621,7 +626,7 @@ Deno.test("an invalid request from a client with a web redirect is explained on 
     // The player may still go back, knowingly: a link naming the host, carrying the error.
     const link = /<a href="(https:\/\/phish\.example\/landing\?[^"]*)"/.exec(page.html)?.[1];
     assert.ok(link, page.html);
-    assert.match(page.html, /Back to <span class="target">phish\.example<\/span>/);
+    assert.match(page.html, /Back to <bdi class="target">phish\.example<\/bdi>/);
     const back = new URL(link.replaceAll("&amp;", "&")).searchParams;
     assert.ok(back.get("error"));
     assert.equal(back.get("state"), "state-123");
@@ -700,4 +705,408 @@ Deno.test("two refreshes with the same token at once (two instances) both succee
   const replayed = await refresh(one, String(a.body.refresh_token));
   assert.deepEqual([replayed.status, replayed.body.error], [400, "invalid_grant"]);
   assert.equal((await refresh(one, String(kept.body.refresh_token))).body.error, "invalid_grant");
+});
+
+Deno.test("a flood of made-up keys on the consent page: tokeninfo only, ten per sender, then refused without asking GW2; a player elsewhere still signs in", async () => {
+  await using app = await startPublicApp();
+  let page = await freshConsent(app.handler);
+  const statuses: number[] = [];
+  for (let n = 0; n < 15; n++) {
+    const answer = await answerConsent(app.handler, page, {
+      decision: "allow",
+      key: madeUpKey(n),
+      clientAddress: "203.0.113.5",
+    });
+    statuses.push(answer.status);
+    page = await readConsent(answer);
+  }
+  assert.deepEqual(statuses, [...Array(10).fill(400), ...Array(5).fill(429)]);
+  assert.match(page.html, /Too many keys were checked from your network just now/);
+  const asked = (path: string) =>
+    app.fake.control.requests.filter((entry) => entry.path === path).length;
+  assert.deepEqual([asked("/v2/tokeninfo"), asked("/v2/account")], [10, 0]);
+  // The same made-up key again costs nothing: it is remembered (by its HMAC).
+  const again = await answerConsent(app.handler, page, {
+    decision: "allow",
+    key: madeUpKey(0),
+    clientAddress: "198.51.100.20",
+  });
+  const told = await readConsent(again);
+  assert.match(told.html, /GW2 did not accept this key/);
+  assert.equal(asked("/v2/tokeninfo"), 10);
+  const signedIn = await answerConsent(app.handler, told, {
+    decision: "allow",
+    key: TEST_KEYS.full,
+    clientAddress: "198.51.100.20",
+  });
+  assert.ok(redirectParams(signedIn).get("code"));
+});
+
+Deno.test("a rotated refresh token works only for 60 s: a replay after that revokes the sign-in, even before its successor is used", async () => {
+  await using app = await startPublicApp();
+  const first = await signIn(app.handler, TEST_KEYS.full);
+  const refresh = (token: string) =>
+    postForm(app.handler, "/token", {
+      grant_type: "refresh_token",
+      refresh_token: token,
+      client_id: first.clientId,
+    });
+  const second = await refresh(first.refreshToken);
+  assert.equal(second.status, 200);
+  // Within the grace the client may retry with the one before (its answer was lost).
+  app.clock.advance(59_000);
+  assert.equal((await refresh(first.refreshToken)).status, 200);
+  // The retry does not extend the grace: 60 s after the rotation, the old token is a copy abroad.
+  app.clock.advance(2_000);
+  const replay = await refresh(first.refreshToken);
+  assert.deepEqual([replay.status, replay.body.error], [400, "invalid_grant"]);
+  assert.match(String(replay.body.error_description), /already used; the sign-in is revoked/);
+  assert.equal((await refresh(String(second.body.refresh_token))).body.error, "invalid_grant");
+  assert.equal((await accountWith(app, String(second.body.access_token))).status, 401);
+});
+
+Deno.test("/revoke with a refresh token already rotated out ends the sign-in too", async () => {
+  await using app = await startPublicApp();
+  const first = await signIn(app.handler, TEST_KEYS.full);
+  const refresh = (token: string) =>
+    postForm(app.handler, "/token", {
+      grant_type: "refresh_token",
+      refresh_token: token,
+      client_id: first.clientId,
+    });
+  const second = await refresh(first.refreshToken);
+  const third = await refresh(String(second.body.refresh_token));
+  assert.equal(third.status, 200);
+  // first.refreshToken is now retired (its successor was used): revoking it still ends it all.
+  const revoked = await postForm(app.handler, "/revoke", {
+    token: first.refreshToken,
+    client_id: first.clientId,
+  });
+  assert.equal(revoked.status, 200);
+  assert.equal((await accountWith(app, String(third.body.access_token))).status, 401);
+  assert.equal((await refresh(String(third.body.refresh_token))).body.error, "invalid_grant");
+  const grants = await Array.fromAsync(app.kv.list({ prefix: ["auth", "grant"] }));
+  assert.deepEqual(grants, [], "the grant and its sealed key are gone");
+});
+
+Deno.test("one GW2 key cannot start sign-ins without end: past ten at once the consent page says to wait, nothing is stored", async () => {
+  await using app = await startPublicApp();
+  const clientId = await registeredClient(app.handler);
+  const outcomes: number[] = [];
+  let last = "";
+  for (let n = 0; n < 14; n++) {
+    const { challenge } = await pkce();
+    const page = await openConsent(
+      app.handler,
+      authorizeUrl({ client_id: clientId, redirect_uri: CALLBACK, code_challenge: challenge }),
+    );
+    const answer = await answerConsent(app.handler, page, {
+      decision: "allow",
+      key: TEST_KEYS.full,
+      clientAddress: "203.0.113.77",
+    });
+    outcomes.push(answer.status);
+    last = await answer.text();
+  }
+  assert.deepEqual(outcomes, [...Array(10).fill(302), ...Array(4).fill(429)]);
+  assert.match(last, /signed in too many times just now/);
+  const stored = await Array.fromAsync(app.kv.list({ prefix: ["auth", "grant"] }));
+  assert.equal(stored.length, 10);
+  const asked = app.fake.control.requests.filter((entry) => entry.path === "/v2/tokeninfo");
+  assert.equal(asked.length, 1, "the same good key is checked once, then answered from memory");
+});
+
+Deno.test("client metadata documents: fetched once per URL (a failure too), on port 443 only, one text for every failure, a few per host", async () => {
+  const fetched: string[] = [];
+  const failures: Record<string, string> = {
+    "https://down.example/a": "it could not be reached",
+    "https://down.example/b": "its TLS certificate could not be verified",
+    "https://down.example/c": "it did not answer within 3 s",
+    "https://down.example/d": "it answered HTTP 404",
+  };
+  const fetchDocument = (url: string) => {
+    fetched.push(url);
+    const failure = failures[url];
+    if (failure !== undefined) return Promise.reject(new ClientDocumentError(failure));
+    return Promise.resolve({
+      client_id: url,
+      client_name: "Doc client",
+      redirect_uris: [CALLBACK],
+    });
+  };
+  await using app = await startPublicApp({ fetchDocument });
+  const { challenge } = await pkce();
+  const open = (clientId: string) =>
+    openConsent(
+      app.handler,
+      authorizeUrl({ client_id: clientId, redirect_uri: CALLBACK, code_challenge: challenge }),
+    );
+  const good = "https://client.example/oauth/client.json";
+  for (let n = 0; n < 5; n++) assert.equal((await open(good)).response.status, 200);
+  assert.deepEqual(fetched, [good], "kept, not fetched again");
+  app.clock.advance(10 * 60_000 + 1);
+  await open(good);
+  assert.equal(fetched.length, 2, "fetched again once kept for 10 minutes");
+  // Four ways to fail, one page: nothing tells a prober which hosts answer, or how.
+  const pages = [];
+  for (const url of Object.keys(failures)) {
+    const page = await open(url);
+    assert.equal(page.response.status, 400);
+    pages.push(page.html);
+  }
+  assert.equal(new Set(pages).size, 1);
+  assert.doesNotMatch(pages[0] ?? "", /reached|TLS|3 s|404/);
+  for (const url of Object.keys(failures)) await open(url);
+  assert.equal(fetched.length, 6, "a failure is kept too");
+  app.clock.advance(60_001);
+  await open("https://down.example/a");
+  assert.equal(fetched.length, 7, "and fetched again after a minute");
+  // A host is fetched a few times a minute at most, whatever the paths.
+  for (let n = 0; n < 30; n++) await open(`https://victim.example/p${n}`);
+  assert.equal(fetched.filter((url) => url.startsWith("https://victim.example/")).length, 5);
+  // Another port is no metadata document at all: nothing is fetched.
+  for (const url of ["https://victim.example:22/x", "https://victim.example:8443/x"]) {
+    assert.match((await open(url)).html, /not known to this server/);
+  }
+  assert.equal(fetched.filter((url) => url.includes(":22/") || url.includes(":8443/")).length, 0);
+});
+
+Deno.test("an error for an app-link redirect is a page with a link, never an automatic bounce into the app", async () => {
+  await using app = await startPublicApp();
+  // Anyone may register app links - one that clones a repository included - then send players
+  // a link whose request is broken on purpose (response_type=token).
+  const links = [
+    "cursor://anysphere.cursor-mcp/oauth/callback",
+    "vscode://vscode.git/clone?url=https%3A%2F%2Fevil.example%2Frepo.git",
+  ];
+  const clientId = await registeredClient(app.handler, links);
+  const { challenge } = await pkce();
+  for (const redirect of links) {
+    const page = await openConsent(
+      app.handler,
+      authorizeUrl({
+        client_id: clientId,
+        redirect_uri: redirect,
+        code_challenge: challenge,
+        response_type: "token",
+      }),
+    );
+    assert.equal(page.response.status, 400, redirect);
+    assert.equal(page.response.headers.get("location"), null, "no automatic redirect");
+    assert.match(page.html, /sign-in request cannot be used/);
+    const link = /<a href="([a-z]+:\/\/[^"]*)" rel="noreferrer">Back to/.exec(page.html)?.[1];
+    assert.ok(link?.startsWith(redirect.split("?")[0] ?? ""), page.html);
+  }
+  // A loopback http: redirect (the native client's own listener) still gets its error at once.
+  const local = await registeredClient(app.handler);
+  const page = await openConsent(
+    app.handler,
+    authorizeUrl({ client_id: local, redirect_uri: CALLBACK, response_type: "token" }),
+  );
+  assert.equal(redirectParams(page.response).get("error"), "unsupported_response_type");
+});
+
+Deno.test("after Allow with an app-link redirect, the page hands the answer to the browser and says the tab can be closed", async () => {
+  await using app = await startPublicApp();
+  const cursor = "cursor://anysphere.cursor-mcp/oauth/callback";
+  const { body } = await register(app.handler, { redirect_uris: [cursor], client_name: "Cursor" });
+  const { challenge } = await pkce();
+  const page = await openConsent(
+    app.handler,
+    authorizeUrl({
+      client_id: String(body.client_id),
+      redirect_uri: cursor,
+      code_challenge: challenge,
+    }),
+  );
+  const done = await answerConsent(app.handler, page, { decision: "allow", key: TEST_KEYS.full });
+  assert.equal(done.status, 200);
+  assert.equal(done.headers.get("location"), null);
+  const html = await done.text();
+  assert.match(html, /you can close this tab and return to <bdi class="app">Cursor<\/bdi>/);
+  const refresh = /<meta http-equiv="refresh" content="0; url=([^"]+)">/.exec(html)?.[1];
+  assert.ok(refresh, html);
+  const answer = new URL(refresh.replaceAll("&amp;", "&"));
+  assert.equal(`${answer.protocol}//${answer.host}${answer.pathname}`, cursor);
+  assert.ok(answer.searchParams.get("code"));
+  assert.equal(answer.searchParams.get("state"), "state-123");
+  assert.match(html, /<a href="cursor:\/\/anysphere\.cursor-mcp\/oauth\/callback\?code=/);
+  assert.match(done.headers.get("content-security-policy") ?? "", /frame-ancestors 'none'/);
+  assert.equal(done.headers.get("cache-control"), "no-store");
+});
+
+Deno.test("a form sent again after its answer says it was already sent (not that it was tampered with); expired and tampered pages have a way back", async () => {
+  await using app = await startPublicApp();
+  const clientId = await registeredClient(app.handler);
+  const open = () => freshConsent(app.handler, { clientId });
+  const page = await open();
+  const allowed = await answerConsent(app.handler, page, {
+    decision: "allow",
+    key: TEST_KEYS.full,
+  });
+  assert.equal(allowed.status, 302);
+  // The browser dropped the cookie the answer cleared; Back, then Allow again.
+  const again = await answerConsent(app.handler, page, {
+    decision: "allow",
+    key: TEST_KEYS.full,
+    cookie: undefined,
+  });
+  const againHtml = await again.text();
+  assert.equal(again.status, 400);
+  assert.match(againHtml, /already sent/);
+  assert.doesNotMatch(againHtml, /could not be verified/);
+  assert.match(againHtml, /<a href="\/">What Priory MCP is/);
+  // Expired: a link back to the app, which is told why, and the front page.
+  const stale = await open();
+  app.clock.advance(10 * 60_000 + 1);
+  const expired = await (await answerConsent(app.handler, stale, {
+    decision: "allow",
+    key: TEST_KEYS.full,
+  })).text();
+  assert.match(expired, /has expired/);
+  const back = /<a href="(http:\/\/127\.0\.0\.1:53682\/callback\?[^"]*)"/.exec(expired)?.[1];
+  assert.ok(back, expired);
+  const told = new URL(back.replaceAll("&amp;", "&")).searchParams;
+  assert.deepEqual([told.get("error"), told.get("state")], ["access_denied", "state-123"]);
+  assert.match(expired, /<a href="\/">/);
+  // Tampered: nothing of it can be trusted, so only the front page.
+  const forged = await (await answerConsent(app.handler, await open(), {
+    decision: "allow",
+    key: TEST_KEYS.full,
+    request: "bm90LWEtZm9ybQ.AAAA",
+  })).text();
+  assert.match(forged, /could not be verified/);
+  assert.match(forged, /<a href="\/">/);
+  assert.doesNotMatch(forged, /127\.0\.0\.1:53682/);
+});
+
+Deno.test("the consent page names a metadata-document client's domain (its one checked identity), and isolates every name in <bdi>", async () => {
+  const clientId = "https://tools.example/oauth/client.json";
+  // A right-to-left override would turn the sentence around; a bidi-isolated name cannot.
+  const fetchDocument = (url: string) =>
+    Promise.resolve({
+      client_id: url,
+      client_name: "\u05e9\u05dc\u05d5\u05dd Claude",
+      redirect_uris: [CALLBACK],
+    });
+  await using app = await startPublicApp({ fetchDocument });
+  const { challenge } = await pkce();
+  const page = await openConsent(
+    app.handler,
+    authorizeUrl({ client_id: clientId, redirect_uri: CALLBACK, code_challenge: challenge }),
+  );
+  assert.match(
+    page.html,
+    /published at <bdi class="target">tools\.example<\/bdi>: this address is checked/,
+  );
+  assert.match(page.html, /<bdi class="app">\u05e9\u05dc\u05d5\u05dd Claude<\/bdi>/);
+  assert.match(page.html, /back to <bdi class="target">127\.0\.0\.1:53682<\/bdi>/);
+  // A registered client has no checked domain: none is claimed.
+  const registered = await openConsent(
+    app.handler,
+    authorizeUrl({
+      client_id: await registeredClient(app.handler),
+      redirect_uri: CALLBACK,
+      code_challenge: challenge,
+    }),
+  );
+  assert.doesNotMatch(registered.html, /this address is checked/);
+});
+
+Deno.test("a signed client_id or form with its MAC spelled another way (padding, spare bits, a stray character) is refused", async () => {
+  await using app = await startPublicApp();
+  const clientId = await registeredClient(app.handler);
+  const { challenge } = await pkce();
+  const mac = clientId.slice(clientId.lastIndexOf(".") + 1);
+  // 32 bytes are 43 base64url characters: the last carries 2 spare bits a lenient decoder drops.
+  const spare = (text: string) => {
+    const last = text.at(-1) ?? "A";
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    return `${text.slice(0, -1)}${alphabet[alphabet.indexOf(last) ^ 1]}`;
+  };
+  const spellings = (signed: string) => [`${signed}=`, spare(signed), `${signed}!`, `${signed}.`];
+  assert.equal(mac.length, 43);
+  for (const id of spellings(clientId)) {
+    const page = await openConsent(
+      app.handler,
+      authorizeUrl({ client_id: id, redirect_uri: CALLBACK, code_challenge: challenge }),
+    );
+    assert.match(page.html, /not known to this server/, id);
+  }
+  const page = await openConsent(
+    app.handler,
+    authorizeUrl({ client_id: clientId, redirect_uri: CALLBACK, code_challenge: challenge }),
+  );
+  for (const request of spellings(page.request ?? "")) {
+    const answer = await answerConsent(app.handler, page, {
+      decision: "allow",
+      key: TEST_KEYS.full,
+      request,
+    });
+    assert.equal(answer.status, 403, request.slice(-6));
+    assert.match(await answer.text(), /could not be verified/);
+  }
+  const right = await answerConsent(app.handler, page, { decision: "allow", key: TEST_KEYS.full });
+  assert.ok(redirectParams(right).get("code"), "the canonical spelling still works");
+});
+
+Deno.test("registration refuses a redirect host that is neither a DNS name nor an IP address (no quote, semicolon or comma reaches the CSP header)", async () => {
+  await using app = await startPublicApp();
+  for (
+    const uri of [
+      'https://a"b.example/cb',
+      "https://x.example;script-src*/cb",
+      "https://a,b.example/cb",
+      "https://a%22b.example/cb",
+    ]
+  ) {
+    const { status, body } = await register(app.handler, { redirect_uris: [uri] });
+    assert.deepEqual([status, body.error], [400, "invalid_redirect_uri"], uri);
+  }
+});
+
+Deno.test("a key with only the account permission is told which tools will not work, and priory_account is not among them", async () => {
+  await using app = await startPublicApp();
+  const page = await freshConsent(app.handler);
+  const told = await readConsent(
+    await answerConsent(app.handler, page, { decision: "allow", key: TEST_KEYS.accountOnly }),
+  );
+  const notice = /<p class="notice notice-warn" role="alert">([^<]*)/.exec(told.html)?.[1] ?? "";
+  assert.match(notice, /This key lacks inventories, wallet, characters, unlocks,/);
+  assert.match(notice, /Material storage \(priory_account_materials\)/);
+  assert.doesNotMatch(notice, /progression/, "an optional permission breaks no tool");
+  assert.doesNotMatch(notice, /Your account \(priory_account\)/);
+  // The account tool does answer with that key.
+  const code = redirectParams(
+    await answerConsent(app.handler, told, { decision: "allow", key: TEST_KEYS.accountOnly }),
+  ).get("code");
+  assert.ok(code);
+});
+
+Deno.test("behind a proxy (PRIORY_CLIENT_ADDRESS_HEADER) the limits count by the address it sets: one sender's flood is refused, another player signs in", async () => {
+  await using app = await startPublicApp({
+    env: { ...PUBLIC_ENV, PRIORY_CLIENT_ADDRESS_HEADER: "X-Forwarded-For" },
+  });
+  let page = await freshConsent(app.handler);
+  const statuses: number[] = [];
+  for (let n = 0; n < 12; n++) {
+    // The sender forges the entries it controls; the proxy appends the address it saw.
+    const answer = await answerConsent(app.handler, page, {
+      decision: "allow",
+      key: madeUpKey(n),
+      clientAddress: "10.0.0.2",
+      headers: { "x-forwarded-for": `198.51.100.${n}, 203.0.113.5` },
+    });
+    statuses.push(answer.status);
+    page = await readConsent(answer);
+  }
+  assert.deepEqual(statuses, [...Array(10).fill(400), 429, 429]);
+  // Every request came from the proxy (10.0.0.2): another player behind it is not held back.
+  const signedIn = await answerConsent(app.handler, page, {
+    decision: "allow",
+    key: TEST_KEYS.full,
+    clientAddress: "10.0.0.2",
+    headers: { "x-forwarded-for": "203.0.113.99" },
+  });
+  assert.ok(redirectParams(signedIn).get("code"));
 });

@@ -5,8 +5,8 @@ import {
   checkRedirectUri,
   formActionSource,
   isLocalRedirect,
+  isWebRedirect,
   redirectTarget,
-  staysOnDevice,
   withParams,
 } from "../../src/auth/redirect.ts";
 
@@ -76,18 +76,40 @@ Deno.test("redirectTarget(), isLocalRedirect(), formActionSource() and withParam
   );
 });
 
-Deno.test("staysOnDevice() trusts loopback and app redirects with an automatic error, never a web address", () => {
+Deno.test("isWebRedirect() tells a page a browser loads from an app's own link", () => {
+  for (const uri of ["https://claude.ai/api/mcp/auth_callback", "http://127.0.0.1:33418/"]) {
+    assert.equal(isWebRedirect(uri), true, uri);
+  }
+  for (const uri of ["cursor://anysphere.cursor-mcp/oauth/callback", "com.example.app:/cb"]) {
+    assert.equal(isWebRedirect(uri), false, uri);
+  }
+});
+
+Deno.test("checkRedirectUri() takes only a DNS name or an IP address as host: no quote, semicolon or comma can reach the CSP header", () => {
   for (
     const uri of [
-      "http://127.0.0.1:33418/",
-      "http://localhost:9/cb",
-      "cursor://anysphere.cursor-mcp/oauth/callback",
-      "com.example.app:/callback",
+      'https://a"b.example/cb',
+      "https://a;b.example/cb",
+      "https://a,b.example/cb",
+      "https://a%22b.example/cb",
+      "https://a'b.example/cb",
+      "https://a$b.example/cb",
+      "https://a*b.example/cb",
+      "https://-a.example/cb",
+      'cursor://an"y;x,y/cb',
     ]
   ) {
-    assert.equal(staysOnDevice(uri), true, uri);
+    const check = checkRedirectUri(uri);
+    assert.equal(check.ok, false, uri);
+    assert.match(check.ok ? "" : check.reason, /DNS name .* or an IP address/, uri);
   }
-  for (const uri of ["https://claude.ai/api/mcp/auth_callback", "https://127.0.0.1/cb"]) {
-    assert.equal(staysOnDevice(uri), false, uri);
-  }
+  for (
+    const uri of [
+      "https://xn--r8jz45g.jp/cb",
+      "https://\u4f8b\u3048.jp/cb",
+      "https://203.0.113.9/cb",
+      "http://[::1]:4000/cb",
+      "vscode://vscode.github-authentication/did-authenticate",
+    ]
+  ) assert.deepEqual(checkRedirectUri(uri), { ok: true }, uri);
 });

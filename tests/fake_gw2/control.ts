@@ -20,7 +20,9 @@ export type FakeFault =
   /** 200 application/json with the real body cut in the middle. */
   | "truncated_json"
   /** Never answers until the request's signal aborts or the fake closes. */
-  | "hang";
+  | "hang"
+  /** 401 `{"text":"Invalid access token"}`: the key was deleted at ArenaNet meanwhile. */
+  | "invalid_key";
 
 /** Every fault, for validation and documentation. */
 export const FAULTS: readonly FakeFault[] = [
@@ -30,6 +32,7 @@ export const FAULTS: readonly FakeFault[] = [
   "rate_limited",
   "truncated_json",
   "hang",
+  "invalid_key",
 ];
 
 /**

@@ -50,6 +50,11 @@ Deno.test("control.injectFault() answers each fault as upstream fails", async (t
     assert.equal(got.status, 429);
     assert.equal(got.text, errorBody("too many requests"));
   });
+  await t.step("invalid_key: 401 Invalid access token (a key deleted meanwhile)", async () => {
+    const got = await answer("invalid_key");
+    assert.equal(got.status, 401);
+    assert.equal(got.text, errorBody("Invalid access token"));
+  });
   await t.step("truncated_json: 200 JSON cut in the middle of the real body", async () => {
     const real = await get(fake, "/v2/items?ids=19721,19675");
     const got = await answer("truncated_json");

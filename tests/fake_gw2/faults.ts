@@ -1,7 +1,8 @@
 /**
  * The answers of injected faults, as upstream sends them in the failure each one simulates
  * (see gw2-api.md §9): a JSON 500, the HTML 503 of an API-wide shutdown, the JSON 503 of a
- * switched-off endpoint, a 429, and a 200 whose JSON body is cut in the middle. The hang is
+ * switched-off endpoint, a 429, a 401 for a key deleted meanwhile, and a 200 whose JSON body is
+ * cut in the middle. The hang is
  * not an answer; `fake.ts` implements it.
  *
  * @module
@@ -23,6 +24,8 @@ export function faultResponse(fault: Exclude<FakeFault, "hang" | "truncated_json
       return renderBare(failure(503, TEXT.notActive));
     case "rate_limited":
       return renderBare(failure(429, TEXT.tooManyRequests));
+    case "invalid_key":
+      return renderBare(failure(401, TEXT.invalidAccessToken));
     case "html_503": {
       const headers = baseHeaders("text/html; charset=utf-8");
       headers.set("Cache-Control", "no-cache");

@@ -38,8 +38,25 @@ export function startPublicApp(options: TestAppOptions = {}): Promise<TestApp> {
   return startTestApp({ ...options, env: { ...PUBLIC_ENV, ...options.env } });
 }
 
-/** A request handler. */
-export type Handler = (request: Request) => Promise<Response>;
+/**
+ * A made-up key of the right shape, different for each `n`: GW2 (and the fake) rejects it - the
+ * key-check flood's ammunition.
+ */
+export function madeUpKey(n: number): string {
+  const part = String(n).padStart(12, "0");
+  return `BADBADBA-0000-4000-8000-${part}0BADC0DE-0000-4000-8000-${part}`;
+}
+
+/** A request handler (`info` as `Deno.serve` gives it: the client's address). */
+export type Handler = (request: Request, info?: Deno.ServeHandlerInfo) => Promise<Response>;
+
+/** What `Deno.serve` would say of a connection from `address`. */
+export function fromAddress(address: string): Deno.ServeHandlerInfo {
+  return {
+    remoteAddr: { transport: "tcp", hostname: address, port: 40_000 },
+    completed: Promise.resolve(),
+  };
+}
 
 /** A PKCE pair (S256). */
 export interface Pkce {
@@ -150,6 +167,10 @@ export interface ConsentAnswer {
   /** The cookie header; defaults to the page's cookie (`undefined` given: left out). */
   readonly cookie?: string | undefined;
   readonly origin?: string;
+  /** The sender's address (what the key check's limits count by); none when absent. */
+  readonly clientAddress?: string;
+  /** More request headers (a proxy's `X-Forwarded-For`, say). */
+  readonly headers?: Record<string, string>;
 }
 
 /** POSTs the consent form as a browser would. */
@@ -171,9 +192,11 @@ export function answerConsent(
         "content-type": "application/x-www-form-urlencoded",
         origin: answer.origin ?? page.origin,
         ...(cookie === undefined ? {} : { cookie }),
+        ...answer.headers,
       },
       body: form.toString(),
     }),
+    answer.clientAddress === undefined ? undefined : fromAddress(answer.clientAddress),
   );
 }
 
@@ -211,6 +234,23 @@ export interface Authorized {
   readonly code: string;
   readonly verifier: string;
   readonly redirectUri: string;
+}
+
+/**
+ * The consent page of a new authorization request from `clientId` (a registered client unless
+ * given) to `redirectUri` ({@linkcode CALLBACK} unless given), with a fresh PKCE challenge.
+ */
+export async function freshConsent(
+  handler: Handler,
+  options: { clientId?: string; redirectUri?: string } = {},
+): Promise<ConsentPage> {
+  const redirectUri = options.redirectUri ?? CALLBACK;
+  const clientId = options.clientId ?? await registeredClient(handler, [redirectUri]);
+  const { challenge } = await pkce();
+  return await openConsent(
+    handler,
+    authorizeUrl({ client_id: clientId, redirect_uri: redirectUri, code_challenge: challenge }),
+  );
 }
 
 /** Registers (unless `clientId` is given), opens the consent page and allows with `key`. */
