@@ -164,7 +164,11 @@ const PURE = new Set([
   "src/auth/client_metadata.ts",
   "src/auth/consent_page.ts",
   "src/auth/consent_text.ts",
+  "src/auth/front_page.ts",
   "src/auth/metadata.ts",
+  "src/auth/page_html.ts",
+  "src/auth/page_text.ts",
+  "src/auth/signout_page.ts",
   "src/auth/redirect.ts",
   "src/account/shape.ts",
   "src/account/tally.ts",
@@ -528,7 +532,11 @@ Deno.test("architecture: the public mode, the views and the prompts are loaded o
  * Modules left with characters beyond Latin-1: the tables of words in five languages, Chinese
  * among them, read by people (and loaded only with the views or the public mode).
  */
-const WIDE_TEXT = new Set(["src/views/labels.ts", "src/auth/consent_text.ts"]);
+const WIDE_TEXT = new Set([
+  "src/views/labels.ts",
+  "src/auth/consent_text.ts",
+  "src/auth/page_text.ts",
+]);
 
 Deno.test("architecture: every other module's text is Latin-1, so V8 keeps its source at a byte a character", async () => {
   // A module's source (and the source map Deno inlines in it) is held in the heap for the

@@ -1,6 +1,6 @@
 /**
  * The consent page a player sees when their chat app sends them to sign in, and the page that
- * says why a sign-in cannot go on. Self-contained HTML in the views' style (their stylesheet,
+ * says why a sign-in cannot go on. Self-contained HTML in the pages' style (`page_html.ts`:
  * nothing fetched, no script), readable on a phone, in the player's language. Every string a
  * client chose (its name, its redirect) and every text with a placeholder is escaped here, at the
  * one place it becomes HTML. The form: one `<form method="post">` with the signed request in a
@@ -9,7 +9,6 @@
  * @module
  */
 
-import { VIEW_CSS } from "../views/style.ts";
 import {
   CONSENT_TEXT,
   type ConsentLanguage,
@@ -17,6 +16,7 @@ import {
   TOOL_FAMILIES,
 } from "./consent_text.ts";
 import { AUTH_PATHS } from "./metadata.ts";
+import { escapeHtml, fill, htmlDocument } from "./page_html.ts";
 import { isLocalRedirect, redirectTarget } from "./redirect.ts";
 
 /** Where players create GW2 API keys. */
@@ -40,34 +40,9 @@ export interface ConsentView {
 }
 
 const CONSENT_CSS = String.raw`
-body { padding: 16px; }
-main.consent { max-width: 560px; margin: 0 auto; }
-.consent h1 { font-size: 22px; margin: 4px 0 12px; }
-.consent h2 { margin: 18px 0 6px; }
-.consent p { margin: 8px 0; }
 .app { font-weight: 600; overflow-wrap: anywhere; }
 .target { font-weight: 600; overflow-wrap: anywhere; }
 .chip { display: inline-block; margin-left: 4px; }
-.notice { border: 1px solid var(--line); border-radius: var(--radius); padding: 8px 10px; background: var(--bg-2); }
-.notice-error { border-color: var(--bad); color: var(--bad); }
-.notice-warn { border-color: var(--warn); color: var(--warn); }
-label { display: block; font-weight: 600; margin: 14px 0 4px; }
-input[type=password] {
-  width: 100%; font: 15px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; padding: 10px;
-  border: 1px solid var(--line); border-radius: var(--radius); background: var(--bg); color: var(--fg);
-}
-input[type=password]:focus { border-color: var(--accent); }
-a { color: var(--accent); }
-.grid { margin-top: 4px; table-layout: fixed; }
-.grid th, .grid td { overflow-wrap: anywhere; }
-.grid th:first-child, .grid td:first-child { width: 62%; }
-.actions { display: flex; gap: 10px; margin: 18px 0 8px; flex-wrap: wrap; }
-.actions button {
-  flex: 1 1 140px; min-height: 44px; font-size: 16px; font-weight: 600; border-radius: var(--radius);
-  border: 1px solid var(--line); background: var(--bg-2); cursor: pointer;
-}
-.actions button.allow { background: var(--accent); border-color: var(--accent); color: #fff; }
-.foot { font-size: 12px; margin-top: 16px; }
 `;
 
 /**
@@ -173,7 +148,8 @@ function noticeHtml(text: ConsentText, notice: ConsentNotice): string {
   }</p>`;
 }
 
-function permissionsTable(text: ConsentText): string {
+/** The table of which key permissions each family of tools needs (the front page shows it too). */
+export function permissionsTable(text: ConsentText): string {
   const rows = TOOL_FAMILIES.map((family) => {
     const needs = family.needs.length === 0 ? text.none : family.needs.join(", ");
     const optional = family.optional === undefined
@@ -193,54 +169,13 @@ function permissionsTable(text: ConsentText): string {
   ].join("");
 }
 
-function keyLink(text: ConsentText): string {
+/** The link to ArenaNet's key page, in a new tab. */
+export function keyLink(text: ConsentText): string {
   return `<a href="${KEY_PAGE_URL}" target="_blank" rel="noopener noreferrer">${
     escapeHtml(text.keyPage)
   }</a>`;
 }
 
 function page(lang: ConsentLanguage, title: string, body: readonly string[]): string {
-  return [
-    "<!doctype html>",
-    `<html lang="${lang}">`,
-    "<head>",
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="referrer" content="same-origin">',
-    `<title>${escapeHtml(title)}</title>`,
-    `<style>${VIEW_CSS}${CONSENT_CSS}</style>`,
-    "</head>",
-    "<body>",
-    '<main class="consent">',
-    ...body.filter((line) => line !== ""),
-    "</main>",
-    "</body>",
-    "</html>",
-    "",
-  ].join("\n");
+  return htmlDocument({ lang, title, body, kind: "consent", css: CONSENT_CSS });
 }
-
-/** Fills `{name}` placeholders of already-escaped text with already-escaped HTML. */
-function fill(escaped: string, parts: Readonly<Record<string, string>>): string {
-  return escaped.replace(/\{(\w+)\}/g, (whole, name: string) => parts[name] ?? whole);
-}
-
-/**
- * `value` safe as HTML text and as a quoted attribute value.
- *
- * @example
- * ```ts
- * escapeHtml('<b onclick="x">'); // "&lt;b onclick=&quot;x&quot;&gt;"
- * ```
- */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
-}
-
-const ESCAPES: Readonly<Record<string, string>> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};

@@ -32,7 +32,8 @@ import {
   protectedResourceMetadata,
 } from "./metadata.ts";
 import { createResourceGuard, type McpCaller } from "./resource.ts";
-import { metadataJson, oauthError, preflight } from "./responses.ts";
+import { frontResponse } from "./front.ts";
+import { metadataJson, notAllowed, oauthError, preflight } from "./responses.ts";
 import { AuthStore } from "./store.ts";
 
 export type { McpCaller } from "./resource.ts";
@@ -77,6 +78,8 @@ export interface PublicAuth {
 }
 
 const POST_ONLY = new Set<string>([AUTH_PATHS.token, AUTH_PATHS.register, AUTH_PATHS.revoke]);
+/** The pages a browser opens (GET, and POST for their forms). */
+const PAGES = new Set<string>([AUTH_PATHS.authorize, AUTH_PATHS.front]);
 const DOCUMENTS = new Set<string>([
   AUTH_PATHS.authorizationServerMetadata,
   AUTH_PATHS.resourceMetadata,
@@ -149,10 +152,18 @@ export async function createPublicAuth(deps: PublicAuthDeps): Promise<PublicAuth
       const response = metadataJson(document);
       return method === "HEAD" ? new Response(null, { headers: response.headers }) : response;
     }
+    if (pathname === AUTH_PATHS.front) {
+      if (method !== "GET" && method !== "HEAD") return notAllowed("GET");
+      return frontResponse(request, {
+        resource: urls.resource,
+        gw2me: deps.config.gw2me !== undefined,
+        ...(deps.config.operator === undefined ? {} : { operator: deps.config.operator }),
+      });
+    }
     if (pathname === AUTH_PATHS.authorize) {
       if (method === "GET" || method === "HEAD") return await authorize.show(request);
       if (method === "POST") return await authorize.answer(request, body ?? new Uint8Array());
-      return new Response("Method not allowed\n", { status: 405, headers: { allow: "GET, POST" } });
+      return notAllowed("GET, POST");
     }
     if (method === "OPTIONS") return preflight("POST, OPTIONS");
     if (method !== "POST") return oauthError("invalid_request", "use POST");
@@ -165,7 +176,7 @@ export async function createPublicAuth(deps: PublicAuthDeps): Promise<PublicAuth
   return {
     urls,
     handles: (pathname) =>
-      DOCUMENTS.has(pathname) || POST_ONLY.has(pathname) || pathname === AUTH_PATHS.authorize,
+      DOCUMENTS.has(pathname) || POST_ONLY.has(pathname) || PAGES.has(pathname),
     serve,
     authenticate: guard,
     admitCalls: (player, calls) => rate.take(player, calls),

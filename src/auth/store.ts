@@ -96,6 +96,15 @@ export class AuthStore {
     return this.#setIf(["auth", "consent", nonce], null, true, ttlMs);
   }
 
+  /** Whether a form's `nonce` was used (a form sent again, told apart from a forged one). */
+  async nonceUsed(nonce: string): Promise<boolean> {
+    const entry = await withKvTimeout(
+      this.#timeout,
+      () => this.#kv.get(["auth", "consent", nonce]),
+    );
+    return entry.versionstamp !== null;
+  }
+
   /** Sets `key` for `ttlMs` if its versionstamp is still `versionstamp` (`null`: absent). */
   async #setIf(
     key: Deno.KvKey,
