@@ -567,7 +567,9 @@ function parseGw2me(env: EnvGetter): Gw2meConfig | undefined {
   }
   const spaced = /[\s\p{Cc}]/u;
   if (spaced.test(clientId) || spaced.test(clientSecret)) {
-    const variable = spaced.test(clientId) ? "PRIORY_GW2ME_CLIENT_ID" : "PRIORY_GW2ME_CLIENT_SECRET";
+    const variable = spaced.test(clientId)
+      ? "PRIORY_GW2ME_CLIENT_ID"
+      : "PRIORY_GW2ME_CLIENT_SECRET";
     throw new ConfigError(
       variable,
       `Cannot use "${variable}": it contains spaces or controls; copy the value from your gw2.me application again`,
