@@ -22,13 +22,16 @@
 import { Buffer } from "node:buffer";
 import type { Clock } from "../async/clock.ts";
 import type { BoundableGw2Client } from "../gw2/types.ts";
+import type { OperatorConfig } from "../config.ts";
 import type { Logger } from "../log.ts";
 import type { Clients } from "./clients.ts";
 import { type ConsentNotice, consentPage, stopPage, type StopReason } from "./consent_page.ts";
 import { type ConsentLanguage, pickLanguage } from "./consent_text.ts";
 import { randomId, sameText } from "./crypto.ts";
 import type { AuthSecrets } from "./crypto.ts";
-import { type Grants, sameResource } from "./grants.ts";
+import { type Grants, type NewGrant, sameResource } from "./grants.ts";
+import type { PendingConsent } from "./gw2me_pending.ts";
+import type { ConsentResume, Gw2meSignIn } from "./gw2me_signin.ts";
 import { checkKey } from "./key_check.ts";
 import { AUTH_PATHS, type AuthUrls } from "./metadata.ts";
 import { formActionSource, redirectTarget, staysOnDevice, withParams } from "./redirect.ts";
@@ -51,16 +54,20 @@ export interface AuthorizeDeps {
   readonly gw2: BoundableGw2Client;
   readonly clock: Clock;
   readonly log: Logger;
+  /** Sign in with gw2.me, when the operator configured it. */
+  readonly gw2me?: Gw2meSignIn;
+  /** Who runs the server, for the page's footer. */
+  readonly operator?: OperatorConfig;
 }
 
 /** A checked authorization request, as the signed form state carries it. */
 interface FormState {
   readonly clientId: string;
-  readonly clientName?: string;
+  readonly clientName?: string | undefined;
   readonly redirectUri: string;
   readonly challenge: string;
   readonly resource: string;
-  readonly state?: string;
+  readonly state?: string | undefined;
   /** Used up by the first answer. */
   readonly nonce: string;
   /** Must equal the page's cookie. */
@@ -71,7 +78,7 @@ interface FormState {
 }
 
 /** The authorization endpoint. */
-export class AuthorizeEndpoint {
+export class AuthorizeEndpoint implements ConsentResume {
   readonly #deps: AuthorizeDeps;
   readonly #issuerOrigin: string;
   readonly #secureCookie: boolean;
@@ -199,6 +206,10 @@ export class AuthorizeEndpoint {
         cleared,
       );
     }
+    if (decision === "gw2me" && this.#deps.gw2me !== undefined) {
+      this.#deps.log.info("auth consent", { decision: "gw2me" });
+      return await this.#deps.gw2me.start(pendingOf(form0), cleared);
+    }
     if (decision !== "allow") {
       return this.#page(lang, 400, form0, { kind: "keyMissing" }, cleared);
     }
@@ -212,24 +223,45 @@ export class AuthorizeEndpoint {
       const notice: ConsentNotice = { kind: "missingPerms", missing: check.missing };
       return this.#page(lang, 200, { ...form0, acknowledged: true }, notice, cleared);
     }
-    const code = await this.#deps.grants.begin({
-      clientId: form0.clientId,
-      redirectUri: form0.redirectUri,
-      challenge: form0.challenge,
-      resource: form0.resource,
-      key,
-      account: check.account,
-      permissions: check.permissions,
-    });
     this.#deps.log.info("auth consent", { decision: "allow", missing: check.missing.length });
-    return redirectTo(
-      withParams(form0.redirectUri, {
-        code,
-        ...(form0.state === undefined ? {} : { state: form0.state }),
-        iss: this.#deps.urls.issuer,
-      }),
+    return await this.finish(
+      form0,
+      { key, account: check.account, permissions: check.permissions },
       cleared,
     );
+  }
+
+  /** Starts the grant of an allowed sign-in; a `302` to the app's redirect with its code. */
+  async finish(
+    request: PendingConsent,
+    grant: Pick<NewGrant, "key" | "account" | "permissions" | "gw2me">,
+    cookies: readonly string[],
+  ): Promise<Response> {
+    const code = await this.#deps.grants.begin({
+      clientId: request.clientId,
+      redirectUri: request.redirectUri,
+      challenge: request.challenge,
+      resource: request.resource,
+      ...grant,
+    });
+    return redirectTo(
+      withParams(request.redirectUri, {
+        code,
+        ...(request.state === undefined ? {} : { state: request.state }),
+        iss: this.#deps.urls.issuer,
+      }),
+      cookies,
+    );
+  }
+
+  /** The consent page again for `request`, after `notice` (a sign-in with gw2.me came back). */
+  again(
+    lang: ConsentLanguage,
+    request: PendingConsent,
+    notice: ConsentNotice,
+    cookies: readonly string[],
+  ): Promise<Response> {
+    return this.#page(lang, 400, { ...request, acknowledged: false }, notice, cookies);
   }
 
   /** The consent page for `request` with a fresh nonce, CSRF token and cookie. */
@@ -255,8 +287,12 @@ export class AuthorizeEndpoint {
       redirectUri: form.redirectUri,
       request: signed,
       ...(notice === undefined ? {} : { notice }),
+      gw2me: this.#deps.gw2me !== undefined,
+      ...(this.#deps.operator === undefined ? {} : { operator: this.#deps.operator }),
     });
-    const headers = pageHeaders(`'self' ${formActionSource(form.redirectUri)}`, lang);
+    // The form's answer may redirect to the app, or (Sign in with gw2.me) to gw2.me.
+    const gw2me = this.#deps.gw2me === undefined ? "" : ` ${this.#deps.gw2me.origin}`;
+    const headers = pageHeaders(`'self' ${formActionSource(form.redirectUri)}${gw2me}`, lang);
     for (const cookie of cookies) headers.append("set-cookie", cookie);
     headers.append(
       "set-cookie",
@@ -323,6 +359,18 @@ function consentCookie(nonce: string, value: string, maxAgeS: number, secure: bo
   return `${
     cookieName(nonce, secure)
   }=${value}; ${scope}; Max-Age=${maxAgeS}; HttpOnly; SameSite=Strict${secure ? "; Secure" : ""}`;
+}
+
+/** The authorization request a form state carries. */
+function pendingOf(form: FormState): PendingConsent {
+  return {
+    clientId: form.clientId,
+    ...(form.clientName === undefined ? {} : { clientName: form.clientName }),
+    redirectUri: form.redirectUri,
+    challenge: form.challenge,
+    resource: form.resource,
+    ...(form.state === undefined ? {} : { state: form.state }),
+  };
 }
 
 function isFormState(value: unknown): value is FormState {

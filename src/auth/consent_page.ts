@@ -9,6 +9,7 @@
  * @module
  */
 
+import type { OperatorConfig } from "../config.ts";
 import {
   CONSENT_TEXT,
   type ConsentLanguage,
@@ -16,7 +17,8 @@ import {
   TOOL_FAMILIES,
 } from "./consent_text.ts";
 import { AUTH_PATHS } from "./metadata.ts";
-import { escapeHtml, fill, htmlDocument } from "./page_html.ts";
+import { escapeHtml, fill, htmlDocument, operatorLine } from "./page_html.ts";
+import { PAGE_TEXT, type PageText } from "./page_text.ts";
 import { isLocalRedirect, redirectTarget } from "./redirect.ts";
 
 /** Where players create GW2 API keys. */
@@ -25,7 +27,11 @@ export const KEY_PAGE_URL = "https://account.arena.net/applications";
 /** A message above the form, after a first answer could not be used. */
 export type ConsentNotice =
   | { readonly kind: "keyMissing" | "keyMalformed" | "keyRejected" | "keyUnchecked" }
-  | { readonly kind: "missingPerms"; readonly missing: readonly string[] };
+  | { readonly kind: "missingPerms"; readonly missing: readonly string[] }
+  | { readonly kind: Gw2meNotice };
+
+/** Why a sign-in with gw2.me came back without one (the words are in `page_text.ts`). */
+export type Gw2meNotice = "gw2meDenied" | "gw2meFailed" | "gw2meNoAccount";
 
 /** What the consent page shows. */
 export interface ConsentView {
@@ -37,12 +43,17 @@ export interface ConsentView {
   /** The signed request, for the hidden field. */
   readonly request: string;
   readonly notice?: ConsentNotice;
+  /** Whether to offer signing in with gw2.me (a third button, `decision=gw2me`). */
+  readonly gw2me?: boolean;
+  /** Who runs the server, for the footer. */
+  readonly operator?: OperatorConfig;
 }
 
 const CONSENT_CSS = String.raw`
 .app { font-weight: 600; overflow-wrap: anywhere; }
 .target { font-weight: 600; overflow-wrap: anywhere; }
 .chip { display: inline-block; margin-left: 4px; }
+.gw2me { border-top: 1px solid var(--line); margin-top: 14px; padding-top: 6px; }
 `;
 
 /**
@@ -72,11 +83,11 @@ export function consentPage(view: ConsentView): string {
         fill(escapeHtml(text.returnLocal), { target: targetHtml })
       }</p>`
       : "",
-    view.notice === undefined ? "" : noticeHtml(text, view.notice),
+    view.notice === undefined ? "" : noticeHtml(view.lang, view.notice),
     `<form method="post" action="${AUTH_PATHS.authorize}">`,
     `<input type="hidden" name="request" value="${escapeHtml(view.request)}">`,
     `<label for="gw2_key">${escapeHtml(text.keyLabel)}</label>`,
-    '<input id="gw2_key" name="gw2_key" type="password" autocomplete="off" autocapitalize="off" spellcheck="false" maxlength="200">',
+    '<input id="gw2_key" name="gw2_key" type="password" autocomplete="off" autocapitalize="off" spellcheck="false" maxlength="2000">',
     `<p>${fill(escapeHtml(text.keyHelp), { link: keyLink(text) })}</p>`,
     `<p class="muted">${escapeHtml(text.keptHow)}</p>`,
     `<h2>${escapeHtml(text.permsTitle)}</h2>`,
@@ -87,8 +98,11 @@ export function consentPage(view: ConsentView): string {
     }</button>`,
     `<button type="submit" name="decision" value="deny">${escapeHtml(text.deny)}</button>`,
     "</div>",
+    // After Allow and Deny: the form's first button is what Enter in the key field presses.
+    view.gw2me === true ? gw2meHtml(PAGE_TEXT[view.lang]) : "",
     "</form>",
     `<p class="muted foot">${escapeHtml(text.footer)}</p>`,
+    operatorLine(PAGE_TEXT[view.lang], view.operator),
   ];
   return page(view.lang, text.title, body);
 }
@@ -128,8 +142,29 @@ export function stopPage(lang: ConsentLanguage, reason: StopReason): string {
   ]);
 }
 
-function noticeHtml(text: ConsentText, notice: ConsentNotice): string {
+function gw2meHtml(words: PageText): string {
+  return [
+    '<div class="gw2me">',
+    `<p>${escapeHtml(words.gw2meOr)}</p>`,
+    '<div class="actions">',
+    `<button type="submit" name="decision" value="gw2me">${escapeHtml(words.gw2meButton)}</button>`,
+    "</div>",
+    `<p class="muted">${escapeHtml(words.gw2meNote)}</p>`,
+    "</div>",
+  ].join("");
+}
+
+function noticeHtml(lang: ConsentLanguage, notice: ConsentNotice): string {
+  const text = CONSENT_TEXT[lang];
   const link = keyLink(text);
+  if (
+    notice.kind === "gw2meDenied" || notice.kind === "gw2meFailed" ||
+    notice.kind === "gw2meNoAccount"
+  ) {
+    return `<p class="notice notice-error" role="alert">${
+      escapeHtml(PAGE_TEXT[lang][notice.kind])
+    }</p>`;
+  }
   if (notice.kind !== "missingPerms") {
     return `<p class="notice notice-error" role="alert">${
       fill(escapeHtml(text[notice.kind]), { link })

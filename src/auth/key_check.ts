@@ -30,8 +30,11 @@ export type KeyCheck =
     readonly reason: "keyMissing" | "keyMalformed" | "keyRejected" | "keyUnchecked";
   };
 
-/** What a GW2 key or subtoken can look like (two GUIDs back to back, or a JWT). */
-const KEY_SHAPE = /^[A-Za-z0-9._-]{20,400}$/;
+/**
+ * What a GW2 key or subtoken can look like: two GUIDs back to back (72 characters), or a JWT
+ * (a subtoken, a few hundred characters and more with many permissions or URLs).
+ */
+const KEY_SHAPE = /^[A-Za-z0-9._-]{20,2000}$/;
 
 /**
  * Checks `key` with the GW2 API.

@@ -16,14 +16,20 @@ import type { Clock } from "../async/clock.ts";
 import type { BoundableGw2Client } from "../gw2/types.ts";
 import type { Logger } from "../log.ts";
 import type { PublicModeConfig } from "../config.ts";
-import { AuthorizeEndpoint } from "./authorize.ts";
+import { AuthorizeEndpoint, CONSENT_TTL_MS } from "./authorize.ts";
 import { CallRate } from "./call_rate.ts";
 import { CallSlots } from "./call_slots.ts";
 import { Clients } from "./clients.ts";
-import { deriveSecrets } from "./crypto.ts";
+import { type AuthSecrets, deriveSecrets } from "./crypto.ts";
+import { FormGuard } from "./form_guard.ts";
 import { createDocumentFetcher, type DocumentFetcher } from "./document_fetch.ts";
 import { registerEndpoint, revokeEndpoint, tokenEndpoint } from "./endpoints.ts";
-import { Grants } from "./grants.ts";
+import { Grants, grantTtlMs } from "./grants.ts";
+import { Gw2meClient, type Gw2meFetch } from "./gw2me_client.ts";
+import { Gw2meKeys } from "./gw2me_keys.ts";
+import { Gw2mePending } from "./gw2me_pending.ts";
+import { Gw2meSignIn } from "./gw2me_signin.ts";
+import { checkKey, type KeyCheck } from "./key_check.ts";
 import {
   AUTH_PATHS,
   authorizationServerMetadata,
@@ -34,6 +40,7 @@ import {
 import { createResourceGuard, type McpCaller } from "./resource.ts";
 import { frontResponse } from "./front.ts";
 import { metadataJson, notAllowed, oauthError, preflight } from "./responses.ts";
+import { SignOutEndpoint, SignOutFormSchema } from "./signout.ts";
 import { AuthStore } from "./store.ts";
 
 export type { McpCaller } from "./resource.ts";
@@ -53,6 +60,8 @@ export interface PublicAuthDeps {
   readonly log: Logger;
   /** How client metadata documents are fetched. @default the SSRF-guarded fetcher */
   readonly fetchDocument?: DocumentFetcher;
+  /** How gw2.me is reached (a fake in tests). @default the global fetch */
+  readonly gw2meFetch?: Gw2meFetch;
 }
 
 /** The public mode as the HTTP edge uses it. */
@@ -79,7 +88,7 @@ export interface PublicAuth {
 
 const POST_ONLY = new Set<string>([AUTH_PATHS.token, AUTH_PATHS.register, AUTH_PATHS.revoke]);
 /** The pages a browser opens (GET, and POST for their forms). */
-const PAGES = new Set<string>([AUTH_PATHS.authorize, AUTH_PATHS.front]);
+const PAGES = new Set<string>([AUTH_PATHS.authorize, AUTH_PATHS.front, AUTH_PATHS.signout]);
 const DOCUMENTS = new Set<string>([
   AUTH_PATHS.authorizationServerMetadata,
   AUTH_PATHS.resourceMetadata,
@@ -98,12 +107,15 @@ export async function createPublicAuth(deps: PublicAuthDeps): Promise<PublicAuth
   const urls = authUrls(deps.config.publicUrl);
   const secrets = await deriveSecrets(deps.config.secret);
   const store = new AuthStore(deps.kv);
+  const checkConsentKey = (key: string) => checkKey(deps.gw2, key, deps.clock);
+  const gw2me = gw2meParts(deps, { urls, store, secrets, checkKey: checkConsentKey });
   const grants = new Grants({
     store,
     secrets,
     clock: deps.clock,
     log: deps.log,
     resource: urls.resource,
+    ...(gw2me === undefined ? {} : { gw2me: gw2me.keys }),
   });
   const clients = new Clients(
     secrets,
@@ -118,6 +130,28 @@ export async function createPublicAuth(deps: PublicAuthDeps): Promise<PublicAuth
     gw2: deps.gw2,
     clock: deps.clock,
     log: deps.log,
+    ...(gw2me === undefined ? {} : { gw2me: gw2me.signIn }),
+    ...(deps.config.operator === undefined ? {} : { operator: deps.config.operator }),
+  });
+  const signOut = new SignOutEndpoint({
+    forms: new FormGuard({
+      secrets,
+      store,
+      clock: deps.clock,
+      origin: new URL(urls.issuer).origin,
+      path: AUTH_PATHS.signout,
+      name: "signout",
+      ttlMs: CONSENT_TTL_MS,
+      schema: SignOutFormSchema,
+    }),
+    accountOf: async (key) => {
+      const check = await checkConsentKey(key);
+      return check.ok ? { ok: true, account: check.account } : { ok: false, reason: check.reason };
+    },
+    endAccountGrants: (account) => endAccountGrants(deps.kv, grants, secrets, account),
+    gw2me: gw2me !== undefined,
+    log: deps.log,
+    ...(deps.config.operator === undefined ? {} : { operator: deps.config.operator }),
   });
   const endpoints = { clients, grants, clock: deps.clock, log: deps.log };
   const guard = createResourceGuard({
@@ -165,6 +199,15 @@ export async function createPublicAuth(deps: PublicAuthDeps): Promise<PublicAuth
       if (method === "POST") return await authorize.answer(request, body ?? new Uint8Array());
       return notAllowed("GET, POST");
     }
+    if (pathname === AUTH_PATHS.signout) {
+      if (method === "GET" || method === "HEAD") return await signOut.show(request);
+      if (method === "POST") return await signOut.answer(request, body ?? new Uint8Array());
+      return notAllowed("GET, POST");
+    }
+    if (pathname === AUTH_PATHS.gw2meCallback && gw2me !== undefined) {
+      if (method !== "GET") return notAllowed("GET");
+      return await gw2me.signIn.callback(request, authorize);
+    }
     if (method === "OPTIONS") return preflight("POST, OPTIONS");
     if (method !== "POST") return oauthError("invalid_request", "use POST");
     const read = body ?? new Uint8Array();
@@ -176,10 +219,70 @@ export async function createPublicAuth(deps: PublicAuthDeps): Promise<PublicAuth
   return {
     urls,
     handles: (pathname) =>
-      DOCUMENTS.has(pathname) || POST_ONLY.has(pathname) || PAGES.has(pathname),
+      DOCUMENTS.has(pathname) || POST_ONLY.has(pathname) || PAGES.has(pathname) ||
+      (pathname === AUTH_PATHS.gw2meCallback && gw2me !== undefined),
     serve,
     authenticate: guard,
     admitCalls: (player, calls) => rate.take(player, calls),
     enterCall: (player, signal) => slots.enter(player, signal),
   };
+}
+
+/** The gw2.me sign-in's parts, when the operator configured it. */
+function gw2meParts(
+  deps: PublicAuthDeps,
+  shared: {
+    urls: AuthUrls;
+    store: AuthStore;
+    secrets: AuthSecrets;
+    checkKey: (key: string) => Promise<KeyCheck>;
+  },
+): { keys: Gw2meKeys; signIn: Gw2meSignIn } | undefined {
+  const config = deps.config.gw2me;
+  if (config === undefined) return undefined;
+  const client = new Gw2meClient({
+    config,
+    redirectUri: `${shared.urls.issuer}${AUTH_PATHS.gw2meCallback}`,
+    clock: deps.clock,
+    ...(deps.gw2meFetch === undefined ? {} : { fetch: deps.gw2meFetch }),
+  });
+  const keys = new Gw2meKeys({
+    client,
+    store: shared.store,
+    secrets: shared.secrets,
+    clock: deps.clock,
+    log: deps.log,
+    ttlMs: grantTtlMs,
+  });
+  const signIn = new Gw2meSignIn({
+    client,
+    pending: new Gw2mePending(deps.kv),
+    secrets: shared.secrets,
+    checkKey: (key) => shared.checkKey(key),
+    publicUrl: shared.urls.issuer,
+    clock: deps.clock,
+    log: deps.log,
+  });
+  return { keys, signIn };
+}
+
+/**
+ * Ends every grant of a GW2 account. MINIMUM until the account index lands (issue-28-security):
+ * a scan of every grant for the account's pseudonym.
+ */
+async function endAccountGrants(
+  kv: Deno.Kv,
+  grants: Grants,
+  secrets: AuthSecrets,
+  account: string,
+): Promise<number> {
+  const owner = await secrets.pseudonym(account);
+  let ended = 0;
+  for await (const entry of kv.list<{ owner?: unknown }>({ prefix: ["auth", "grant"] })) {
+    const id = entry.key.at(-1);
+    if (entry.value.owner !== owner || typeof id !== "string") continue;
+    await grants.revokeGrant(id, "signed out");
+    ended++;
+  }
+  return ended;
 }
