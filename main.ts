@@ -24,7 +24,7 @@ import { CraftScanner } from "./src/craft/scanner.ts";
 import { systemClock } from "./src/async/clock.ts";
 import { type Config, ConfigError, parseConfig } from "./src/config.ts";
 import { type DevToken, keepDevToken } from "./src/process/dev_token.ts";
-import { BucketPriority, createGw2Client } from "./src/gw2/client.ts";
+import { BucketPriority, createGw2Client, TokenBucket } from "./src/gw2/client.ts";
 import type { CatalogueItem } from "./src/gw2/schemas.ts";
 import type { BoundableGw2Client, Gw2PagedReads, Lang } from "./src/gw2/types.ts";
 import { HistoryReader } from "./src/history/query.ts";
@@ -254,6 +254,8 @@ const auth = config.publicMode === undefined ? undefined : await (await import(
   staticToken: config.authToken,
   kv,
   gw2,
+  budget: { burst: config.rateBurst, perSec: config.ratePerSec },
+  bucket: (spec) => new TokenBucket({ kv, clock: systemClock, log, ...spec }),
   clock: systemClock,
   log,
 });

@@ -68,6 +68,32 @@ export function isLoopbackHost(host: string): boolean {
   return v6 !== undefined && v6.every((group, index) => group === (index === 7 ? 1 : 0));
 }
 
+/**
+ * The group a client address is counted in, for limits per client address: an IPv4 address on
+ * its own, an IPv6 address by its /64 (one subscriber's usual allocation: counting single IPv6
+ * addresses would give every sender 2^64 of them), an IPv4 address mapped into IPv6 as the IPv4
+ * one. Anything unparsable (no address known) is its own group, as given.
+ *
+ * @example
+ * ```ts
+ * addressGroup("203.0.113.7"); // "203.0.113.7"
+ * addressGroup("2001:db8:1:2:aaaa::1"); // "2001:db8:1:2::/64"
+ * addressGroup("::ffff:203.0.113.7"); // "203.0.113.7"
+ * ```
+ */
+export function addressGroup(address: string): string {
+  const bare = address.replace(/^\[|\]$/g, "");
+  const v4 = parseIpv4(bare);
+  if (v4 !== undefined) return bare;
+  const v6 = parseIpv6(bare);
+  if (v6 === undefined) return address;
+  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, h = 0, i = 0] = v6;
+  if (a === 0 && b === 0 && c === 0 && d === 0 && e === 0 && f === 0xffff) {
+    return [h >>> 8, h & 0xff, i >>> 8, i & 0xff].join(".");
+  }
+  return `${[a, b, c, d].map((group) => group.toString(16)).join(":")}::/64`;
+}
+
 /** Whether `host` is written as an IP address (v4, or v6 with or without brackets). */
 export function isIpLiteral(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, "");

@@ -21,18 +21,17 @@
 
 import { Buffer } from "node:buffer";
 import type { Clock } from "../async/clock.ts";
-import type { BoundableGw2Client } from "../gw2/types.ts";
 import type { OperatorConfig } from "../config.ts";
 import type { Logger } from "../log.ts";
 import type { Clients } from "./clients.ts";
 import { type ConsentNotice, consentPage, stopPage, type StopReason } from "./consent_page.ts";
-import { type ConsentLanguage, pickLanguage } from "./consent_text.ts";
+import { type ConsentLanguage, missingPermissions, pickLanguage } from "./consent_text.ts";
 import { randomId, sameText } from "./crypto.ts";
 import type { AuthSecrets } from "./crypto.ts";
 import { type Grants, type NewGrant, sameResource } from "./grants.ts";
 import type { PendingConsent } from "./gw2me_pending.ts";
 import type { ConsentResume, Gw2meSignIn } from "./gw2me_signin.ts";
-import { checkKey } from "./key_check.ts";
+import type { KeyCheckGate } from "./key_check.ts";
 import { AUTH_PATHS, type AuthUrls } from "./metadata.ts";
 import { formActionSource, redirectTarget, staysOnDevice, withParams } from "./redirect.ts";
 import { cookiesOf, htmlPage, pageHeaders, redirectTo } from "./responses.ts";
@@ -50,8 +49,8 @@ export interface AuthorizeDeps {
   readonly grants: Grants;
   readonly store: AuthStore;
   readonly secrets: AuthSecrets;
-  /** Checks the player's key (`/v2/tokeninfo`, `/v2/account`). */
-  readonly gw2: BoundableGw2Client;
+  /** Checks the player's key (`/v2/tokeninfo`, then `/v2/account`), within its limits. */
+  readonly keys: KeyCheckGate;
   readonly clock: Clock;
   readonly log: Logger;
   /** Sign in with gw2.me, when the operator configured it. */
@@ -83,7 +82,7 @@ export class AuthorizeEndpoint implements ConsentResume {
   readonly #issuerOrigin: string;
   readonly #secureCookie: boolean;
 
-  /** @param deps addresses, clients, grants, store, secrets, GW2 client, clock and logger */
+  /** @param deps addresses, clients, grants, store, secrets, key-check gate, clock and logger */
   constructor(deps: AuthorizeDeps) {
     this.#deps = deps;
     this.#issuerOrigin = new URL(deps.urls.issuer).origin;
@@ -170,8 +169,11 @@ export class AuthorizeEndpoint implements ConsentResume {
     });
   }
 
-  /** `POST /authorize`: the player's answer. `body` is the bounded form body. */
-  async answer(request: Request, body: Uint8Array): Promise<Response> {
+  /**
+   * `POST /authorize`: the player's answer. `body` is the bounded form body; `clientAddress` the
+   * sender's address, which the key check's limits count by.
+   */
+  async answer(request: Request, body: Uint8Array, clientAddress: string): Promise<Response> {
     const lang = pickLanguage(request.headers.get("accept-language"));
     const origin = request.headers.get("origin");
     // A browser names the page that sent the form; it must be ours ("null" says nothing: some
@@ -214,39 +216,52 @@ export class AuthorizeEndpoint implements ConsentResume {
       return this.#page(lang, 400, form0, { kind: "keyMissing" }, cleared);
     }
     const key = (form.get("gw2_key") ?? "").trim();
-    const check = await checkKey(this.#deps.gw2, key, this.#deps.clock);
+    const check = await this.#deps.keys.check(key, clientAddress);
     if (!check.ok) {
       this.#deps.log.info("auth consent", { decision: "allow", refused: check.reason });
-      return this.#page(lang, 400, form0, { kind: check.reason }, cleared);
+      const notice: ConsentNotice = check.retryAfterMs === undefined
+        ? { kind: check.reason }
+        : { kind: check.reason, retryAfterMs: check.retryAfterMs };
+      return this.#page(lang, check.retryAfterMs === undefined ? 400 : 429, form0, notice, cleared);
     }
-    if (check.missing.length > 0 && !form0.acknowledged) {
-      const notice: ConsentNotice = { kind: "missingPerms", missing: check.missing };
+    const missing = missingPermissions(check.permissions);
+    if (missing.length > 0 && !form0.acknowledged) {
+      const notice: ConsentNotice = { kind: "missingPerms", missing };
       return this.#page(lang, 200, { ...form0, acknowledged: true }, notice, cleared);
     }
-    this.#deps.log.info("auth consent", { decision: "allow", missing: check.missing.length });
+    this.#deps.log.info("auth consent", { decision: "allow", missing: missing.length });
     return await this.finish(
+      lang,
       form0,
       { key, account: check.account, permissions: check.permissions },
       cleared,
     );
   }
 
-  /** Starts the grant of an allowed sign-in; a `302` to the app's redirect with its code. */
+  /**
+   * Starts the grant of an allowed sign-in: a `302` to the app's redirect with its code, or the
+   * page again when the account started too many sign-ins just now.
+   */
   async finish(
+    lang: ConsentLanguage,
     request: PendingConsent,
     grant: Pick<NewGrant, "key" | "account" | "permissions" | "gw2me">,
     cookies: readonly string[],
   ): Promise<Response> {
-    const code = await this.#deps.grants.begin({
+    const started = await this.#deps.grants.begin({
       clientId: request.clientId,
       redirectUri: request.redirectUri,
       challenge: request.challenge,
       resource: request.resource,
       ...grant,
     });
+    if (!started.ok) {
+      const notice: ConsentNotice = { kind: "tooManySignIns", retryAfterMs: started.retryAfterMs };
+      return await this.#page(lang, 429, { ...request, acknowledged: false }, notice, cookies);
+    }
     return redirectTo(
       withParams(request.redirectUri, {
-        code,
+        code: started.code,
         ...(request.state === undefined ? {} : { state: request.state }),
         iss: this.#deps.urls.issuer,
       }),
@@ -279,6 +294,7 @@ export class AuthorizeEndpoint implements ConsentResume {
       expiresAt: this.#deps.clock.now() + CONSENT_TTL_MS,
     };
     const signed = await this.#deps.secrets.sign(
+      "consent",
       Buffer.from(JSON.stringify(form)).toString("base64url"),
     );
     const html = consentPage({
@@ -304,7 +320,7 @@ export class AuthorizeEndpoint implements ConsentResume {
   /** The form state a page signed, or `undefined` when it is missing, altered or malformed. */
   async #readState(signed: string | null): Promise<FormState | undefined> {
     if (signed === null || signed.length > 20_000) return undefined;
-    const payload = await this.#deps.secrets.unsign(signed);
+    const payload = await this.#deps.secrets.unsign("consent", signed);
     if (payload === undefined) return undefined;
     try {
       const value: unknown = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));

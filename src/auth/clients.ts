@@ -54,7 +54,7 @@ export class Clients {
       r: registration.redirectUris,
       ...(registration.name === undefined ? {} : { n: registration.name }),
     })).toString("base64url");
-    const id = await this.#secrets.sign(`pcl.${data}`);
+    const id = await this.#secrets.sign("client", `pcl.${data}`);
     return id.length > MAX_CLIENT_ID_LENGTH ? undefined : id;
   }
 
@@ -89,7 +89,7 @@ export class Clients {
 
   async #registered(clientId: string): Promise<ClientRegistration | undefined> {
     if (!clientId.startsWith("pcl.") || clientId.length > MAX_CLIENT_ID_LENGTH) return undefined;
-    const payload = await this.#secrets.unsign(clientId);
+    const payload = await this.#secrets.unsign("client", clientId);
     if (payload === undefined) return undefined;
     try {
       const value: unknown = JSON.parse(

@@ -16,6 +16,7 @@ import {
   type ConsentText,
   TOOL_FAMILIES,
 } from "./consent_text.ts";
+import type { KeyRefusal } from "./key_check.ts";
 import { AUTH_PATHS } from "./metadata.ts";
 import { escapeHtml, fill, htmlDocument, operatorLine } from "./page_html.ts";
 import { PAGE_TEXT, type PageText } from "./page_text.ts";
@@ -26,7 +27,11 @@ export const KEY_PAGE_URL = "https://account.arena.net/applications";
 
 /** A message above the form, after a first answer could not be used. */
 export type ConsentNotice =
-  | { readonly kind: "keyMissing" | "keyMalformed" | "keyRejected" | "keyUnchecked" }
+  | {
+    readonly kind: KeyRefusal | "tooManySignIns";
+    /** When a limit said when to come back. */
+    readonly retryAfterMs?: number;
+  }
   | { readonly kind: "missingPerms"; readonly missing: readonly string[] }
   | { readonly kind: Gw2meNotice };
 
@@ -142,6 +147,11 @@ export function stopPage(lang: ConsentLanguage, reason: StopReason): string {
   ]);
 }
 
+function isGw2meNotice(notice: ConsentNotice): notice is { readonly kind: Gw2meNotice } {
+  return notice.kind === "gw2meDenied" || notice.kind === "gw2meFailed" ||
+    notice.kind === "gw2meNoAccount";
+}
+
 function gw2meHtml(words: PageText): string {
   return [
     '<div class="gw2me">',
@@ -157,22 +167,21 @@ function gw2meHtml(words: PageText): string {
 function noticeHtml(lang: ConsentLanguage, notice: ConsentNotice): string {
   const text = CONSENT_TEXT[lang];
   const link = keyLink(text);
-  if (
-    notice.kind === "gw2meDenied" || notice.kind === "gw2meFailed" ||
-    notice.kind === "gw2meNoAccount"
-  ) {
+  if (isGw2meNotice(notice)) {
     return `<p class="notice notice-error" role="alert">${
       escapeHtml(PAGE_TEXT[lang][notice.kind])
     }</p>`;
   }
   if (notice.kind !== "missingPerms") {
+    const minutes = String(Math.max(1, Math.ceil((notice.retryAfterMs ?? 60_000) / 60_000)));
     return `<p class="notice notice-error" role="alert">${
-      fill(escapeHtml(text[notice.kind]), { link })
+      fill(escapeHtml(text[notice.kind]), { link, minutes })
     }</p>`;
   }
+  // Only the tools that cannot work without a missing permission: an optional one (progression,
+  // for detail) breaks nothing.
   const tools = TOOL_FAMILIES.filter((family) =>
-    family.needs.some((need) => notice.missing.includes(need)) ||
-    (family.optional ?? []).some((need) => notice.missing.includes(need))
+    family.needs.some((need) => notice.missing.includes(need))
   ).map((family) => text.families[family.id]);
   return `<p class="notice notice-warn" role="alert">${
     fill(escapeHtml(text.missingPerms), {

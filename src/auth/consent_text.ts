@@ -31,15 +31,26 @@ export const TOOL_FAMILIES: readonly ToolFamily[] = [
   { id: "crafting", needs: ["unlocks", "characters"] },
 ];
 
-/** The permissions the page checks a key for: a key missing one is explained before use. */
-export const USEFUL_PERMISSIONS: readonly string[] = [
-  "account",
-  "inventories",
-  "characters",
-  "wallet",
-  "progression",
-  "unlocks",
+/**
+ * The permissions some tool cannot do without: a key lacking one is explained before use. An
+ * optional permission (progression, for the account summary's detail) is not: every tool still
+ * works without it.
+ */
+export const REQUIRED_PERMISSIONS: readonly string[] = [
+  ...new Set(TOOL_FAMILIES.flatMap((family) => family.needs)),
 ];
+
+/**
+ * The permissions of {@linkcode REQUIRED_PERMISSIONS} a key with `permissions` lacks.
+ *
+ * @example
+ * ```ts
+ * missingPermissions(["account", "wallet"]); // ["inventories", "characters", "unlocks"]
+ * ```
+ */
+export function missingPermissions(permissions: readonly string[]): string[] {
+  return REQUIRED_PERMISSIONS.filter((permission) => !permissions.includes(permission));
+}
 
 /** Every text of the page in one language. */
 export interface ConsentText {
@@ -65,6 +76,10 @@ export interface ConsentText {
   readonly keyMalformed: string;
   readonly keyRejected: string;
   readonly keyUnchecked: string;
+  /** `{minutes}`: when to try again. */
+  readonly tooManyChecks: string;
+  readonly checksBusy: string;
+  readonly tooManySignIns: string;
   readonly missingPerms: string;
   readonly stopTitle: string;
   readonly unknownClient: string;
@@ -114,6 +129,10 @@ const EN: ConsentText = {
     "GW2 did not accept this key: it may be mistyped, deleted or expired. Copy it again, or create a new one at {link}.",
   keyUnchecked:
     "The GW2 API could not check the key just now, so nothing was stored. Try again in a minute.",
+  tooManyChecks:
+    "Too many keys were checked from your network just now. Try again in {minutes} min.",
+  checksBusy: "The server is checking many keys just now. Try again in {minutes} min.",
+  tooManySignIns: "This GW2 account signed in too many times just now. Try again in {minutes} min.",
   missingPerms:
     "This key lacks {perms}, so these tools will not work with it: {tools}. Enter the same key again and choose Allow to go on without them, or create a key with these permissions at {link}.",
   stopTitle: "This sign-in cannot go on",
@@ -168,6 +187,11 @@ const DE: ConsentText = {
     "GW2 hat diesen Schlüssel nicht angenommen: vielleicht vertippt, gelöscht oder abgelaufen. Kopiere ihn erneut oder erstelle einen neuen unter {link}.",
   keyUnchecked:
     "Die GW2-API konnte den Schlüssel gerade nicht prüfen, es wurde nichts gespeichert. Versuche es in einer Minute erneut.",
+  tooManyChecks:
+    "Aus deinem Netzwerk wurden gerade zu viele Schlüssel geprüft. Versuche es in {minutes} Min. erneut.",
+  checksBusy: "Der Server prüft gerade sehr viele Schlüssel. Versuche es in {minutes} Min. erneut.",
+  tooManySignIns:
+    "Dieses GW2-Konto hat sich gerade zu oft angemeldet. Versuche es in {minutes} Min. erneut.",
   missingPerms:
     "Diesem Schlüssel fehlt {perms}, daher funktionieren diese Werkzeuge damit nicht: {tools}. Gib denselben Schlüssel erneut ein und wähle Erlauben, um ohne sie fortzufahren, oder erstelle unter {link} einen Schlüssel mit diesen Berechtigungen.",
   stopTitle: "Diese Anmeldung kann nicht fortgesetzt werden",
@@ -222,6 +246,11 @@ const FR: ConsentText = {
     "GW2 n’a pas accepté cette clé : elle est peut-être mal saisie, supprimée ou expirée. Copiez-la de nouveau, ou créez-en une sur {link}.",
   keyUnchecked:
     "L’API GW2 n’a pas pu vérifier la clé pour le moment ; rien n’a été enregistré. Réessayez dans une minute.",
+  tooManyChecks:
+    "Trop de clés ont été vérifiées depuis votre réseau à l’instant. Réessayez dans {minutes} min.",
+  checksBusy: "Le serveur vérifie beaucoup de clés en ce moment. Réessayez dans {minutes} min.",
+  tooManySignIns:
+    "Ce compte GW2 s’est connecté trop de fois à l’instant. Réessayez dans {minutes} min.",
   missingPerms:
     "Il manque à cette clé {perms} ; ces outils ne fonctionneront donc pas avec elle : {tools}. Saisissez de nouveau la même clé et choisissez Autoriser pour continuer sans eux, ou créez une clé avec ces autorisations sur {link}.",
   stopTitle: "Cette connexion ne peut pas continuer",
@@ -276,6 +305,12 @@ const ES: ConsentText = {
     "GW2 no aceptó esta clave: puede estar mal escrita, borrada o caducada. Cópiala de nuevo o crea otra en {link}.",
   keyUnchecked:
     "La API de GW2 no pudo comprobar la clave ahora mismo; no se guardó nada. Inténtalo de nuevo en un minuto.",
+  tooManyChecks:
+    "Se comprobaron demasiadas claves desde tu red hace un momento. Inténtalo de nuevo en {minutes} min.",
+  checksBusy:
+    "El servidor está comprobando muchas claves ahora mismo. Inténtalo de nuevo en {minutes} min.",
+  tooManySignIns:
+    "Esta cuenta de GW2 inició sesión demasiadas veces hace un momento. Inténtalo de nuevo en {minutes} min.",
   missingPerms:
     "A esta clave le falta {perms}, así que estas herramientas no funcionarán con ella: {tools}. Introduce la misma clave de nuevo y elige Permitir para seguir sin ellas, o crea una clave con estos permisos en {link}.",
   stopTitle: "Este inicio de sesión no puede continuar",
@@ -325,6 +360,9 @@ const ZH: ConsentText = {
   keyRejected:
     "激战2 不接受此密钥：它可能输错、已删除或已过期。请重新复制，或在 {link} 创建新密钥。",
   keyUnchecked: "激战2 API 暂时无法验证此密钥，未保存任何内容。请一分钟后再试。",
+  tooManyChecks: "刚才从你的网络验证了太多密钥。请在 {minutes} 分钟后再试。",
+  checksBusy: "服务器正在验证大量密钥。请在 {minutes} 分钟后再试。",
+  tooManySignIns: "此激战2账号刚才登录次数过多。请在 {minutes} 分钟后再试。",
   missingPerms:
     "此密钥缺少 {perms}，因此这些工具无法使用：{tools}。再次输入同一密钥并选择允许即可在没有它们的情况下继续，或在 {link} 创建具有这些权限的密钥。",
   stopTitle: "此次登录无法继续",

@@ -2,8 +2,9 @@
  * The public mode's cryptography, on WebCrypto only. From `PRIORY_SECRET`, HKDF-SHA-256 derives
  * independent keys, one per job: AES-256-GCM for the players' GW2 keys at rest (bound to their
  * grant by the additional data, so a sealed key cannot be moved to another grant), HMAC-SHA-256
- * for what the server signs and checks later (dynamic clients' ids, the consent form's state),
- * and HMAC-SHA-256 for players' pseudonyms (a stable id per GW2 account that names no one).
+ * for what the server signs and checks later - one key per purpose (dynamic clients' ids, the
+ * consent form's state, the sign-out form's state) - HMAC-SHA-256 for players' pseudonyms (a
+ * stable id per GW2 account that names no one) and for remembering a key check's outcome.
  * Tokens and codes are random 256-bit values stored only as SHA-256 digests; PKCE is S256.
  *
  * @module
@@ -63,16 +64,40 @@ export function sameText(candidate: string, expected: string): boolean {
   return difference === 0;
 }
 
+/**
+ * What a signed value is for: each purpose has its own HMAC key, so a value signed for one (a
+ * registered client id) is never accepted as another (a form's state), whatever its shape.
+ */
+export type SignPurpose = "client" | "consent" | "signout";
+
+/**
+ * The HKDF label of each purpose's key. Client ids keep the label the one signing key had
+ * before the purposes were separated, so ids registered then stay valid; forms live minutes,
+ * and theirs are new.
+ */
+const SIGN_LABELS: Readonly<Record<SignPurpose, string>> = {
+  client: "signed state v1",
+  consent: "consent form state v1",
+  signout: "sign-out form state v1",
+};
+
 /** The keys derived from `PRIORY_SECRET`. Build once per process with {@linkcode deriveSecrets}. */
 export class AuthSecrets {
   readonly #seal: CryptoKey;
-  readonly #sign: CryptoKey;
+  readonly #sign: Readonly<Record<SignPurpose, CryptoKey>>;
   readonly #pseudonym: CryptoKey;
+  readonly #keyTag: CryptoKey;
 
-  private constructor(seal: CryptoKey, sign: CryptoKey, pseudonym: CryptoKey) {
+  private constructor(
+    seal: CryptoKey,
+    sign: Readonly<Record<SignPurpose, CryptoKey>>,
+    pseudonym: CryptoKey,
+    keyTag: CryptoKey,
+  ) {
     this.#seal = seal;
     this.#sign = sign;
     this.#pseudonym = pseudonym;
+    this.#keyTag = keyTag;
   }
 
   /** @internal use {@linkcode deriveSecrets} */
@@ -96,8 +121,13 @@ export class AuthSecrets {
     const hmac: HmacKeyGenParams = { name: "HMAC", hash: "SHA-256", length: 256 };
     return new AuthSecrets(
       await derive("gw2 key at rest v1", { name: "AES-GCM", length: 256 }, ["encrypt", "decrypt"]),
-      await derive("signed state v1", hmac, ["sign", "verify"]),
+      {
+        client: await derive(SIGN_LABELS.client, hmac, ["sign"]),
+        consent: await derive(SIGN_LABELS.consent, hmac, ["sign"]),
+        signout: await derive(SIGN_LABELS.signout, hmac, ["sign"]),
+      },
       await derive("account pseudonym v1", hmac, ["sign"]),
+      await derive("key check memory v1", hmac, ["sign"]),
     );
   }
 
@@ -130,20 +160,40 @@ export class AuthSecrets {
     }
   }
 
-  /** `payload` with a MAC: `<payload>.<mac>`; read back with {@linkcode AuthSecrets.unsign}. */
-  async sign(payload: string): Promise<string> {
-    const mac = await crypto.subtle.sign("HMAC", this.#sign, encoder.encode(payload));
-    return `${payload}.${base64url(mac)}`;
+  /**
+   * `payload` with a MAC for `purpose`: `<payload>.<mac>`; read back with
+   * {@linkcode AuthSecrets.unsign} and the same purpose.
+   */
+  async sign(purpose: SignPurpose, payload: string): Promise<string> {
+    return `${payload}.${await this.#mac(purpose, payload)}`;
   }
 
-  /** The payload of a value {@linkcode AuthSecrets.sign} made, or `undefined` when forged. */
-  async unsign(signed: string): Promise<string | undefined> {
+  /**
+   * The payload of a value {@linkcode AuthSecrets.sign} made for `purpose`, or `undefined` when
+   * forged. The MAC is compared as the one canonical base64url string `sign` writes, in constant
+   * time: a lenient decoder would accept other spellings of the same bytes (padding, trailing
+   * bits, stray characters), and a signed value has exactly one.
+   */
+  async unsign(purpose: SignPurpose, signed: string): Promise<string | undefined> {
     const dot = signed.lastIndexOf(".");
     if (dot <= 0) return undefined;
     const payload = signed.slice(0, dot);
-    const mac = new Uint8Array(Buffer.from(signed.slice(dot + 1), "base64url"));
-    const valid = await crypto.subtle.verify("HMAC", this.#sign, mac, encoder.encode(payload));
-    return valid ? payload : undefined;
+    const expected = await this.#mac(purpose, payload);
+    return sameText(signed.slice(dot + 1), expected) ? payload : undefined;
+  }
+
+  async #mac(purpose: SignPurpose, payload: string): Promise<string> {
+    return base64url(
+      await crypto.subtle.sign("HMAC", this.#sign[purpose], encoder.encode(payload)),
+    );
+  }
+
+  /**
+   * A tag of a GW2 key for remembering a check's outcome in memory: its HMAC under a key of its
+   * own, base64url. Never the key.
+   */
+  async keyTag(key: string): Promise<string> {
+    return base64url(await crypto.subtle.sign("HMAC", this.#keyTag, encoder.encode(key)));
   }
 
   /** A stable pseudonym for `value` (a GW2 account name): 128 bits of its HMAC, base64url. */

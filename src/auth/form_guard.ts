@@ -15,7 +15,7 @@
 import { Buffer } from "node:buffer";
 import type { z } from "zod";
 import type { Clock } from "../async/clock.ts";
-import { type AuthSecrets, randomId, sameText } from "./crypto.ts";
+import { type AuthSecrets, randomId, sameText, type SignPurpose } from "./crypto.ts";
 import { cookiesOf } from "./responses.ts";
 import type { AuthStore } from "./store.ts";
 
@@ -36,6 +36,8 @@ export interface IssuedForm {
 /** Options of a {@linkcode FormGuard}. */
 export interface FormGuardOptions<T> {
   readonly secrets: AuthSecrets;
+  /** Whose HMAC key signs the form (one per kind of form: no form's field passes as another's). */
+  readonly purpose: SignPurpose;
   readonly store: AuthStore;
   readonly clock: Clock;
   /** This server's origin (`PRIORY_PUBLIC_URL`): the only `Origin` an answer may name. */
@@ -80,6 +82,7 @@ export class FormGuard<T> {
       exp: this.#options.clock.now() + this.#options.ttlMs,
     };
     const field = await this.#options.secrets.sign(
+      this.#options.purpose,
       Buffer.from(JSON.stringify(envelope)).toString("base64url"),
     );
     return {
@@ -115,7 +118,7 @@ export class FormGuard<T> {
 
   async #read(field: string | null): Promise<Envelope | undefined> {
     if (field === null || field.length > MAX_FIELD) return undefined;
-    const signed = await this.#options.secrets.unsign(field);
+    const signed = await this.#options.secrets.unsign(this.#options.purpose, field);
     if (signed === undefined) return undefined;
     try {
       const value: unknown = JSON.parse(Buffer.from(signed, "base64url").toString("utf8"));

@@ -10,12 +10,19 @@
  *   during it, on this instance or another - ends the grant, since whoever holds a copy may have
  *   used it first;
  * - access tokens live {@linkcode ACCESS_TTL_S} and name the resource they were issued for;
- * - refresh tokens rotate: each use returns a new one. The one before stays usable until one of
- *   its successors is first used - a client that lost the answer can try again, and refreshes
- *   that raced (two instances, one token) each get a successor - and that first use retires the
- *   others; a retired token presented - a replay after rotation - ends the grant;
- * - a grant not refreshed for {@linkcode GRANT_IDLE_MS} expires; revoking either token ends it;
- *   either way its sealed key is deleted with it;
+ * - refresh tokens rotate: each use returns a new one. The one before stays usable for
+ *   {@linkcode REFRESH_GRACE_MS} after the rotation, and only until one of its successors is first
+ *   used - a client that lost the answer can try again, and refreshes that raced (two instances,
+ *   one token) each get a successor - and that first use retires the others; a retired token
+ *   presented, or the one before past its grace - a replay after rotation - ends the grant;
+ * - a grant not refreshed for {@linkcode GRANT_IDLE_MS} expires; revoking either token (a
+ *   retired one too) ends it; either way its sealed key is deleted with it;
+ * - one GW2 account keeps at most {@linkcode MAX_ACCOUNT_GRANTS} grants (a new one ends the least
+ *   recently used past that) and starts at most {@linkcode GRANT_STARTS_BURST} at once, then one
+ *   per {@linkcode GRANT_START_EVERY_MS}: one free key cannot fill the database;
+ * - every way a grant ends - revocation, expiry found on use, a replay, a sign-out, an eviction -
+ *   goes through one function, {@linkcode Grants.revokeGrant}'s, which deletes the record and
+ *   its index entry together and then tells {@linkcode GrantsOptions.onEnded};
  * - no token is issued for a grant whose key the current `PRIORY_SECRET` cannot open (the secret
  *   was rotated): the exchange or refresh is `invalid_grant`, so the client signs in again, and
  *   the grant goes.
@@ -30,9 +37,12 @@
 
 import type { Clock } from "../async/clock.ts";
 import { describeError, type Logger } from "../log.ts";
+import { CallRate } from "./call_rate.ts";
 import { type AuthSecrets, digest, pkceMatches, randomId, sameText } from "./crypto.ts";
 import { Gw2meEndedError, type Gw2meKeys, type Gw2meStart } from "./gw2me_keys.ts";
-import type { AuthStore, Grant, GrantEntry } from "./store.ts";
+import type { AccountGrant, AuthStore, Grant, GrantEntry } from "./store.ts";
+
+export type { AccountGrant, Grant } from "./store.ts";
 
 /** How long a code may wait for its exchange (the contract's bound is 10 minutes). */
 export const CODE_TTL_MS = 5 * 60_000;
@@ -42,6 +52,19 @@ export const ACCESS_TTL_S = 3_600;
 export const GRANT_IDLE_MS = 90 * 24 * 3_600_000;
 /** How long a checked access token is trusted from memory before KV is read again. */
 export const ACCESS_CHECK_MS = 5_000;
+/**
+ * How long the refresh token before the newest stays usable after its rotation: long enough for
+ * a client to retry a refresh whose answer it lost, short enough that a stolen copy is soon a
+ * replay. RFC 9700 §4.14.2 asks for refresh token rotation with replay detection; 60 s is the
+ * longest this grace may be.
+ */
+export const REFRESH_GRACE_MS = 60_000;
+/** Live grants of one GW2 account at most; a new one ends the least recently used past it. */
+export const MAX_ACCOUNT_GRANTS = 20;
+/** Grants one GW2 account may start at once after a pause. */
+export const GRANT_STARTS_BURST = 10;
+/** Past the burst, one more grant start per this many milliseconds (ten an hour). */
+export const GRANT_START_EVERY_MS = 6 * 60_000;
 /** Rotated refresh tokens remembered per grant, to recognise a replay. */
 const RETIRED_REFRESH = 16;
 /** Unused successors of one refresh token kept usable at once (retries, races). */
@@ -125,7 +148,22 @@ export interface GrantsOptions {
   readonly resource: string;
   /** The subtokens of gw2.me sign-ins, when the operator configured gw2.me. */
   readonly gw2me?: Gw2meKeys;
+  /**
+   * Told after every grant that ends (its record and sealed key already deleted), with the
+   * grant as it was and why: where a grant's other side is ended too (an upstream sign-in's
+   * refresh token revoked there). Its failures are logged, never thrown.
+   */
+  readonly onEnded?: (grant: Grant, why: string) => Promise<void>;
 }
+
+/** The outcome of {@linkcode Grants.begin}. */
+export type GrantStart =
+  | { readonly ok: true; readonly code: string }
+  | {
+    readonly ok: false;
+    /** The account started too many grants just now: milliseconds until it may again. */
+    readonly retryAfterMs: number;
+  };
 
 type TokenKind = "pmc" | "pma" | "pmr";
 
@@ -142,9 +180,12 @@ export class Grants {
   readonly #log: Logger;
   readonly #resource: string;
   readonly #gw2me: Gw2meKeys | undefined;
+  readonly #onEnded: ((grant: Grant, why: string) => Promise<void>) | undefined;
   readonly #checked = new Map<string, Cached>();
+  /** Grant starts per account, in this process's memory (as the call rate is). */
+  readonly #starts: CallRate;
 
-  /** @param options store, secrets, clock, logger and resource */
+  /** @param options store, secrets, clock, logger, resource and the end hook */
   constructor(options: GrantsOptions) {
     this.#store = options.store;
     this.#secrets = options.secrets;
@@ -152,17 +193,33 @@ export class Grants {
     this.#log = options.log;
     this.#resource = options.resource;
     this.#gw2me = options.gw2me;
+    this.#onEnded = options.onEnded;
+    this.#starts = new CallRate({
+      burst: GRANT_STARTS_BURST,
+      perMinute: 60_000 / GRANT_START_EVERY_MS,
+      clock: options.clock,
+    });
   }
 
-  /** Creates a grant whose code awaits exchange; returns the code (only its digest is stored). */
-  async begin(request: NewGrant): Promise<string> {
+  /**
+   * Creates a grant whose code awaits exchange; returns the code (only its digest is stored), or
+   * a refusal when the account started too many grants just now. Past
+   * {@linkcode MAX_ACCOUNT_GRANTS} live grants of the account, the least recently used end.
+   */
+  async begin(request: NewGrant): Promise<GrantStart> {
+    const owner = await this.#secrets.pseudonym(request.account);
+    const waitMs = this.#starts.take(owner, 1);
+    if (waitMs > 0) {
+      this.#log.info("auth grant refused", { reason: "account started too many" });
+      return { ok: false, retryAfterMs: waitMs };
+    }
     const id = randomId(18);
     const secret = randomId();
     const now = this.#clock.now();
     const grant: Grant = {
       id,
       clientId: request.clientId,
-      owner: await this.#secrets.pseudonym(request.account),
+      owner,
       key: await this.#secrets.seal(request.key, id),
       permissions: [...request.permissions],
       resource: request.resource,
@@ -182,7 +239,52 @@ export class Grants {
       throw new Error("Cannot store the grant: its random id is taken");
     }
     this.#log.info("auth grant started", { grant: id, client: clientLabel(request.clientId) });
-    return tokenOf("pmc", id, secret);
+    await this.#evictPast(owner, id);
+    return { ok: true, code: tokenOf("pmc", id, secret) };
+  }
+
+  /**
+   * The live grants of a GW2 account (`account`: its name, as `/v2/account` gives it), least
+   * recently used first.
+   */
+  async liveGrants(account: string): Promise<AccountGrant[]> {
+    return await this.#liveGrantsOf(await this.#secrets.pseudonym(account));
+  }
+
+  /**
+   * Ends every grant of a GW2 account (`account`: its name) and deletes their sealed keys; how
+   * many it ended. Each goes through {@linkcode Grants.revokeGrant}'s one way out.
+   *
+   * @example
+   * ```ts
+   * const ended = await grants.endAccountGrants(check.account, "signed out");
+   * ```
+   */
+  async endAccountGrants(account: string, why = "signed out"): Promise<number> {
+    const owner = await this.#secrets.pseudonym(account);
+    let ended = 0;
+    for (const listed of await this.#liveGrantsOf(owner)) {
+      if (await this.revokeGrant(listed.id, why)) ended++;
+    }
+    return ended;
+  }
+
+  async #liveGrantsOf(owner: string): Promise<AccountGrant[]> {
+    const now = this.#clock.now();
+    const listed = await this.#store.accountGrants(owner);
+    return listed.filter((grant) => now - grant.renewedAt <= GRANT_IDLE_MS)
+      .sort((a, b) => a.renewedAt - b.renewedAt || a.createdAt - b.createdAt);
+  }
+
+  /** Ends the least recently used grants of `owner` past the cap, never `keep` (the new one). */
+  async #evictPast(owner: string, keep: string): Promise<void> {
+    const live = await this.#liveGrantsOf(owner);
+    const excess = live.length - MAX_ACCOUNT_GRANTS;
+    if (excess <= 0) return;
+    const oldest = live.filter((grant) => grant.id !== keep).slice(0, excess);
+    for (const grant of oldest) {
+      await this.revokeGrant(grant.id, `over ${MAX_ACCOUNT_GRANTS} sign-ins of one account`);
+    }
   }
 
   /** The `authorization_code` grant. */
@@ -204,11 +306,11 @@ export class Grants {
     }
     if (grant.code.used) {
       // A second use: a copy of the code is abroad. End the grant and what it issued.
-      await this.revokeGrant(grant.id, "code reused");
+      await this.#end(grant, "code reused");
       return failure("invalid_grant", "the code was already used; the sign-in is revoked");
     }
     if (this.#clock.now() > grant.code.expiresAt) {
-      await this.revokeGrant(grant.id, "code expired");
+      await this.#end(grant, "code expired");
       return failure("invalid_grant", "the code has expired; sign in again");
     }
     if (exchange.clientId !== grant.clientId) {
@@ -266,19 +368,25 @@ export class Grants {
     const { grant } = entry;
     if (this.#clock.now() - grant.renewedAt > GRANT_IDLE_MS) {
       // KV expires the record on its own; this makes the 90 days exact.
-      await this.revokeGrant(grant.id, "unused for 90 days");
+      await this.#end(grant, "unused for 90 days");
       return failure("invalid_grant", "the sign-in expired after 90 days unused; sign in again");
     }
     const refresh = entry.grant.refresh;
-    if (refresh.retired.some((old) => sameText(old, presented))) {
-      // A refresh token used after its successor was: a copy is abroad. End the grant.
-      await this.revokeGrant(grant.id, "refresh token replayed");
+    const now = this.#clock.now();
+    const isPrevious = refresh.previous !== undefined && sameText(refresh.previous, presented);
+    // Grants rotated before the grace was recorded count it from their last rotation.
+    const previousUntil = refresh.previousUntil ?? grant.renewedAt + REFRESH_GRACE_MS;
+    if (
+      refresh.retired.some((old) => sameText(old, presented)) ||
+      (isPrevious && now > previousUntil)
+    ) {
+      // A refresh token used after its successor was, or past its grace: a copy is abroad.
+      await this.#end(grant, "refresh token replayed");
       return failure("invalid_grant", "the refresh token was already used; the sign-in is revoked");
     }
     // Oldest first: the siblings, then the newest.
     const successors = [...(refresh.siblings ?? []), refresh.current];
     const isSuccessor = successors.some((value) => sameText(value, presented));
-    const isPrevious = refresh.previous !== undefined && sameText(refresh.previous, presented);
     if (!isSuccessor && !isPrevious) {
       return failure("invalid_grant", "the refresh token is unknown, expired or revoked");
     }
@@ -294,17 +402,22 @@ export class Grants {
     const retiring = isSuccessor
       ? [...(refresh.previous === undefined ? [] : [refresh.previous]), ...others]
       : successors.slice(0, -(REFRESH_SIBLINGS - 1));
+    // The grace runs from the rotation that made `presented` the one before; a retry of the one
+    // before does not extend it.
     return await this.#issue(entry, grant, {
       previous: presented,
+      previousUntil: isSuccessor ? now + REFRESH_GRACE_MS : previousUntil,
       siblings: isSuccessor ? [] : successors.slice(-(REFRESH_SIBLINGS - 1)),
       retired: [...refresh.retired, ...retiring].slice(-RETIRED_REFRESH),
     });
   }
 
   /**
-   * RFC 7009: revokes the grant `token` (an access or refresh token) belongs to. An unknown,
-   * expired or malformed token is not an error (the client's goal is met). `false` when the
-   * token belongs to another client than the one named.
+   * RFC 7009: revokes the grant `token` (an access or refresh token) belongs to - a refresh
+   * token already rotated out included: whoever presents it held the sign-in, and a client that
+   * revokes the token it has asks for the sign-in to end. An unknown, expired or malformed token
+   * is not an error (the client's goal is met). `false` when the token belongs to another client
+   * than the one named.
    */
   async revoke(token: string, clientId: string | undefined): Promise<boolean> {
     const parsed = parseToken(token, "pma") ?? parseToken(token, "pmr");
@@ -316,28 +429,45 @@ export class Grants {
     const refresh = grant.refresh;
     const known = grant.access.some((access) => sameText(access.digest, presented)) ||
       (refresh !== undefined &&
-        [refresh.current, refresh.previous, ...(refresh.siblings ?? [])].some((value) =>
-          value !== undefined && sameText(value, presented)
+        [refresh.current, refresh.previous, ...(refresh.siblings ?? []), ...refresh.retired].some(
+          (value) => value !== undefined && sameText(value, presented),
         ));
     if (!known) return true;
     if (clientId !== undefined && clientId !== grant.clientId) return false;
-    await this.revokeGrant(grant.id, "revoked by the client");
+    await this.#end(grant, "revoked by the client");
     return true;
   }
 
   /**
-   * Ends a grant: its record, its sealed key and every token it issued - and, for a gw2.me
-   * sign-in, its tokens at gw2.me (revoked after the record is gone, so a slow gw2.me delays the
-   * answer but never keeps the grant alive).
+   * Ends the grant `id`: its record, its sealed key and every token it issued. False when there
+   * was none (already ended, or expired).
    */
-  async revokeGrant(id: string, why: string): Promise<void> {
+  async revokeGrant(id: string, why: string): Promise<boolean> {
+    const entry = await this.#store.grant(id);
+    if (entry === undefined) return false;
+    await this.#end(entry.grant, why);
+    return true;
+  }
+
+  /**
+   * The one way a grant ends: forgotten from memory, deleted from KV with its index entry, then
+   * {@linkcode GrantsOptions.onEnded} told.
+   */
+  async #end(grant: Grant, why: string): Promise<void> {
     for (const [token, cached] of this.#checked) {
-      if (cached.player.grantId === id) this.#checked.delete(token);
+      if (cached.player.grantId === grant.id) this.#checked.delete(token);
     }
-    const ended = this.#gw2me === undefined ? undefined : await this.#store.grant(id);
-    await this.#store.delete(id);
-    this.#log.info("auth grant ended", { grant: id, why });
-    if (ended?.grant.gw2me !== undefined) await this.#gw2me?.revoke(ended.grant);
+    await this.#store.delete(grant);
+    this.#log.info("auth grant ended", { grant: grant.id, why });
+    if (this.#onEnded === undefined) return;
+    try {
+      await this.#onEnded(grant, why);
+    } catch (error) {
+      this.#log.warn("auth grant end hook failed", {
+        grant: grant.id,
+        error: describeError(error),
+      });
+    }
   }
 
   /**
@@ -397,7 +527,7 @@ export class Grants {
       return await this.#gw2me.keyFor(entry);
     } catch (error) {
       if (!(error instanceof Gw2meEndedError)) throw error;
-      await this.revokeGrant(grant.id, error.message);
+      await this.#end(grant, error.message);
       return undefined;
     }
   }
@@ -422,6 +552,7 @@ export class Grants {
     grant: Grant,
     rotation: {
       previous?: string;
+      previousUntil?: number;
       siblings?: readonly string[];
       retired: readonly string[];
     } = { retired: [] },
@@ -430,7 +561,7 @@ export class Grants {
       // Sealed under a PRIORY_SECRET this server no longer has: every token issued would be
       // refused on use, so the client is told to sign in again, and the key under the old
       // secret (perhaps a leaked one) is deleted rather than kept until the grant expires.
-      await this.revokeGrant(grant.id, "key sealed under another secret");
+      await this.#end(grant, "key sealed under another secret");
       return failure(
         "invalid_grant",
         "the server's secret changed since this sign-in; sign in again",
@@ -451,6 +582,7 @@ export class Grants {
           ? {}
           : { siblings: [...rotation.siblings] }),
         ...(rotation.previous === undefined ? {} : { previous: rotation.previous }),
+        ...(rotation.previousUntil === undefined ? {} : { previousUntil: rotation.previousUntil }),
         retired: [...rotation.retired],
       },
     };

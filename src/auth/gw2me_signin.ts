@@ -42,6 +42,7 @@ export interface ConsentResume {
   ): Promise<Response>;
   /** Starts the grant of an allowed sign-in and answers the app's redirect with its code. */
   finish(
+    lang: ConsentLanguage,
     request: PendingConsent,
     grant: {
       readonly key: string;
@@ -58,8 +59,8 @@ export interface Gw2meSignInDeps {
   readonly client: Gw2meClient;
   readonly pending: Gw2mePending;
   readonly secrets: AuthSecrets;
-  /** Checks a subtoken as the consent page checks a pasted key (`request`: the asker). */
-  checkKey(key: string, request: Request): Promise<KeyCheck>;
+  /** Checks a subtoken as the consent page checks a pasted key (the key-check gate). */
+  checkKey(key: string, clientAddress: string): Promise<KeyCheck>;
   /** `PRIORY_PUBLIC_URL`: whether the binding cookie is a `__Host-` one. */
   readonly publicUrl: string;
   readonly clock: Clock;
@@ -105,8 +106,12 @@ export class Gw2meSignIn {
     return new Response(null, { status: 302, headers });
   }
 
-  /** `GET /gw2me/callback`: gw2.me's answer. */
-  async callback(request: Request, resume: ConsentResume): Promise<Response> {
+  /** `GET /gw2me/callback`: gw2.me's answer; `clientAddress` for the subtoken's check. */
+  async callback(
+    request: Request,
+    resume: ConsentResume,
+    clientAddress: string,
+  ): Promise<Response> {
     const lang = pickLanguage(request.headers.get("accept-language"));
     const params = new URL(request.url).searchParams;
     const state = params.get("state");
@@ -147,7 +152,14 @@ export class Gw2meSignIn {
     if (verifier === undefined) return await again({ kind: "gw2meFailed" }, "verifier");
     const tokens = await this.#deps.client.exchangeCode(code, verifier);
     if (!tokens.ok) return await again({ kind: "gw2meFailed" }, `token ${tokens.detail}`);
-    const finished = await this.#finish(request, tokens, resume, pending.request, cleared);
+    const finished = await this.#finish(
+      lang,
+      clientAddress,
+      tokens,
+      resume,
+      pending.request,
+      cleared,
+    );
     if (finished.ok) return finished.response;
     // Nothing came of the tokens: end them at gw2.me rather than leave them live there.
     await Promise.all(
@@ -155,12 +167,13 @@ export class Gw2meSignIn {
         token === undefined ? [] : [this.#deps.client.revoke(token)]
       ),
     );
-    return await again({ kind: finished.notice }, finished.why);
+    return await again(finished.notice, finished.why);
   }
 
   /** From gw2.me's tokens to a grant, or why not. */
   async #finish(
-    request: Request,
+    lang: ConsentLanguage,
+    clientAddress: string,
     tokens: {
       access: string;
       accessExpiresAt: number;
@@ -172,7 +185,7 @@ export class Gw2meSignIn {
     cleared: readonly string[],
   ): Promise<
     | { ok: true; response: Response }
-    | { ok: false; notice: "gw2meFailed" | "gw2meNoAccount" | "keyUnchecked"; why: string }
+    | { ok: false; notice: ConsentNotice; why: string }
   > {
     const { client } = this.#deps;
     if (tokens.refresh === undefined) {
@@ -180,28 +193,38 @@ export class Gw2meSignIn {
         "gw2.me gave no refresh token: register Priory there as a confidential application (docs/deploy.md)",
         {},
       );
-      return { ok: false, notice: "gw2meFailed", why: "no refresh token" };
+      return { ok: false, notice: { kind: "gw2meFailed" }, why: "no refresh token" };
     }
     const accounts = await client.accounts(tokens.access);
     if (!accounts.ok) {
-      return { ok: false, notice: "gw2meFailed", why: `accounts ${accounts.detail}` };
+      return { ok: false, notice: { kind: "gw2meFailed" }, why: `accounts ${accounts.detail}` };
     }
     const [account] = accounts.accounts;
-    if (account === undefined) return { ok: false, notice: "gw2meNoAccount", why: "no account" };
+    if (account === undefined) {
+      return { ok: false, notice: { kind: "gw2meNoAccount" }, why: "no account" };
+    }
     const permissions = GW2ME_PERMISSIONS.filter((permission) =>
       tokens.permissions.includes(permission)
     );
     const minted = await client.subtoken(tokens.access, account.id, permissions);
     if (!minted.ok) {
-      const notice = minted.kind === "refused" ? "gw2meNoAccount" : "gw2meFailed";
-      return { ok: false, notice, why: `subtoken ${minted.detail}` };
+      const kind = minted.kind === "refused" ? "gw2meNoAccount" : "gw2meFailed";
+      return { ok: false, notice: { kind }, why: `subtoken ${minted.detail}` };
     }
-    const check = await this.#deps.checkKey(minted.subtoken, request);
+    const check = await this.#deps.checkKey(minted.subtoken, clientAddress);
     if (!check.ok) {
-      const notice = check.reason === "keyUnchecked" ? "keyUnchecked" : "gw2meFailed";
+      // The gate's own refusals (too many checks, unchecked) say when to retry; a subtoken GW2
+      // rejects is gw2.me's failure, not a key the player mistyped.
+      const notice: ConsentNotice =
+        check.reason === "keyRejected" || check.reason === "keyMalformed" ||
+          check.reason === "keyMissing"
+          ? { kind: "gw2meFailed" }
+          : check.retryAfterMs === undefined
+          ? { kind: check.reason }
+          : { kind: check.reason, retryAfterMs: check.retryAfterMs };
       return { ok: false, notice, why: `subtoken check ${check.reason}` };
     }
-    const response = await resume.finish(consent, {
+    const response = await resume.finish(lang, consent, {
       key: tokens.refresh,
       account: check.account,
       permissions: check.permissions,

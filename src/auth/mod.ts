@@ -7,7 +7,10 @@
  * its answer), `endpoints.ts` (token, registration, revocation), `grants.ts` (codes, tokens,
  * rotation, revocation), `store.ts` (KV), `crypto.ts`, `resource.ts` (the `/mcp` check) and
  * `call_rate.ts` and `call_slots.ts` (each player's rate of tool calls, and how many run at once:
- * a player is the GW2 account behind a grant, so several sign-ins of one account share them).
+ * a player is the GW2 account behind a grant, so several sign-ins of one account share them),
+ * `key_check.ts` (the one gate every key check of a page goes through: limits per client address
+ * and in total, its own share of the upstream budget). The players' pages: `front_page.ts` (`/`),
+ * `signout.ts` (`/signout`), and the sign-in with gw2.me (`gw2me_*.ts`, when configured).
  *
  * @module
  */
@@ -29,7 +32,7 @@ import { Gw2meClient, type Gw2meFetch } from "./gw2me_client.ts";
 import { Gw2meKeys } from "./gw2me_keys.ts";
 import { Gw2mePending } from "./gw2me_pending.ts";
 import { Gw2meSignIn } from "./gw2me_signin.ts";
-import { checkKey, type KeyCheck } from "./key_check.ts";
+import { KEY_CHECK_SHARE_KEY, KeyCheckGate, keyCheckShare, type ShareBucket } from "./key_check.ts";
 import {
   AUTH_PATHS,
   authorizationServerMetadata,
@@ -40,7 +43,7 @@ import {
 import { createResourceGuard, type McpCaller } from "./resource.ts";
 import { frontResponse } from "./front.ts";
 import { metadataJson, notAllowed, oauthError, preflight } from "./responses.ts";
-import { SignOutEndpoint, SignOutFormSchema } from "./signout.ts";
+import { accountOfCheck, SignOutEndpoint, SignOutFormSchema } from "./signout.ts";
 import { AuthStore } from "./store.ts";
 
 export type { McpCaller } from "./resource.ts";
@@ -54,8 +57,17 @@ export interface PublicAuthDeps {
   /** The static token operators may still use (empty: none). */
   readonly staticToken: string;
   readonly kv: Deno.Kv;
-  /** The GW2 client, for the consent page's key check. */
+  /** The GW2 client, for the pages' key checks. */
   readonly gw2: BoundableGw2Client;
+  /** The upstream budget (`GW2_RATE_BURST`, `GW2_RATE_PER_SEC`): key checks get a share of it. */
+  readonly budget: { readonly burst: number; readonly perSec: number };
+  /**
+   * Builds a token bucket in the process's KV (the GW2 client's kind, which only the process
+   * wiring may build): where the key checks' share of the budget is counted.
+   */
+  readonly bucket: (
+    spec: { readonly key: Deno.KvKey; readonly burst: number; readonly perSec: number },
+  ) => ShareBucket;
   readonly clock: Clock;
   readonly log: Logger;
   /** How client metadata documents are fetched. @default the SSRF-guarded fetcher */
@@ -69,8 +81,16 @@ export interface PublicAuth {
   readonly urls: AuthUrls;
   /** Whether the public mode answers `pathname` (besides `/mcp`). */
   handles(pathname: string): boolean;
-  /** Answers a request on one of its paths; `body` is the bounded body of a POST. */
-  serve(request: Request, pathname: string, body: Uint8Array | undefined): Promise<Response>;
+  /**
+   * Answers a request on one of its paths; `body` is the bounded body of a POST, `clientAddress`
+   * the sender's address (what the limits per client address count by; any text when unknown).
+   */
+  serve(
+    request: Request,
+    pathname: string,
+    body: Uint8Array | undefined,
+    clientAddress: string,
+  ): Promise<Response>;
   /** Who an `/mcp` request is from, or the 401 to answer. */
   authenticate(request: Request): Promise<McpCaller | Response>;
   /**
@@ -100,22 +120,33 @@ const DOCUMENTS = new Set<string>([
  *
  * @example
  * ```ts
- * const auth = await createPublicAuth({ config: config.publicMode, staticToken, kv, gw2, clock, log });
+ * const bucket = (spec) => new TokenBucket({ kv, clock, log, ...spec });
+ * const auth = await createPublicAuth({ config: config.publicMode, staticToken, kv, gw2, budget, bucket, clock, log });
  * ```
  */
 export async function createPublicAuth(deps: PublicAuthDeps): Promise<PublicAuth> {
   const urls = authUrls(deps.config.publicUrl);
   const secrets = await deriveSecrets(deps.config.secret);
   const store = new AuthStore(deps.kv);
-  const checkConsentKey = (key: string) => checkKey(deps.gw2, key, deps.clock);
-  const gw2me = gw2meParts(deps, { urls, store, secrets, checkKey: checkConsentKey });
+  const keys = new KeyCheckGate({
+    gw2: deps.gw2,
+    share: deps.bucket({ key: KEY_CHECK_SHARE_KEY, ...keyCheckShare(deps.budget) }),
+    clock: deps.clock,
+    log: deps.log,
+    tag: (key) => secrets.keyTag(key),
+  });
+  const gw2me = gw2meParts(deps, { urls, store, secrets, keys });
   const grants = new Grants({
     store,
     secrets,
     clock: deps.clock,
     log: deps.log,
     resource: urls.resource,
-    ...(gw2me === undefined ? {} : { gw2me: gw2me.keys }),
+    ...(gw2me === undefined ? {} : {
+      gw2me: gw2me.keys,
+      // A gw2.me sign-in ends at gw2.me too, however it ends here.
+      onEnded: (grant) => gw2me.keys.revoke(grant),
+    }),
   });
   const clients = new Clients(
     secrets,
@@ -127,7 +158,7 @@ export async function createPublicAuth(deps: PublicAuthDeps): Promise<PublicAuth
     grants,
     store,
     secrets,
-    gw2: deps.gw2,
+    keys,
     clock: deps.clock,
     log: deps.log,
     ...(gw2me === undefined ? {} : { gw2me: gw2me.signIn }),
@@ -136,6 +167,7 @@ export async function createPublicAuth(deps: PublicAuthDeps): Promise<PublicAuth
   const signOut = new SignOutEndpoint({
     forms: new FormGuard({
       secrets,
+      purpose: "signout",
       store,
       clock: deps.clock,
       origin: new URL(urls.issuer).origin,
@@ -144,11 +176,8 @@ export async function createPublicAuth(deps: PublicAuthDeps): Promise<PublicAuth
       ttlMs: CONSENT_TTL_MS,
       schema: SignOutFormSchema,
     }),
-    accountOf: async (key) => {
-      const check = await checkConsentKey(key);
-      return check.ok ? { ok: true, account: check.account } : { ok: false, reason: check.reason };
-    },
-    endAccountGrants: (account) => endAccountGrants(deps.kv, grants, secrets, account),
+    accountOf: async (key, clientAddress) => accountOfCheck(await keys.check(key, clientAddress)),
+    endAccountGrants: (account) => grants.endAccountGrants(account, "signed out"),
     gw2me: gw2me !== undefined,
     log: deps.log,
     ...(deps.config.operator === undefined ? {} : { operator: deps.config.operator }),
@@ -173,6 +202,7 @@ export async function createPublicAuth(deps: PublicAuthDeps): Promise<PublicAuth
     request: Request,
     pathname: string,
     body: Uint8Array | undefined,
+    clientAddress: string,
   ): Promise<Response> {
     const method = request.method;
     if (DOCUMENTS.has(pathname)) {
@@ -190,23 +220,27 @@ export async function createPublicAuth(deps: PublicAuthDeps): Promise<PublicAuth
       if (method !== "GET" && method !== "HEAD") return notAllowed("GET");
       return frontResponse(request, {
         resource: urls.resource,
-        gw2me: deps.config.gw2me !== undefined,
+        gw2me: gw2me !== undefined,
         ...(deps.config.operator === undefined ? {} : { operator: deps.config.operator }),
       });
     }
     if (pathname === AUTH_PATHS.authorize) {
       if (method === "GET" || method === "HEAD") return await authorize.show(request);
-      if (method === "POST") return await authorize.answer(request, body ?? new Uint8Array());
+      if (method === "POST") {
+        return await authorize.answer(request, body ?? new Uint8Array(), clientAddress);
+      }
       return notAllowed("GET, POST");
     }
     if (pathname === AUTH_PATHS.signout) {
       if (method === "GET" || method === "HEAD") return await signOut.show(request);
-      if (method === "POST") return await signOut.answer(request, body ?? new Uint8Array());
+      if (method === "POST") {
+        return await signOut.answer(request, body ?? new Uint8Array(), clientAddress);
+      }
       return notAllowed("GET, POST");
     }
     if (pathname === AUTH_PATHS.gw2meCallback && gw2me !== undefined) {
       if (method !== "GET") return notAllowed("GET");
-      return await gw2me.signIn.callback(request, authorize);
+      return await gw2me.signIn.callback(request, authorize, clientAddress);
     }
     if (method === "OPTIONS") return preflight("POST, OPTIONS");
     if (method !== "POST") return oauthError("invalid_request", "use POST");
@@ -235,7 +269,7 @@ function gw2meParts(
     urls: AuthUrls;
     store: AuthStore;
     secrets: AuthSecrets;
-    checkKey: (key: string) => Promise<KeyCheck>;
+    keys: KeyCheckGate;
   },
 ): { keys: Gw2meKeys; signIn: Gw2meSignIn } | undefined {
   const config = deps.config.gw2me;
@@ -258,31 +292,10 @@ function gw2meParts(
     client,
     pending: new Gw2mePending(deps.kv),
     secrets: shared.secrets,
-    checkKey: (key) => shared.checkKey(key),
+    checkKey: (key, clientAddress) => shared.keys.check(key, clientAddress),
     publicUrl: shared.urls.issuer,
     clock: deps.clock,
     log: deps.log,
   });
   return { keys, signIn };
-}
-
-/**
- * Ends every grant of a GW2 account. MINIMUM until the account index lands (issue-28-security):
- * a scan of every grant for the account's pseudonym.
- */
-async function endAccountGrants(
-  kv: Deno.Kv,
-  grants: Grants,
-  secrets: AuthSecrets,
-  account: string,
-): Promise<number> {
-  const owner = await secrets.pseudonym(account);
-  let ended = 0;
-  for await (const entry of kv.list<{ owner?: unknown }>({ prefix: ["auth", "grant"] })) {
-    const id = entry.key.at(-1);
-    if (entry.value.owner !== owner || typeof id !== "string") continue;
-    await grants.revokeGrant(id, "signed out");
-    ended++;
-  }
-  return ended;
 }

@@ -15,6 +15,7 @@ import type { OperatorConfig } from "../config.ts";
 import type { Logger } from "../log.ts";
 import { type ConsentLanguage, pickLanguage } from "./consent_text.ts";
 import type { FormGuard } from "./form_guard.ts";
+import type { KeyCheck } from "./key_check.ts";
 import { htmlPage, pageHeaders } from "./responses.ts";
 import { type SignOutNotice, signOutPage } from "./signout_page.ts";
 
@@ -33,11 +34,27 @@ export type AccountOf =
     readonly retryAfterS?: number;
   };
 
+/**
+ * The sign-out's reading of a key check: the account, or why not (the gate's limits are one
+ * reason here, "too many tries", with when to try again).
+ */
+export function accountOfCheck(check: KeyCheck): AccountOf {
+  if (check.ok) return { ok: true, account: check.account };
+  if (check.reason === "tooManyChecks" || check.reason === "checksBusy") {
+    return {
+      ok: false,
+      reason: "limited",
+      retryAfterS: Math.max(1, Math.ceil((check.retryAfterMs ?? 60_000) / 1000)),
+    };
+  }
+  return { ok: false, reason: check.reason };
+}
+
 /** What the endpoint needs. */
 export interface SignOutDeps {
   readonly forms: FormGuard<{ readonly form: "signout" }>;
-  /** The account of `key` (`/v2/account`), through the key-check gate; `request` is the asker. */
-  accountOf(key: string, request: Request): Promise<AccountOf>;
+  /** The account of `key` (`/v2/account`), through the key-check gate, for `clientAddress`. */
+  accountOf(key: string, clientAddress: string): Promise<AccountOf>;
   /** Ends every grant of the GW2 account named `account`; how many ended. */
   endAccountGrants(account: string): Promise<number>;
   readonly operator?: OperatorConfig;
@@ -61,8 +78,11 @@ export class SignOutEndpoint {
     return await this.#form(lang, 200);
   }
 
-  /** `POST /signout`: `body` is the bounded form body. */
-  async answer(request: Request, body: Uint8Array): Promise<Response> {
+  /**
+   * `POST /signout`: `body` is the bounded form body; `clientAddress` the sender's address, which
+   * the key check's limits count by.
+   */
+  async answer(request: Request, body: Uint8Array, clientAddress: string): Promise<Response> {
     const lang = pickLanguage(request.headers.get("accept-language"));
     const type = request.headers.get("content-type") ?? "";
     if (!type.toLowerCase().startsWith("application/x-www-form-urlencoded")) {
@@ -80,7 +100,7 @@ export class SignOutEndpoint {
     }
     const cleared = [checked.cleared];
     const key = (form.get("gw2_key") ?? "").trim();
-    const account = await this.#deps.accountOf(key, request);
+    const account = await this.#deps.accountOf(key, clientAddress);
     if (!account.ok) {
       this.#deps.log.info("auth signout refused", { reason: account.reason });
       const status = account.reason === "limited" ? 429 : 400;

@@ -1,6 +1,8 @@
 /**
  * Where the public mode keeps state, in Deno KV: one record per grant (a player's sign-in from
- * one app) and the used consent forms. A grant holds the player's GW2 key sealed under the
+ * one app), an index of each GW2 account's grants (`["auth", "account", owner, grant id]`, written
+ * and deleted in the same atomic commit as the grant, with the same expiry, so it never outlives
+ * it), and the used consent forms. A grant holds the player's GW2 key sealed under the
  * server's secret, and its code and tokens only as SHA-256 digests; nothing in KV is readable as
  * a key or usable as a token. A grant expires by itself (KV `expireIn`): its code's ten minutes
  * until the code is exchanged, then 90 days from its last refresh. Every write that moves a grant
@@ -41,8 +43,13 @@ const GrantSchema = z.object({
     current: Digest,
     /** Older successors of `previous`, all unused (its answer lost, or refreshes that raced). */
     siblings: z.array(Digest).optional(),
-    /** The token `current` was issued for; usable until one of its successors is used. */
+    /**
+     * The token `current` was issued for; usable until one of its successors is used, and not
+     * past `previousUntil`.
+     */
     previous: Digest.optional(),
+    /** When `previous` stops being usable (epoch ms); older records: their last renewal + 60 s. */
+    previousUntil: z.number().optional(),
     retired: z.array(Digest),
   }).optional(),
   /** A gw2.me sign-in: its account there, and the access token and subtoken last minted. */
@@ -57,6 +64,18 @@ const GrantSchema = z.object({
 
 /** A stored grant. */
 export type Grant = z.infer<typeof GrantSchema>;
+
+/** One grant of an account, as its index lists it. */
+const AccountGrantSchema = z.object({
+  clientId: z.string(),
+  createdAt: z.number(),
+  renewedAt: z.number(),
+});
+
+/** A live grant of one account: what the account index keeps of it. */
+export interface AccountGrant extends z.infer<typeof AccountGrantSchema> {
+  readonly id: string;
+}
 
 /** A grant as read, with what a later compare-and-set checks. */
 export interface GrantEntry {
@@ -83,19 +102,48 @@ export class AuthStore {
     return parsed.success ? { grant: parsed.data, versionstamp: entry.versionstamp } : undefined;
   }
 
-  /** Stores a new grant for `ttlMs`; false when the id is taken (never, for random ids). */
+  /**
+   * Stores a new grant and its account index entry for `ttlMs`; false when the id is taken
+   * (never, for random ids).
+   */
   create(grant: Grant, ttlMs: number): Promise<boolean> {
-    return this.#setIf(grantKey(grant.id), null, grant, ttlMs);
+    return this.#write(grant, null, ttlMs);
   }
 
-  /** Replaces a grant if it is unchanged since `entry` was read; false when it was not. */
+  /**
+   * Replaces a grant (and renews its index entry) if it is unchanged since `entry` was read;
+   * false when it was not.
+   */
   replace(entry: GrantEntry, grant: Grant, ttlMs: number): Promise<boolean> {
-    return this.#setIf(grantKey(grant.id), entry.versionstamp, grant, ttlMs);
+    return this.#write(grant, entry.versionstamp, ttlMs);
   }
 
-  /** Deletes a grant, and with it the sealed key. */
-  async delete(id: string): Promise<void> {
-    await withKvTimeout(this.#timeout, () => this.#kv.delete(grantKey(id)));
+  /** Deletes a grant - and with it the sealed key - and its account index entry. */
+  async delete(grant: Pick<Grant, "id" | "owner">): Promise<void> {
+    await withKvTimeout(
+      this.#timeout,
+      () =>
+        this.#kv.atomic().delete(grantKey(grant.id)).delete(indexKey(grant.owner, grant.id))
+          .commit(),
+    );
+  }
+
+  /**
+   * The grants of one account (`owner`: its pseudonym), as the index lists them. An entry
+   * outlives its grant only if a delete failed halfway (never: they go in one commit), or until
+   * both expire together.
+   */
+  async accountGrants(owner: string): Promise<AccountGrant[]> {
+    const entries = await withKvTimeout(
+      this.#timeout,
+      () =>
+        Array.fromAsync(this.#kv.list({ prefix: ["auth", "account", owner] }, { limit: 1_000 })),
+    );
+    return entries.flatMap((entry) => {
+      const id = entry.key.at(-1);
+      const parsed = AccountGrantSchema.safeParse(entry.value);
+      return typeof id === "string" && parsed.success ? [{ id, ...parsed.data }] : [];
+    });
   }
 
   /**
@@ -103,16 +151,35 @@ export class AuthStore {
    * `ttlMs` (longer than a form lives).
    */
   useNonce(nonce: string, ttlMs: number): Promise<boolean> {
-    return this.#setIf(["auth", "consent", nonce], null, true, ttlMs);
+    return this.#setIf(nonceKey(nonce), null, true, ttlMs);
   }
 
-  /** Whether a form's `nonce` was used (a form sent again, told apart from a forged one). */
+  /**
+   * Whether the consent form `nonce` was already answered (a read: {@linkcode useNonce} is what
+   * marks it).
+   */
   async nonceUsed(nonce: string): Promise<boolean> {
-    const entry = await withKvTimeout(
-      this.#timeout,
-      () => this.#kv.get(["auth", "consent", nonce]),
-    );
+    const entry = await withKvTimeout(this.#timeout, () => this.#kv.get(nonceKey(nonce)));
     return entry.versionstamp !== null;
+  }
+
+  /** Sets a grant and its index entry for `ttlMs` if the grant's versionstamp is `versionstamp`. */
+  async #write(grant: Grant, versionstamp: string | null, ttlMs: number): Promise<boolean> {
+    const key = grantKey(grant.id);
+    const indexed: z.infer<typeof AccountGrantSchema> = {
+      clientId: grant.clientId,
+      createdAt: grant.createdAt,
+      renewedAt: grant.renewedAt,
+    };
+    const result = await withKvTimeout(
+      this.#timeout,
+      () =>
+        this.#kv.atomic().check({ key, versionstamp })
+          .set(key, grant, { expireIn: ttlMs })
+          .set(indexKey(grant.owner, grant.id), indexed, { expireIn: ttlMs })
+          .commit(),
+    );
+    return result.ok;
   }
 
   /** Sets `key` for `ttlMs` if its versionstamp is still `versionstamp` (`null`: absent). */
@@ -134,4 +201,12 @@ export class AuthStore {
 
 function grantKey(id: string): Deno.KvKey {
   return ["auth", "grant", id];
+}
+
+function indexKey(owner: string, id: string): Deno.KvKey {
+  return ["auth", "account", owner, id];
+}
+
+function nonceKey(nonce: string): Deno.KvKey {
+  return ["auth", "consent", nonce];
 }

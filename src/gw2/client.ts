@@ -76,7 +76,7 @@ import type {
 } from "./types.ts";
 import { LANGUAGES } from "./types.ts";
 
-export { BucketPriority };
+export { BucketPriority, TokenBucket };
 
 /** Options of {@linkcode createGw2Client}. Plain values; `main.ts` wires them from the config. */
 export interface Gw2ClientOptions {

@@ -72,10 +72,23 @@ export interface HandlerDeps {
   readonly auth?: PublicAuth;
 }
 
-/** The process's request handler; `close()` aborts in-flight MCP exchanges on shutdown. */
+/**
+ * The process's request handler; `close()` aborts in-flight MCP exchanges on shutdown. `info` is
+ * what `Deno.serve` says of the connection (the client's address, which the public mode's limits
+ * per client address count by); tests may leave it out.
+ */
 export interface Handler {
-  (request: Request): Promise<Response>;
+  (request: Request, info?: Deno.ServeHandlerInfo): Promise<Response>;
   close(): Promise<void>;
+}
+
+/** The client address of a request when `Deno.serve` gives none (a test calling the handler). */
+export const UNKNOWN_CLIENT = "unknown";
+
+/** The client's IP address as `Deno.serve` saw the connection, or {@linkcode UNKNOWN_CLIENT}. */
+export function clientAddressOf(info: Deno.ServeHandlerInfo | undefined): string {
+  const remote = info?.remoteAddr;
+  return remote !== undefined && "hostname" in remote ? remote.hostname : UNKNOWN_CLIENT;
 }
 
 /**
@@ -144,20 +157,27 @@ export function createHandler(deps: HandlerDeps): Handler {
     return await endpoint.handle(request, read.body, caller);
   }
 
-  async function serveAuth(publicAuth: PublicAuth, request: Request, path: string) {
+  async function serveAuth(
+    publicAuth: PublicAuth,
+    request: Request,
+    path: string,
+    clientAddress: string,
+  ) {
     const misplaced = authPlace(request);
     if (misplaced !== undefined) return misplaced;
-    if (request.method !== "POST") return await publicAuth.serve(request, path, undefined);
+    if (request.method !== "POST") {
+      return await publicAuth.serve(request, path, undefined, clientAddress);
+    }
     const read = await readBoundedBody(request, MAX_AUTH_BODY_BYTES);
     if (!read.ok) {
       return read.reason === "too_large"
         ? textResponse(413, `Payload too large: at most ${MAX_AUTH_BODY_BYTES} bytes here`)
         : textResponse(400, "Bad request: the request body could not be read");
     }
-    return await publicAuth.serve(request, path, read.body);
+    return await publicAuth.serve(request, path, read.body, clientAddress);
   }
 
-  async function handle(request: Request): Promise<Response> {
+  async function handle(request: Request, info?: Deno.ServeHandlerInfo): Promise<Response> {
     const pathname = pathnameOf(request.url);
     if (MCP_PATHS.includes(pathname)) {
       const started = performance.now();
@@ -178,7 +198,7 @@ export function createHandler(deps: HandlerDeps): Handler {
     }
     if (auth?.handles(pathname)) {
       try {
-        return await serveAuth(auth, request, pathname);
+        return await serveAuth(auth, request, pathname, clientAddressOf(info));
       } catch (error) {
         deps.log.error("auth request crashed", { error: describeError(error) });
         return textResponse(500, "Internal error: the request could not be served");

@@ -701,3 +701,44 @@ Deno.test("two refreshes with the same token at once (two instances) both succee
   assert.deepEqual([replayed.status, replayed.body.error], [400, "invalid_grant"]);
   assert.equal((await refresh(one, String(kept.body.refresh_token))).body.error, "invalid_grant");
 });
+
+Deno.test("a flood of made-up keys on the consent page: tokeninfo only, ten per sender, then refused without asking GW2; a player elsewhere still signs in", async () => {
+  await using app = await startPublicApp();
+  const clientId = await registeredClient(app.handler);
+  const { challenge } = await pkce();
+  let page = await openConsent(
+    app.handler,
+    authorizeUrl({ client_id: clientId, redirect_uri: CALLBACK, code_challenge: challenge }),
+  );
+  const statuses: number[] = [];
+  for (let n = 0; n < 15; n++) {
+    const part = String(n).padStart(12, "0");
+    const answer = await answerConsent(app.handler, page, {
+      decision: "allow",
+      key: `BADBADBA-0000-4000-8000-${part}0BADC0DE-0000-4000-8000-${part}`,
+      clientAddress: "203.0.113.5",
+    });
+    statuses.push(answer.status);
+    page = await readConsent(answer);
+  }
+  assert.deepEqual(statuses, [...Array(10).fill(400), ...Array(5).fill(429)]);
+  assert.match(page.html, /Too many keys were checked from your network just now/);
+  const asked = (path: string) =>
+    app.fake.control.requests.filter((entry) => entry.path === path).length;
+  assert.deepEqual([asked("/v2/tokeninfo"), asked("/v2/account")], [10, 0]);
+  // The same made-up key again costs nothing: it is remembered (by its HMAC).
+  const again = await answerConsent(app.handler, page, {
+    decision: "allow",
+    key: "BADBADBA-0000-4000-8000-0000000000000BADC0DE-0000-4000-8000-000000000000",
+    clientAddress: "198.51.100.20",
+  });
+  const told = await readConsent(again);
+  assert.match(told.html, /GW2 did not accept this key/);
+  assert.equal(asked("/v2/tokeninfo"), 10);
+  const signedIn = await answerConsent(app.handler, told, {
+    decision: "allow",
+    key: TEST_KEYS.full,
+    clientAddress: "198.51.100.20",
+  });
+  assert.ok(redirectParams(signedIn).get("code"));
+});

@@ -12,7 +12,7 @@ import { RecipeCatalogue } from "../../src/catalogue/recipe_catalogue.ts";
 import { withRecipeCatalogue } from "../../src/catalogue/recipe_lookup.ts";
 import { RecipeStore } from "../../src/catalogue/recipe_store.ts";
 import { CraftScanner } from "../../src/craft/scanner.ts";
-import { createGw2Client, type InstrumentedGw2Client } from "../../src/gw2/client.ts";
+import { createGw2Client, type InstrumentedGw2Client, TokenBucket } from "../../src/gw2/client.ts";
 import type { Clock } from "../../src/async/clock.ts";
 import type { BoundableGw2Client } from "../../src/gw2/types.ts";
 import { HistoryReader } from "../../src/history/query.ts";
@@ -329,6 +329,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     staticToken: config.authToken,
     kv,
     gw2: lookups,
+    budget: { burst: config.rateBurst, perSec: config.ratePerSec },
+    bucket: (spec) => new TokenBucket({ kv, clock, log, ...spec }),
     clock,
     log,
     ...(options.fetchDocument === undefined ? {} : { fetchDocument: options.fetchDocument }),

@@ -38,8 +38,16 @@ export function startPublicApp(options: TestAppOptions = {}): Promise<TestApp> {
   return startTestApp({ ...options, env: { ...PUBLIC_ENV, ...options.env } });
 }
 
-/** A request handler. */
-export type Handler = (request: Request) => Promise<Response>;
+/** A request handler (`info` as `Deno.serve` gives it: the client's address). */
+export type Handler = (request: Request, info?: Deno.ServeHandlerInfo) => Promise<Response>;
+
+/** What `Deno.serve` would say of a connection from `address`. */
+export function fromAddress(address: string): Deno.ServeHandlerInfo {
+  return {
+    remoteAddr: { transport: "tcp", hostname: address, port: 40_000 },
+    completed: Promise.resolve(),
+  };
+}
 
 /** A PKCE pair (S256). */
 export interface Pkce {
@@ -150,6 +158,8 @@ export interface ConsentAnswer {
   /** The cookie header; defaults to the page's cookie (`undefined` given: left out). */
   readonly cookie?: string | undefined;
   readonly origin?: string;
+  /** The sender's address (what the key check's limits count by); none when absent. */
+  readonly clientAddress?: string;
 }
 
 /** POSTs the consent form as a browser would. */
@@ -174,6 +184,7 @@ export function answerConsent(
       },
       body: form.toString(),
     }),
+    answer.clientAddress === undefined ? undefined : fromAddress(answer.clientAddress),
   );
 }
 
