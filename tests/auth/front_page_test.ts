@@ -7,7 +7,16 @@
 
 import assert from "node:assert/strict";
 import { startTestApp } from "../support/app.ts";
-import { PUBLIC_URL, RESOURCE, startPublicApp } from "../support/oauth.ts";
+import {
+  authorizeUrl,
+  CALLBACK,
+  openConsent,
+  pkce,
+  PUBLIC_URL,
+  registeredClient,
+  RESOURCE,
+  startPublicApp,
+} from "../support/oauth.ts";
 
 function get(path: string, headers: Record<string, string> = {}, method = "GET"): Request {
   return new Request(`${PUBLIC_URL}${path}`, { method, headers });
@@ -106,4 +115,34 @@ Deno.test("front page: the operator's name (as text, isolated) and contact link;
   assert.match(html, /Sign in with gw2\.me/);
   assert.match(html, /gw2\.me&#39;s sign-in token instead of a key/);
   assert.doesNotMatch(html, /secret"|>secret</, "the client secret is nowhere on the page");
+});
+
+Deno.test("operator: named on the consent and sign-out pages too, and on none when unset", async () => {
+  const operator = {
+    PRIORY_OPERATOR: "Quaggan Guild",
+    PRIORY_OPERATOR_URL: "https://example.com/contact",
+  };
+  for (const env of [operator, {}]) {
+    await using app = await startPublicApp({ env });
+    const clientId = await registeredClient(app.handler);
+    const { challenge } = await pkce();
+    const consent = await openConsent(
+      app.handler,
+      authorizeUrl({ client_id: clientId, redirect_uri: CALLBACK, code_challenge: challenge }),
+    );
+    const signout = await (await app.handler(get("/signout"))).text();
+    const front = await (await app.handler(get("/"))).text();
+    for (
+      const [page, html] of [
+        ["consent", consent.html],
+        ["sign-out", signout],
+        ["front", front],
+      ] as const
+    ) {
+      const line =
+        '<p class="muted foot operator">Run by <bdi>Quaggan Guild</bdi> \u00b7 <a href="https://example.com/contact" rel="noopener noreferrer">Contact and privacy</a></p>';
+      assert.equal(html.includes(line), env === operator, `${page}: ${JSON.stringify(env)}`);
+      assert.equal(html.includes("operator"), env === operator, page);
+    }
+  }
 });

@@ -311,3 +311,48 @@ Deno.test("a GW2 subtoken is accepted wherever a key is: pasted on the consent p
   const { accessToken } = await signIn(app.handler, subtoken);
   assert.equal((await accountName(app.handler, accessToken)).name, MAIN);
 });
+
+Deno.test("gw2.me: the consent page offers it after Allow and Deny (Enter still allows), and its CSP lets the form go to gw2.me", async () => {
+  await using started = await startGw2meApp();
+  const { app } = started;
+  const clientId = await registeredClient(app.handler);
+  const { challenge } = await pkce();
+  const page = await openConsent(
+    app.handler,
+    authorizeUrl({ client_id: clientId, redirect_uri: CALLBACK, code_challenge: challenge }),
+  );
+  const buttons = [...page.html.matchAll(/name="decision" value="(\w+)"/g)].map((m) => m[1]);
+  assert.deepEqual(buttons, ["allow", "deny", "gw2me"]);
+  assert.match(page.html, />Sign in with gw2\.me</);
+  assert.match(
+    page.response.headers.get("content-security-policy") ?? "",
+    /form-action 'self' http:\/\/127\.0\.0\.1:53682 https:\/\/gw2me\.test;/,
+  );
+});
+
+Deno.test("gw2.me: signing out with a key of the account ends its gw2.me sign-ins too, at gw2.me", async () => {
+  await using started = await startGw2meApp();
+  const { app, gw2me } = started;
+  const viaGw2me = await tokensOf(app.handler, await gw2meCode(app.handler, gw2me));
+  const viaKey = await signIn(app.handler, TEST_KEYS.full);
+  const form = await app.handler(new Request("http://localhost/signout"));
+  const html = await form.text();
+  const field = (/name="request" value="([^"]*)"/.exec(html)?.[1] ?? "").replaceAll("&amp;", "&");
+  const cookie = form.headers.getSetCookie()[0]?.split(";")[0] ?? "";
+  const done = await app.handler(
+    new Request("http://localhost/signout", {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: "http://localhost",
+        cookie,
+      },
+      body: new URLSearchParams({ request: field, gw2_key: TEST_KEYS.accountOnly }).toString(),
+    }),
+  );
+  assert.match(await done.text(), /<span class="ended">2<\/span> sign-ins/);
+  assert.equal((await accountName(app.handler, viaGw2me.access)).status, 401);
+  assert.equal((await accountName(app.handler, viaKey.accessToken)).status, 401);
+  assert.equal(gw2me.live, 0, "the gw2.me authorization was revoked there");
+  assert.ok(gw2me.revocations.includes("refresh"));
+});
