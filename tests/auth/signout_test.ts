@@ -18,8 +18,6 @@ import {
   startPublicApp,
 } from "../support/oauth.ts";
 
-const MAIN = "Priory Tester.4821";
-
 /** The sign-out page as a browser got it: its hidden field and its cookie. */
 interface SignOutForm {
   readonly response: Response;
