@@ -107,10 +107,15 @@ function printPublicBanner(devToken: DevToken | undefined, publicUrl: string): v
     "Add it to a client with no token: it discovers the sign-in and opens the consent page.",
     `  claude mcp add --scope local --transport http priory ${publicUrl}/mcp`,
     `  npx mcp-remote@0.15.1 ${publicUrl}/mcp`,
+    `Players' front page: ${publicUrl}/ (what the server is, how to add it); sign-out: ${publicUrl}/signout`,
     `Give the consent page a GW2 API key${
       config.gw2ApiBase.startsWith("http://127.0.0.1")
         ? " (against the fake: one of the test keys `deno task fake-gw2` prints)"
         : ""
+    }${
+      config.publicMode?.gw2me === undefined
+        ? ""
+        : `, or sign in with gw2.me (${config.publicMode.gw2me.url})`
     }.`,
     devToken === undefined
       ? "Operators may still use MCP_AUTH_TOKEN with X-GW2-Key."

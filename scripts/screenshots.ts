@@ -1,9 +1,10 @@
 /**
- * Regenerates the views' screenshots in `docs/` (shown in the README): the recipe tree view of
+ * Regenerates the screenshots in `docs/` (shown in the README): the recipe tree view of
  * Sunrise (30703, a generation-1 legendary), the legendary ranking view over the fake GW2 API's
  * veteran account, and the price history view of a day of the fake's moving market, each
  * rendered by headless Chromium inside the test host
- * (`tests/views/_host.ts`) from a real tool result of the in-process server.
+ * (`tests/views/_host.ts`) from a real tool result of the in-process server; and the public
+ * server's front page as a player sees it (an operator and gw2.me configured).
  *
  * ```sh
  * deno run --allow-net=127.0.0.1 --allow-read --allow-write --allow-run --allow-env scripts/screenshots.ts
@@ -21,6 +22,7 @@ import { Browser, findChromium } from "../tests/support/browser.ts";
 import { ManualClock } from "../tests/support/clock.ts";
 import { historyDeps, MovingMarket, simulate } from "../tests/support/history.ts";
 import { hostView } from "../tests/views/_host.ts";
+import { frontPage } from "../src/auth/front_page.ts";
 import {
   PRICE_HISTORY_VIEW_URI,
   RANKING_VIEW_URI,
@@ -121,3 +123,28 @@ await shoot(
   history as CallToolResult,
   historyArgs,
 );
+
+/** The front page of a public server at priory.example.com, as its HTML is served. */
+async function shootFrontPage(name: string, width: number, maxHeight: number): Promise<void> {
+  const html = frontPage({
+    lang: "en",
+    resource: "https://priory.example.com/mcp",
+    gw2me: true,
+    operator: { name: "The Priory guild", url: "https://priory.example.com/privacy" },
+  });
+  await using browser = await Browser.launch(chromium!);
+  const page = await browser.newPage();
+  await page.viewport(width, 800);
+  await page.navigate(
+    `data:text/html;base64,${btoa(String.fromCharCode(...new TextEncoder().encode(html)))}`,
+  );
+  const full = Number(await page.evaluate("document.documentElement.scrollHeight"));
+  const height = Math.min(maxHeight, Math.ceil(full));
+  const png = await page.screenshot({ x: 0, y: 0, width, height });
+  const path = new URL(`../docs/${name}`, import.meta.url);
+  await Deno.writeFile(path, png);
+  // deno-lint-ignore no-console -- the script reports what it wrote
+  console.log(`${path.pathname}: ${png.byteLength} bytes, ${width}×${height}`);
+}
+
+await shootFrontPage("page-front.png", 600, 2_400);

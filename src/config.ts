@@ -44,6 +44,28 @@ export interface PublicModeConfig {
    * proxy it would be the proxy's, one address for every player).
    */
   readonly clientAddressHeader?: string;
+  /** `PRIORY_OPERATOR` / `PRIORY_OPERATOR_URL`: who runs the server, shown on its pages. */
+  readonly operator?: OperatorConfig;
+  /** Sign in with gw2.me (`PRIORY_GW2ME_*`); absent: players paste a key. */
+  readonly gw2me?: Gw2meConfig;
+}
+
+/** Who runs a public server, as its pages name them (each part optional, at least one set). */
+export interface OperatorConfig {
+  /** `PRIORY_OPERATOR`: a name or handle, plain text. */
+  readonly name?: string;
+  /** `PRIORY_OPERATOR_URL`: a contact or privacy page (https, or http on loopback). */
+  readonly url?: string;
+}
+
+/** Priory as a confidential client of gw2.me (`PRIORY_GW2ME_*`). */
+export interface Gw2meConfig {
+  /** `PRIORY_GW2ME_URL` as an origin (default `https://gw2.me`). */
+  readonly url: string;
+  /** `PRIORY_GW2ME_CLIENT_ID`. */
+  readonly clientId: string;
+  /** `PRIORY_GW2ME_CLIENT_SECRET`. Never logged. */
+  readonly clientSecret: string;
 }
 
 /** The parsed configuration of one process. */
@@ -441,6 +463,8 @@ function parsePublicMode(
     { integer: true },
   );
   const clientAddressHeader = parseHeaderName(env("PRIORY_CLIENT_ADDRESS_HEADER"));
+  const operator = parseOperator(env);
+  const gw2me = parseGw2me(env);
   return {
     publicUrl,
     secret,
@@ -449,6 +473,8 @@ function parsePublicMode(
     callsPerMinute,
     callsAtOnce,
     ...(clientAddressHeader === undefined ? {} : { clientAddressHeader }),
+    ...(operator === undefined ? {} : { operator }),
+    ...(gw2me === undefined ? {} : { gw2me }),
   };
 }
 
@@ -475,29 +501,109 @@ function parsePublicUrl(value: string | undefined): string {
       `Cannot start the public mode: "PRIORY_PUBLIC_URL" is unset. ${fix}`,
     );
   }
+  return parseSecureUrl("PRIORY_PUBLIC_URL", value, fix, { originOnly: true });
+}
+
+/**
+ * A URL a public server names or calls: `https://`, or `http://` on a loopback host only (the
+ * dev server, the fake); no credentials, query or fragment; with `originOnly`, no path either.
+ * Returns the origin, or (not `originOnly`) the whole URL as parsed.
+ */
+function parseSecureUrl(
+  variable: string,
+  value: string,
+  fix: string,
+  { originOnly }: { originOnly: boolean },
+): string {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new ConfigError(
-      "PRIORY_PUBLIC_URL",
-      `Cannot use "PRIORY_PUBLIC_URL": "${value}" is not a URL. ${fix}`,
-    );
+    throw new ConfigError(variable, `Cannot use "${variable}": "${value}" is not a URL. ${fix}`);
   }
   const secure = url.protocol === "https:" ||
     (url.protocol === "http:" && isLoopbackHostname(url.hostname));
-  const bare = url.username === "" && url.password === "" && url.pathname === "/" &&
-    url.search === "" && url.hash === "" && !/[?#]/.test(value);
+  const bare = url.username === "" && url.password === "" &&
+    (!originOnly || url.pathname === "/") && url.search === "" && url.hash === "" &&
+    !/[?#]/.test(value);
   if (!secure || !bare) {
     const why = !secure
       ? "it must be https:// (http:// only on a loopback host)"
-      : "it must be an origin, without a path, query, fragment or credentials";
+      : originOnly
+      ? "it must be an origin, without a path, query, fragment or credentials"
+      : "it must not carry credentials, a query or a fragment";
+    throw new ConfigError(variable, `Cannot use "${variable}": "${value}": ${why}. ${fix}`);
+  }
+  return originOnly ? url.origin : url.href;
+}
+
+/** The longest `PRIORY_OPERATOR` shown. */
+const MAX_OPERATOR_NAME = 100;
+
+/** `PRIORY_OPERATOR` and `PRIORY_OPERATOR_URL`, each optional; `undefined` when neither is set. */
+function parseOperator(env: EnvGetter): OperatorConfig | undefined {
+  const name = blankToUndefined(env("PRIORY_OPERATOR"));
+  const rawUrl = blankToUndefined(env("PRIORY_OPERATOR_URL"));
+  if (name !== undefined && (name.length > MAX_OPERATOR_NAME || /\p{Cc}/u.test(name))) {
     throw new ConfigError(
-      "PRIORY_PUBLIC_URL",
-      `Cannot use "PRIORY_PUBLIC_URL": "${value}": ${why}. ${fix}`,
+      "PRIORY_OPERATOR",
+      `Cannot use "PRIORY_OPERATOR": expected a name of at most ${MAX_OPERATOR_NAME} characters on one line, as the server's pages show it`,
     );
   }
-  return url.origin;
+  const url = rawUrl === undefined ? undefined : parseSecureUrl(
+    "PRIORY_OPERATOR_URL",
+    rawUrl,
+    "Set it to a contact or privacy page, such as https://example.com/privacy",
+    { originOnly: false },
+  );
+  if (name === undefined && url === undefined) return undefined;
+  return { ...(name === undefined ? {} : { name }), ...(url === undefined ? {} : { url }) };
+}
+
+const DEFAULT_GW2ME_URL = "https://gw2.me";
+
+/**
+ * `PRIORY_GW2ME_CLIENT_ID`, `PRIORY_GW2ME_CLIENT_SECRET` and `PRIORY_GW2ME_URL`: all or nothing
+ * (the id and secret together; the URL only with them), so a half-configured sign-in fails at
+ * boot instead of on a player's click.
+ */
+function parseGw2me(env: EnvGetter): Gw2meConfig | undefined {
+  const clientId = blankToUndefined(env("PRIORY_GW2ME_CLIENT_ID"));
+  const clientSecret = blankToUndefined(env("PRIORY_GW2ME_CLIENT_SECRET"));
+  const rawUrl = blankToUndefined(env("PRIORY_GW2ME_URL"));
+  if (clientId === undefined && clientSecret === undefined) {
+    if (rawUrl === undefined) return undefined;
+    throw new ConfigError(
+      "PRIORY_GW2ME_CLIENT_ID",
+      'Cannot use "PRIORY_GW2ME_URL" without "PRIORY_GW2ME_CLIENT_ID" and "PRIORY_GW2ME_CLIENT_SECRET": set both (from your gw2.me application, docs/deploy.md) or unset PRIORY_GW2ME_URL',
+    );
+  }
+  if (clientId === undefined || clientSecret === undefined) {
+    const [missing, given] = clientId === undefined
+      ? ["PRIORY_GW2ME_CLIENT_ID", "PRIORY_GW2ME_CLIENT_SECRET"]
+      : ["PRIORY_GW2ME_CLIENT_SECRET", "PRIORY_GW2ME_CLIENT_ID"];
+    throw new ConfigError(
+      missing,
+      `Cannot offer the gw2.me sign-in: "${given}" is set but "${missing}" is not. Set both, from your gw2.me application (docs/deploy.md), or neither`,
+    );
+  }
+  const spaced = /[\s\p{Cc}]/u;
+  if (spaced.test(clientId) || spaced.test(clientSecret)) {
+    const variable = spaced.test(clientId)
+      ? "PRIORY_GW2ME_CLIENT_ID"
+      : "PRIORY_GW2ME_CLIENT_SECRET";
+    throw new ConfigError(
+      variable,
+      `Cannot use "${variable}": it contains spaces or controls; copy the value from your gw2.me application again`,
+    );
+  }
+  const url = rawUrl === undefined ? DEFAULT_GW2ME_URL : parseSecureUrl(
+    "PRIORY_GW2ME_URL",
+    rawUrl,
+    `Leave it unset for ${DEFAULT_GW2ME_URL}, or set the origin of another gw2.me (http:// only on a loopback host, such as the fake's http://127.0.0.1:8787)`,
+    { originOnly: true },
+  );
+  return { url, clientId, clientSecret };
 }
 
 function parseCatalogue(raw: string | undefined): boolean {

@@ -23,6 +23,7 @@
 
 import { Buffer } from "node:buffer";
 import type { Clock } from "../async/clock.ts";
+import type { OperatorConfig } from "../config.ts";
 import type { Logger } from "../log.ts";
 import type { Clients } from "./clients.ts";
 import {
@@ -35,7 +36,9 @@ import {
 import { type ConsentLanguage, missingPermissions, pickLanguage } from "./consent_text.ts";
 import { randomId, sameText } from "./crypto.ts";
 import type { AuthSecrets } from "./crypto.ts";
-import { type Grants, sameResource } from "./grants.ts";
+import { type Grants, type NewGrant, sameResource } from "./grants.ts";
+import type { PendingConsent } from "./gw2me_pending.ts";
+import type { ConsentResume, Gw2meSignIn } from "./gw2me_signin.ts";
 import type { KeyCheckGate } from "./key_check.ts";
 import { AUTH_PATHS, type AuthUrls } from "./metadata.ts";
 import { isMetadataDocumentUrl } from "./client_metadata.ts";
@@ -65,16 +68,20 @@ export interface AuthorizeDeps {
   readonly keys: KeyCheckGate;
   readonly clock: Clock;
   readonly log: Logger;
+  /** Sign in with gw2.me, when the operator configured it. */
+  readonly gw2me?: Gw2meSignIn;
+  /** Who runs the server, for the page's footer. */
+  readonly operator?: OperatorConfig;
 }
 
 /** A checked authorization request, as the signed form state carries it. */
 interface FormState {
   readonly clientId: string;
-  readonly clientName?: string;
+  readonly clientName?: string | undefined;
   readonly redirectUri: string;
   readonly challenge: string;
   readonly resource: string;
-  readonly state?: string;
+  readonly state?: string | undefined;
   /** Used up by the first answer. */
   readonly nonce: string;
   /** Must equal the page's cookie. */
@@ -85,7 +92,7 @@ interface FormState {
 }
 
 /** The authorization endpoint. */
-export class AuthorizeEndpoint {
+export class AuthorizeEndpoint implements ConsentResume {
   readonly #deps: AuthorizeDeps;
   readonly #issuerOrigin: string;
   readonly #secureCookie: boolean;
@@ -239,6 +246,10 @@ export class AuthorizeEndpoint {
         cleared,
       );
     }
+    if (decision === "gw2me" && this.#deps.gw2me !== undefined) {
+      this.#deps.log.info("auth consent", { decision: "gw2me" });
+      return await this.#deps.gw2me.start(pendingOf(form0), cleared);
+    }
     if (decision !== "allow") {
       return this.#page(lang, 400, form0, { kind: "keyMissing" }, cleared);
     }
@@ -256,35 +267,61 @@ export class AuthorizeEndpoint {
       const notice: ConsentNotice = { kind: "missingPerms", missing };
       return this.#page(lang, 200, { ...form0, acknowledged: true }, notice, cleared);
     }
+    this.#deps.log.info("auth consent", { decision: "allow", missing: missing.length });
+    return await this.finish(
+      lang,
+      form0,
+      { key, account: check.account, permissions: check.permissions },
+      cleared,
+    );
+  }
+
+  /**
+   * Starts the grant of an allowed sign-in: a `302` to the app's redirect with its code, or the
+   * page again when the account started too many sign-ins just now.
+   */
+  async finish(
+    lang: ConsentLanguage,
+    request: PendingConsent,
+    grant: Pick<NewGrant, "key" | "account" | "permissions" | "gw2me">,
+    cookies: readonly string[],
+  ): Promise<Response> {
     const started = await this.#deps.grants.begin({
-      clientId: form0.clientId,
-      redirectUri: form0.redirectUri,
-      challenge: form0.challenge,
-      resource: form0.resource,
-      key,
-      account: check.account,
-      permissions: check.permissions,
+      clientId: request.clientId,
+      redirectUri: request.redirectUri,
+      challenge: request.challenge,
+      resource: request.resource,
+      ...grant,
     });
     if (!started.ok) {
       const notice: ConsentNotice = { kind: "tooManySignIns", retryAfterMs: started.retryAfterMs };
-      return this.#page(lang, 429, form0, notice, cleared);
+      return await this.#page(lang, 429, { ...request, acknowledged: false }, notice, cookies);
     }
-    this.#deps.log.info("auth consent", { decision: "allow", missing: missing.length });
-    const answerUrl = withParams(form0.redirectUri, {
+    const answerUrl = withParams(request.redirectUri, {
       code: started.code,
-      ...(form0.state === undefined ? {} : { state: form0.state }),
+      ...(request.state === undefined ? {} : { state: request.state }),
       iss: this.#deps.urls.issuer,
     });
-    if (isWebRedirect(form0.redirectUri)) return redirectTo(answerUrl, cleared);
+    if (isWebRedirect(request.redirectUri)) return redirectTo(answerUrl, cookies);
     // An app's link: the browser hands it to the app and would leave this page as it was.
     const headers = pageHeaders("'none'", lang);
-    for (const cookie of cleared) headers.append("set-cookie", cookie);
+    for (const cookie of cookies) headers.append("set-cookie", cookie);
     const html = donePage({
       lang,
-      ...(form0.clientName === undefined ? {} : { clientName: form0.clientName }),
+      ...(request.clientName === undefined ? {} : { clientName: request.clientName }),
       answerUrl,
     });
     return htmlPage(200, html, headers);
+  }
+
+  /** The consent page again for `request`, after `notice` (a sign-in with gw2.me came back). */
+  again(
+    lang: ConsentLanguage,
+    request: PendingConsent,
+    notice: ConsentNotice,
+    cookies: readonly string[],
+  ): Promise<Response> {
+    return this.#page(lang, 400, { ...request, acknowledged: false }, notice, cookies);
   }
 
   /** The consent page for `request` with a fresh nonce, CSRF token and cookie. */
@@ -314,8 +351,12 @@ export class AuthorizeEndpoint {
       redirectUri: form.redirectUri,
       request: signed,
       ...(notice === undefined ? {} : { notice }),
+      gw2me: this.#deps.gw2me !== undefined,
+      ...(this.#deps.operator === undefined ? {} : { operator: this.#deps.operator }),
     });
-    const headers = pageHeaders(`'self' ${formActionSource(form.redirectUri)}`, lang);
+    // The form's answer may redirect to the app, or (Sign in with gw2.me) to gw2.me.
+    const gw2me = this.#deps.gw2me === undefined ? "" : ` ${this.#deps.gw2me.origin}`;
+    const headers = pageHeaders(`'self' ${formActionSource(form.redirectUri)}${gw2me}`, lang);
     for (const cookie of cookies) headers.append("set-cookie", cookie);
     headers.append(
       "set-cookie",
@@ -382,6 +423,18 @@ function consentCookie(nonce: string, value: string, maxAgeS: number, secure: bo
   return `${
     cookieName(nonce, secure)
   }=${value}; ${scope}; Max-Age=${maxAgeS}; HttpOnly; SameSite=Strict${secure ? "; Secure" : ""}`;
+}
+
+/** The authorization request a form state carries. */
+function pendingOf(form: FormState): PendingConsent {
+  return {
+    clientId: form.clientId,
+    ...(form.clientName === undefined ? {} : { clientName: form.clientName }),
+    redirectUri: form.redirectUri,
+    challenge: form.challenge,
+    resource: form.resource,
+    ...(form.state === undefined ? {} : { state: form.state }),
+  };
 }
 
 function isFormState(value: unknown): value is FormState {

@@ -2,17 +2,17 @@
  * The consent page a player sees when their chat app sends them to sign in, the page that says
  * why a sign-in cannot go on, and the page shown after Allow when the answer goes to an app's own
  * link (`cursor://...`), which a browser hands to the app and otherwise leaves the page as it was.
- * Self-contained HTML in the views' style (their stylesheet, nothing fetched, no script), readable
+ * Self-contained HTML in the pages' style (`page_html.ts`: nothing fetched, no script), readable
  * on a phone, in the player's language. Every string a client chose (its name, its redirect) and
  * every text with a placeholder is escaped here, at the one place it becomes HTML, and set in a
  * `<bdi>` so a right-to-left name cannot reorder the sentence around it. The form: one
  * `<form method="post">` with the signed request in a hidden field, the key field `gw2_key`, and
- * the buttons `decision=allow|deny`. Pure.
+ * the buttons `decision=allow|deny` (and `gw2me` when the sign-in with gw2.me is offered). Pure.
  *
  * @module
  */
 
-import { VIEW_CSS } from "../views/style.ts";
+import type { OperatorConfig } from "../config.ts";
 import {
   CONSENT_TEXT,
   type ConsentLanguage,
@@ -21,6 +21,8 @@ import {
 } from "./consent_text.ts";
 import type { KeyRefusal } from "./key_check.ts";
 import { AUTH_PATHS } from "./metadata.ts";
+import { escapeHtml, fill, htmlDocument, operatorLine } from "./page_html.ts";
+import { PAGE_TEXT, type PageText } from "./page_text.ts";
 import { isLocalRedirect, redirectTarget } from "./redirect.ts";
 
 /** Where players create GW2 API keys. */
@@ -33,7 +35,11 @@ export type ConsentNotice =
     /** When a limit said when to come back. */
     readonly retryAfterMs?: number;
   }
-  | { readonly kind: "missingPerms"; readonly missing: readonly string[] };
+  | { readonly kind: "missingPerms"; readonly missing: readonly string[] }
+  | { readonly kind: Gw2meNotice };
+
+/** Why a sign-in with gw2.me came back without one (the words are in `page_text.ts`). */
+export type Gw2meNotice = "gw2meDenied" | "gw2meFailed" | "gw2meNoAccount";
 
 /** What the consent page shows. */
 export interface ConsentView {
@@ -50,38 +56,18 @@ export interface ConsentView {
   /** The signed request, for the hidden field. */
   readonly request: string;
   readonly notice?: ConsentNotice;
+  /** Whether to offer signing in with gw2.me (a third button, `decision=gw2me`). */
+  readonly gw2me?: boolean;
+  /** Who runs the server, for the footer. */
+  readonly operator?: OperatorConfig;
 }
 
 const CONSENT_CSS = String.raw`
-body { padding: 16px; }
-main.consent { max-width: 560px; margin: 0 auto; }
-.consent h1 { font-size: 22px; margin: 4px 0 12px; }
-.consent h2 { margin: 18px 0 6px; }
-.consent p { margin: 8px 0; }
 .app { font-weight: 600; overflow-wrap: anywhere; }
 .target { font-weight: 600; overflow-wrap: anywhere; }
 .kept { font-weight: 500; }
 .chip { display: inline-block; margin-left: 4px; }
-.notice { border: 1px solid var(--line); border-radius: var(--radius); padding: 8px 10px; background: var(--bg-2); }
-.notice-error { border-color: var(--bad); color: var(--bad); }
-.notice-warn { border-color: var(--warn); color: var(--warn); }
-label { display: block; font-weight: 600; margin: 14px 0 4px; }
-input[type=password] {
-  width: 100%; font: 15px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; padding: 10px;
-  border: 1px solid var(--line); border-radius: var(--radius); background: var(--bg); color: var(--fg);
-}
-input[type=password]:focus { border-color: var(--accent); }
-a { color: var(--accent); }
-.grid { margin-top: 4px; table-layout: fixed; }
-.grid th, .grid td { overflow-wrap: anywhere; }
-.grid th:first-child, .grid td:first-child { width: 62%; }
-.actions { display: flex; gap: 10px; margin: 18px 0 8px; flex-wrap: wrap; }
-.actions button {
-  flex: 1 1 140px; min-height: 44px; font-size: 16px; font-weight: 600; border-radius: var(--radius);
-  border: 1px solid var(--line); background: var(--bg-2); cursor: pointer;
-}
-.actions button.allow { background: var(--accent); border-color: var(--accent); color: #fff; }
-.foot { font-size: 12px; margin-top: 16px; }
+.gw2me { border-top: 1px solid var(--line); margin-top: 14px; padding-top: 6px; }
 `;
 
 /**
@@ -114,11 +100,11 @@ export function consentPage(view: ConsentView): string {
         fill(escapeHtml(text.returnLocal), { target: targetHtml })
       }</p>`
       : "",
-    view.notice === undefined ? "" : noticeHtml(text, view.notice),
+    view.notice === undefined ? "" : noticeHtml(view.lang, view.notice),
     `<form method="post" action="${AUTH_PATHS.authorize}">`,
     `<input type="hidden" name="request" value="${escapeHtml(view.request)}">`,
     `<label for="gw2_key">${escapeHtml(text.keyLabel)}</label>`,
-    '<input id="gw2_key" name="gw2_key" type="password" autocomplete="off" autocapitalize="off" spellcheck="false" maxlength="200">',
+    '<input id="gw2_key" name="gw2_key" type="password" autocomplete="off" autocapitalize="off" spellcheck="false" maxlength="2000">',
     `<p>${fill(escapeHtml(text.keyHelp), { link: keyLink(text) })}</p>`,
     // What happens to the key is the sentence a player most needs: plain text, not faint.
     `<p class="kept">${escapeHtml(text.keptHow)}</p>`,
@@ -130,8 +116,11 @@ export function consentPage(view: ConsentView): string {
     }</button>`,
     `<button type="submit" name="decision" value="deny">${escapeHtml(text.deny)}</button>`,
     "</div>",
+    // After Allow and Deny: the form's first button is what Enter in the key field presses.
+    view.gw2me === true ? gw2meHtml(PAGE_TEXT[view.lang]) : "",
     "</form>",
     `<p class="muted foot">${escapeHtml(text.footer)}</p>`,
+    operatorLine(PAGE_TEXT[view.lang], view.operator),
   ];
   return page(view.lang, text.title, body);
 }
@@ -209,8 +198,31 @@ function isolated(className: "app" | "target", value: string): string {
   return `<bdi class="${className}">${escapeHtml(value)}</bdi>`;
 }
 
-function noticeHtml(text: ConsentText, notice: ConsentNotice): string {
+function isGw2meNotice(notice: ConsentNotice): notice is { readonly kind: Gw2meNotice } {
+  return notice.kind === "gw2meDenied" || notice.kind === "gw2meFailed" ||
+    notice.kind === "gw2meNoAccount";
+}
+
+function gw2meHtml(words: PageText): string {
+  return [
+    '<div class="gw2me">',
+    `<p>${escapeHtml(words.gw2meOr)}</p>`,
+    '<div class="actions">',
+    `<button type="submit" name="decision" value="gw2me">${escapeHtml(words.gw2meButton)}</button>`,
+    "</div>",
+    `<p class="muted">${escapeHtml(words.gw2meNote)}</p>`,
+    "</div>",
+  ].join("");
+}
+
+function noticeHtml(lang: ConsentLanguage, notice: ConsentNotice): string {
+  const text = CONSENT_TEXT[lang];
   const link = keyLink(text);
+  if (isGw2meNotice(notice)) {
+    return `<p class="notice notice-error" role="alert">${
+      escapeHtml(PAGE_TEXT[lang][notice.kind])
+    }</p>`;
+  }
   if (notice.kind !== "missingPerms") {
     const minutes = String(Math.max(1, Math.ceil((notice.retryAfterMs ?? 60_000) / 60_000)));
     return `<p class="notice notice-error" role="alert">${
@@ -231,7 +243,8 @@ function noticeHtml(text: ConsentText, notice: ConsentNotice): string {
   }</p>`;
 }
 
-function permissionsTable(text: ConsentText): string {
+/** The table of which key permissions each family of tools needs (the front page shows it too). */
+export function permissionsTable(text: ConsentText): string {
   const rows = TOOL_FAMILIES.map((family) => {
     const needs = family.needs.length === 0 ? text.none : family.needs.join(", ");
     const optional = family.optional === undefined
@@ -251,7 +264,8 @@ function permissionsTable(text: ConsentText): string {
   ].join("");
 }
 
-function keyLink(text: ConsentText): string {
+/** The link to ArenaNet's key page, in a new tab. */
+export function keyLink(text: ConsentText): string {
   return `<a href="${KEY_PAGE_URL}" target="_blank" rel="noopener noreferrer">${
     escapeHtml(text.keyPage)
   }</a>`;
@@ -263,47 +277,12 @@ function page(
   body: readonly string[],
   head = "",
 ): string {
-  return [
-    "<!doctype html>",
-    `<html lang="${lang}">`,
-    "<head>",
-    '<meta charset="utf-8">',
-    head,
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="referrer" content="same-origin">',
-    `<title>${escapeHtml(title)}</title>`,
-    `<style>${VIEW_CSS}${CONSENT_CSS}</style>`,
-    "</head>",
-    "<body>",
-    '<main class="consent">',
-    ...body,
-    "</main>",
-    "</body>",
-    "</html>",
-  ].filter((line) => line !== "").concat([""]).join("\n");
+  return htmlDocument({
+    lang,
+    title,
+    body,
+    kind: "consent",
+    css: CONSENT_CSS,
+    ...(head === "" ? {} : { head }),
+  });
 }
-
-/** Fills `{name}` placeholders of already-escaped text with already-escaped HTML. */
-function fill(escaped: string, parts: Readonly<Record<string, string>>): string {
-  return escaped.replace(/\{(\w+)\}/g, (whole, name: string) => parts[name] ?? whole);
-}
-
-/**
- * `value` safe as HTML text and as a quoted attribute value.
- *
- * @example
- * ```ts
- * escapeHtml('<b onclick="x">'); // "&lt;b onclick=&quot;x&quot;&gt;"
- * ```
- */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
-}
-
-const ESCAPES: Readonly<Record<string, string>> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};

@@ -40,6 +40,7 @@ import type { Clock } from "../async/clock.ts";
 import { describeError, type Logger } from "../log.ts";
 import { CallRate } from "./call_rate.ts";
 import { type AuthSecrets, digest, pkceMatches, randomId, sameText } from "./crypto.ts";
+import { Gw2meEndedError, type Gw2meKeys, type Gw2meStart } from "./gw2me_keys.ts";
 import type { AccountGrant, AuthStore, Grant, GrantEntry } from "./store.ts";
 
 export type { AccountGrant, Grant } from "./store.ts";
@@ -120,11 +121,13 @@ export interface NewGrant {
   readonly redirectUri: string;
   readonly challenge: string;
   readonly resource: string;
-  /** The GW2 key, in the clear: sealed here and never stored otherwise. */
+  /** The GW2 key, in the clear: sealed here and never stored otherwise (gw2.me: its refresh token). */
   readonly key: string;
   /** The GW2 account name: only its pseudonym is kept. */
   readonly account: string;
   readonly permissions: readonly string[];
+  /** A gw2.me sign-in: what its first subtoken was minted with. */
+  readonly gw2me?: Gw2meStart;
 }
 
 /** What a code exchange presents. */
@@ -144,6 +147,8 @@ export interface GrantsOptions {
   readonly log: Logger;
   /** The one resource tokens are issued for (`<PUBLIC_URL>/mcp`). */
   readonly resource: string;
+  /** The subtokens of gw2.me sign-ins, when the operator configured gw2.me. */
+  readonly gw2me?: Gw2meKeys;
   /**
    * Told after every grant that ends (its record and sealed key already deleted), with the
    * grant as it was and why: where a grant's other side is ended too (an upstream sign-in's
@@ -175,6 +180,7 @@ export class Grants {
   readonly #clock: Clock;
   readonly #log: Logger;
   readonly #resource: string;
+  readonly #gw2me: Gw2meKeys | undefined;
   readonly #onEnded: ((grant: Grant, why: string) => Promise<void>) | undefined;
   readonly #checked = new Map<string, Cached>();
   /** Grant starts per account, in this process's memory (as the call rate is). */
@@ -187,6 +193,7 @@ export class Grants {
     this.#clock = options.clock;
     this.#log = options.log;
     this.#resource = options.resource;
+    this.#gw2me = options.gw2me;
     this.#onEnded = options.onEnded;
     this.#starts = new CallRate({
       burst: GRANT_STARTS_BURST,
@@ -227,6 +234,7 @@ export class Grants {
         used: false,
       },
       access: [],
+      ...(request.gw2me === undefined ? {} : { gw2me: await this.#sealGw2me(id, request.gw2me) }),
     };
     if (!(await this.#store.create(grant, CODE_TTL_MS + 60_000))) {
       throw new Error("Cannot store the grant: its random id is taken");
@@ -484,7 +492,7 @@ export class Grants {
     const presented = await digest(parsed.secret);
     const access = entry.grant.access.find((item) => sameText(item.digest, presented));
     if (access === undefined || access.expiresAt <= now) return undefined;
-    const key = await this.#secrets.open(entry.grant.key, entry.grant.id);
+    const key = await this.#keyOf(entry);
     if (key === undefined) {
       this.#log.warn("auth grant key cannot be opened (was PRIORY_SECRET changed?)", {
         grant: entry.grant.id,
@@ -505,6 +513,29 @@ export class Grants {
     }
     this.#checked.set(token, { player, checkedAt: now });
     return player;
+  }
+
+  /**
+   * The GW2 key a grant's calls use: its own, opened; for a gw2.me sign-in a subtoken minted from
+   * its gw2.me tokens (a sign-in gw2.me ended ends here too). `undefined` when it cannot be
+   * opened. Throws `Gw2meUnavailableError` when gw2.me does not answer.
+   */
+  async #keyOf(entry: GrantEntry): Promise<string | undefined> {
+    const { grant } = entry;
+    if (grant.gw2me === undefined) return await this.#secrets.open(grant.key, grant.id);
+    if (this.#gw2me === undefined) return undefined;
+    try {
+      return await this.#gw2me.keyFor(entry);
+    } catch (error) {
+      if (!(error instanceof Gw2meEndedError)) throw error;
+      await this.#end(grant, error.message);
+      return undefined;
+    }
+  }
+
+  async #sealGw2me(id: string, start: Gw2meStart): Promise<NonNullable<Grant["gw2me"]>> {
+    if (this.#gw2me === undefined) throw new Error("Cannot keep a gw2.me sign-in: gw2.me is off");
+    return await this.#gw2me.seal(id, start);
   }
 
   /** `invalid_target` unless `requested` (when given) is the grant's resource. */
@@ -574,6 +605,18 @@ export class Grants {
       },
     };
   }
+}
+
+/**
+ * How long a grant has left in KV from `now`: a grant whose code awaits exchange lives a minute
+ * past the code; then {@linkcode GRANT_IDLE_MS} from its last refresh. Writes that do not renew a
+ * grant keep this, so they never lengthen its life.
+ */
+export function grantTtlMs(grant: Grant, now: number): number {
+  const end = grant.refresh === undefined
+    ? grant.code.expiresAt + 60_000
+    : grant.renewedAt + GRANT_IDLE_MS;
+  return Math.max(1_000, end - now);
 }
 
 /** Compares resource identifiers as RFC 8707 clients send them: a trailing slash aside. */

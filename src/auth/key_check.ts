@@ -93,8 +93,11 @@ export type KeyCheck =
     readonly retryAfterMs?: number;
   };
 
-/** What a GW2 key or subtoken can look like (two GUIDs back to back, or a JWT). */
-export const KEY_SHAPE = /^[A-Za-z0-9._-]{20,400}$/;
+/**
+ * What a GW2 key or subtoken can look like: two GUIDs back to back (72 characters), or a JWT
+ * (a subtoken, a few hundred characters and more with many permissions or URLs).
+ */
+export const KEY_SHAPE = /^[A-Za-z0-9._-]{20,2000}$/;
 
 /**
  * The bucket the checks' share of the upstream budget is counted in: a token bucket in KV

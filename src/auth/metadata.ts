@@ -23,6 +23,11 @@ export const AUTH_PATHS = {
   authorizationServerMetadata: "/.well-known/oauth-authorization-server",
   resourceMetadata: "/.well-known/oauth-protected-resource/mcp",
   resourceMetadataRoot: "/.well-known/oauth-protected-resource",
+  /** The players' pages: what the server is, and the end of every sign-in of an account. */
+  front: "/",
+  signout: "/signout",
+  /** Where gw2.me sends the player back (the redirect URI registered with gw2.me). */
+  gw2meCallback: "/gw2me/callback",
 } as const;
 
 /** Every address the public mode publishes. */

@@ -9,7 +9,8 @@
  * `call_rate.ts` and `call_slots.ts` (each player's rate of tool calls, and how many run at once:
  * a player is the GW2 account behind a grant, so several sign-ins of one account share them),
  * `key_check.ts` (the one gate every key check of a page goes through: limits per client address
- * and in total, its own share of the upstream budget).
+ * and in total, its own share of the upstream budget). The players' pages: `front_page.ts` (`/`),
+ * `signout.ts` (`/signout`), and the sign-in with gw2.me (`gw2me_*.ts`, when configured).
  *
  * @module
  */
@@ -18,14 +19,19 @@ import type { Clock } from "../async/clock.ts";
 import type { Gw2Client } from "../gw2/types.ts";
 import type { Logger } from "../log.ts";
 import type { PublicModeConfig } from "../config.ts";
-import { AuthorizeEndpoint } from "./authorize.ts";
+import { AuthorizeEndpoint, CONSENT_TTL_MS } from "./authorize.ts";
 import { CallRate } from "./call_rate.ts";
 import { CallSlots } from "./call_slots.ts";
 import { Clients } from "./clients.ts";
-import { deriveSecrets } from "./crypto.ts";
+import { type AuthSecrets, deriveSecrets } from "./crypto.ts";
+import { FormGuard } from "./form_guard.ts";
 import { createDocumentFetcher, type DocumentFetcher } from "./document_fetch.ts";
 import { registerEndpoint, revokeEndpoint, tokenEndpoint } from "./endpoints.ts";
-import { Grants, type SignedInPlayer } from "./grants.ts";
+import { Grants, grantTtlMs, type SignedInPlayer } from "./grants.ts";
+import { Gw2meClient, type Gw2meFetch } from "./gw2me_client.ts";
+import { Gw2meKeys } from "./gw2me_keys.ts";
+import { Gw2mePending } from "./gw2me_pending.ts";
+import { Gw2meSignIn } from "./gw2me_signin.ts";
 import { KEY_CHECK_SHARE_KEY, KeyCheckGate, keyCheckShare, type ShareBucket } from "./key_check.ts";
 import {
   AUTH_PATHS,
@@ -36,7 +42,9 @@ import {
 } from "./metadata.ts";
 import { clientAddress } from "./address.ts";
 import { createResourceGuard, type McpCaller } from "./resource.ts";
-import { metadataJson, oauthError, preflight } from "./responses.ts";
+import { frontResponse } from "./front.ts";
+import { metadataJson, notAllowed, oauthError, preflight } from "./responses.ts";
+import { accountOfCheck, SignOutEndpoint, SignOutFormSchema } from "./signout.ts";
 import { AuthStore } from "./store.ts";
 
 export type { McpCaller } from "./resource.ts";
@@ -65,6 +73,8 @@ export interface PublicAuthDeps {
   readonly log: Logger;
   /** How client metadata documents are fetched. @default the SSRF-guarded fetcher */
   readonly fetchDocument?: DocumentFetcher;
+  /** How gw2.me is reached (a fake in tests). @default the global fetch */
+  readonly gw2meFetch?: Gw2meFetch;
 }
 
 /** The public mode as the HTTP edge uses it. */
@@ -105,6 +115,8 @@ export interface PublicAuth {
 }
 
 const POST_ONLY = new Set<string>([AUTH_PATHS.token, AUTH_PATHS.register, AUTH_PATHS.revoke]);
+/** The pages a browser opens (GET, and POST for their forms). */
+const PAGES = new Set<string>([AUTH_PATHS.authorize, AUTH_PATHS.front, AUTH_PATHS.signout]);
 const DOCUMENTS = new Set<string>([
   AUTH_PATHS.authorizationServerMetadata,
   AUTH_PATHS.resourceMetadata,
@@ -124,18 +136,6 @@ export async function createPublicAuth(deps: PublicAuthDeps): Promise<PublicAuth
   const urls = authUrls(deps.config.publicUrl);
   const secrets = await deriveSecrets(deps.config.secret);
   const store = new AuthStore(deps.kv);
-  const grants = new Grants({
-    store,
-    secrets,
-    clock: deps.clock,
-    log: deps.log,
-    resource: urls.resource,
-  });
-  const clients = new Clients(
-    secrets,
-    deps.fetchDocument ?? createDocumentFetcher({ clock: deps.clock }),
-    deps.clock,
-  );
   const keys = new KeyCheckGate({
     gw2: deps.gw2,
     share: deps.bucket({ key: KEY_CHECK_SHARE_KEY, ...keyCheckShare(deps.budget) }),
@@ -143,6 +143,24 @@ export async function createPublicAuth(deps: PublicAuthDeps): Promise<PublicAuth
     log: deps.log,
     tag: (key) => secrets.keyTag(key),
   });
+  const gw2me = gw2meParts(deps, { urls, store, secrets, keys });
+  const grants = new Grants({
+    store,
+    secrets,
+    clock: deps.clock,
+    log: deps.log,
+    resource: urls.resource,
+    ...(gw2me === undefined ? {} : {
+      gw2me: gw2me.keys,
+      // A gw2.me sign-in ends at gw2.me too, however it ends here.
+      onEnded: (grant) => gw2me.keys.revoke(grant),
+    }),
+  });
+  const clients = new Clients(
+    secrets,
+    deps.fetchDocument ?? createDocumentFetcher({ clock: deps.clock }),
+    deps.clock,
+  );
   const authorize = new AuthorizeEndpoint({
     urls,
     clients,
@@ -152,6 +170,26 @@ export async function createPublicAuth(deps: PublicAuthDeps): Promise<PublicAuth
     keys,
     clock: deps.clock,
     log: deps.log,
+    ...(gw2me === undefined ? {} : { gw2me: gw2me.signIn }),
+    ...(deps.config.operator === undefined ? {} : { operator: deps.config.operator }),
+  });
+  const signOut = new SignOutEndpoint({
+    forms: new FormGuard({
+      secrets,
+      purpose: "signout",
+      store,
+      clock: deps.clock,
+      origin: new URL(urls.issuer).origin,
+      path: AUTH_PATHS.signout,
+      name: "signout",
+      ttlMs: CONSENT_TTL_MS,
+      schema: SignOutFormSchema,
+    }),
+    accountOf: async (key, clientAddress) => accountOfCheck(await keys.check(key, clientAddress)),
+    endAccountGrants: (account) => grants.endAccountGrants(account, "signed out"),
+    gw2me: gw2me !== undefined,
+    log: deps.log,
+    ...(deps.config.operator === undefined ? {} : { operator: deps.config.operator }),
   });
   const endpoints = { clients, grants, clock: deps.clock, log: deps.log };
   const guard = createResourceGuard({
@@ -189,12 +227,31 @@ export async function createPublicAuth(deps: PublicAuthDeps): Promise<PublicAuth
       const response = metadataJson(document);
       return method === "HEAD" ? new Response(null, { headers: response.headers }) : response;
     }
+    if (pathname === AUTH_PATHS.front) {
+      if (method !== "GET" && method !== "HEAD") return notAllowed("GET");
+      return frontResponse(request, {
+        resource: urls.resource,
+        gw2me: gw2me !== undefined,
+        ...(deps.config.operator === undefined ? {} : { operator: deps.config.operator }),
+      });
+    }
     if (pathname === AUTH_PATHS.authorize) {
       if (method === "GET" || method === "HEAD") return await authorize.show(request);
       if (method === "POST") {
         return await authorize.answer(request, body ?? new Uint8Array(), from);
       }
-      return new Response("Method not allowed\n", { status: 405, headers: { allow: "GET, POST" } });
+      return notAllowed("GET, POST");
+    }
+    if (pathname === AUTH_PATHS.signout) {
+      if (method === "GET" || method === "HEAD") return await signOut.show(request);
+      if (method === "POST") {
+        return await signOut.answer(request, body ?? new Uint8Array(), from);
+      }
+      return notAllowed("GET, POST");
+    }
+    if (pathname === AUTH_PATHS.gw2meCallback && gw2me !== undefined) {
+      if (method !== "GET") return notAllowed("GET");
+      return await gw2me.signIn.callback(request, authorize, from);
     }
     if (method === "OPTIONS") return preflight("POST, OPTIONS");
     if (method !== "POST") return oauthError("invalid_request", "use POST");
@@ -207,7 +264,8 @@ export async function createPublicAuth(deps: PublicAuthDeps): Promise<PublicAuth
   return {
     urls,
     handles: (pathname) =>
-      DOCUMENTS.has(pathname) || POST_ONLY.has(pathname) || pathname === AUTH_PATHS.authorize,
+      DOCUMENTS.has(pathname) || POST_ONLY.has(pathname) || PAGES.has(pathname) ||
+      (pathname === AUTH_PATHS.gw2meCallback && gw2me !== undefined),
     serve,
     authenticate: guard,
     admitCalls: (player, calls) => rate.take(player, calls),
@@ -216,4 +274,42 @@ export async function createPublicAuth(deps: PublicAuthDeps): Promise<PublicAuth
       await grants.revokeGrant(player.grantId, "GW2 rejected its key");
     },
   };
+}
+
+/** The gw2.me sign-in's parts, when the operator configured it. */
+function gw2meParts(
+  deps: PublicAuthDeps,
+  shared: {
+    urls: AuthUrls;
+    store: AuthStore;
+    secrets: AuthSecrets;
+    keys: KeyCheckGate;
+  },
+): { keys: Gw2meKeys; signIn: Gw2meSignIn } | undefined {
+  const config = deps.config.gw2me;
+  if (config === undefined) return undefined;
+  const client = new Gw2meClient({
+    config,
+    redirectUri: `${shared.urls.issuer}${AUTH_PATHS.gw2meCallback}`,
+    clock: deps.clock,
+    ...(deps.gw2meFetch === undefined ? {} : { fetch: deps.gw2meFetch }),
+  });
+  const keys = new Gw2meKeys({
+    client,
+    store: shared.store,
+    secrets: shared.secrets,
+    clock: deps.clock,
+    log: deps.log,
+    ttlMs: grantTtlMs,
+  });
+  const signIn = new Gw2meSignIn({
+    client,
+    pending: new Gw2mePending(deps.kv),
+    secrets: shared.secrets,
+    checkKey: (key, clientAddress) => shared.keys.check(key, clientAddress),
+    publicUrl: shared.urls.issuer,
+    clock: deps.clock,
+    log: deps.log,
+  });
+  return { keys, signIn };
 }

@@ -18,6 +18,7 @@ import {
 import type { Logger } from "../log.ts";
 import { sameText } from "./crypto.ts";
 import { type Grants, sameResource, type SignedInPlayer } from "./grants.ts";
+import { Gw2meUnavailableError } from "./gw2me_keys.ts";
 import type { AuthUrls } from "./metadata.ts";
 
 /** Who an `/mcp` request is from. */
@@ -71,7 +72,22 @@ export function createResourceGuard(deps: ResourceGuardDeps): ResourceGuard {
       return refuse("send the access token as Authorization: Bearer <token>");
     }
     if (deps.staticToken !== "" && sameText(token, deps.staticToken)) return { kind: "static" };
-    const player = await deps.grants.verifyAccess(token);
+    let player: SignedInPlayer | undefined;
+    try {
+      player = await deps.grants.verifyAccess(token);
+    } catch (error) {
+      if (!(error instanceof Gw2meUnavailableError)) throw error;
+      // A gw2.me sign-in whose next GW2 subtoken could not be had: nothing is wrong with the
+      // token, so no 401 (which would start a new sign-in); try again shortly.
+      deps.log.warn("mcp request refused", { reason: "gw2me_unavailable", status: 503 });
+      return new Response(
+        "Service unavailable: gw2.me, where this sign-in's GW2 access comes from, is not answering. Retry in a minute.\n",
+        {
+          status: 503,
+          headers: { "content-type": "text/plain; charset=utf-8", "retry-after": "30" },
+        },
+      );
+    }
     if (player === undefined) return refuse("the access token is unknown, expired or revoked");
     if (!sameResource(player.resource, deps.urls.resource)) {
       return refuse("the access token was not issued for this resource");

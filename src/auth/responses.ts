@@ -65,6 +65,11 @@ export function pageHeaders(formAction: string, lang: string): Headers {
   });
 }
 
+/** A 405 naming the methods a page allows. */
+export function notAllowed(allow: string): Response {
+  return new Response("Method not allowed\n", { status: 405, headers: { allow } });
+}
+
 /** An HTML page; `headers` from {@linkcode pageHeaders}. */
 export function htmlPage(status: number, html: string, headers: Headers): Response {
   return new Response(html, { status, headers });

@@ -16,13 +16,15 @@ import { z } from "zod";
 import { DEFAULT_KV_TIMEOUT, type KvTimeout, withKvTimeout } from "../kv/timeout.ts";
 
 const Digest = z.string().min(16).max(128);
+const Sealed = z.object({ iv: z.string(), data: z.string() });
 
 const GrantSchema = z.object({
   id: z.string(),
   clientId: z.string(),
   /** The player: a pseudonym of the GW2 account (the grant's identity). */
   owner: z.string(),
-  key: z.object({ iv: z.string(), data: z.string() }),
+  /** The player's GW2 key, sealed; for a gw2.me sign-in, gw2.me's refresh token. */
+  key: Sealed,
   permissions: z.array(z.string()),
   resource: z.string(),
   createdAt: z.number(),
@@ -49,6 +51,14 @@ const GrantSchema = z.object({
     /** When `previous` stops being usable (epoch ms); older records: their last renewal + 60 s. */
     previousUntil: z.number().optional(),
     retired: z.array(Digest),
+  }).optional(),
+  /** A gw2.me sign-in: its account there, and the access token and subtoken last minted. */
+  gw2me: z.object({
+    account: z.string(),
+    access: Sealed.optional(),
+    accessExpiresAt: z.number().optional(),
+    subtoken: Sealed.optional(),
+    subtokenExpiresAt: z.number().optional(),
   }).optional(),
 });
 

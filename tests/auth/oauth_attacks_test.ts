@@ -469,7 +469,7 @@ Deno.test("a key GW2 rejects is explained on the page and nothing is issued; mis
   assert.match(again.html, /GW2 did not accept this key/);
   assert.ok(again.request && again.request !== page.request, "a fresh form to try again");
   assert.ok(!again.html.includes(UNKNOWN_KEY), "the key is not written back into the page");
-  for (const key of ["", "not a key!", "x".repeat(500)]) {
+  for (const key of ["", "not a key!", "x".repeat(2_001)]) {
     const next = await readConsent(
       await answerConsent(app.handler, again, { decision: "allow", key }),
     );

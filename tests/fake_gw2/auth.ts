@@ -36,6 +36,12 @@ export interface TestKey {
   readonly account: "main" | "veteran";
   /** The account name `/v2/account` gives instead of the data's own (a {@linkcode playerKey}). */
   readonly accountName?: string;
+  /** A subtoken's times (epoch ms) and its key's id: `/v2/tokeninfo` says `type: "Subtoken"`. */
+  readonly subtoken?: {
+    readonly issuedAt: number;
+    readonly expiresAt: number;
+    readonly parentId: string;
+  };
 }
 
 /** Player API keys the fake accepts (72-char GW2 key format), by label. */
@@ -165,9 +171,93 @@ export function presentedKey(params: URLSearchParams, headers: Headers): string 
   return query === null || query === "" ? undefined : query;
 }
 
-/** The test key with this exact value, if any. */
-export function lookupKey(key: string | undefined): TestKey | undefined {
-  return key === undefined ? undefined : BY_KEY.get(key) ?? player(key);
+/**
+ * The test key with this exact value, if any: a test key, a {@linkcode playerKey}, or an
+ * unexpired subtoken of one (`now`: epoch ms).
+ */
+export function lookupKey(key: string | undefined, now: number = Date.now()): TestKey | undefined {
+  if (key === undefined) return undefined;
+  return BY_KEY.get(key) ?? player(key) ?? subtoken(key, now);
+}
+
+/**
+ * A GW2 subtoken of the test key labelled `label` (as `/v2/createsubtoken` makes, and gw2.me
+ * hands out): a JWT whose payload names the key, the permissions (those of the key among
+ * `permissions`) and the expiry. Its signature is a checksum under the fake's own secret, not
+ * cryptography: enough that an altered token is refused, as GW2 refuses one.
+ */
+export function mintSubtoken(
+  label: string,
+  permissions: readonly string[],
+  issuedAt: number,
+  expiresAt: number,
+): string {
+  const base = KEYS.find((entry) => entry.label === label) ?? player(labelKey(label) ?? "");
+  if (base === undefined) throw new RangeError(`no test key labelled ${label}`);
+  const payload = {
+    sub: label,
+    permissions: base.permissions.filter((scope) => permissions.includes(scope)),
+    iat: Math.floor(issuedAt / 1000),
+    exp: Math.floor(expiresAt / 1000),
+  };
+  const body = `${SUBTOKEN_HEADER}.${encodeJson(payload)}`;
+  return `${body}.${checksum(body)}`;
+}
+
+const SUBTOKEN_HEADER = encodeJson({ alg: "HS256", typ: "JWT" });
+const SUBTOKEN_SECRET = "fake-gw2 subtoken secret";
+
+function subtoken(key: string, now: number): TestKey | undefined {
+  const [header, payload, signature, ...rest] = key.split(".");
+  if (header !== SUBTOKEN_HEADER || payload === undefined || rest.length > 0) return undefined;
+  if (signature !== checksum(`${header}.${payload}`)) return undefined;
+  let claims: { sub?: unknown; permissions?: unknown; iat?: unknown; exp?: unknown };
+  try {
+    claims = JSON.parse(new TextDecoder().decode(base64urlBytes(payload)));
+  } catch {
+    return undefined;
+  }
+  const { sub, permissions, iat, exp } = claims;
+  if (typeof sub !== "string" || typeof exp !== "number" || typeof iat !== "number") {
+    return undefined;
+  }
+  if (!Array.isArray(permissions) || exp * 1000 <= now) return undefined;
+  const base = KEYS.find((entry) => entry.label === sub) ?? player(labelKey(sub) ?? "");
+  if (base === undefined) return undefined;
+  return {
+    ...base,
+    label: `subtoken:${sub}`,
+    key,
+    permissions: base.permissions.filter((scope) => permissions.includes(scope)),
+    subtoken: { issuedAt: iat * 1000, expiresAt: exp * 1000, parentId: base.key.slice(0, 36) },
+  };
+}
+
+/** The key of a `player<n>` label. */
+function labelKey(label: string): string | undefined {
+  const n = /^player(\d+)$/.exec(label)?.[1];
+  return n === undefined ? undefined : playerKey(Number(n));
+}
+
+function encodeJson(value: unknown): string {
+  return btoa(JSON.stringify(value)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function base64urlBytes(text: string): Uint8Array {
+  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+}
+
+/** FNV-1a over the secret and `text`, twice with different seeds, as base64url. */
+function checksum(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (const char of SUBTOKEN_SECRET + text) {
+    const code = char.charCodeAt(0);
+    a = Math.imul(a ^ code, 0x01000193) >>> 0;
+    b = Math.imul(b ^ code, 0x811c9dc5) >>> 0;
+  }
+  return encodeJson([a, b]);
 }
 
 /**

@@ -109,7 +109,7 @@ export class FakeGw2Instance implements FakeGw2 {
     const url = new URL(request.url);
     const route = resolveRoute(url.pathname);
     const target: RequestTarget = { endpoint: route?.endpoint.name, path: url.pathname };
-    const key = lookupKey(presentedKey(url.searchParams, request.headers));
+    const key = lookupKey(presentedKey(url.searchParams, request.headers), at);
     const response = await this.#respond(request, url, route, target, key);
     this.#control.record({
       method: request.method,

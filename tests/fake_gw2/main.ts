@@ -1,5 +1,6 @@
 /**
- * `deno task fake-gw2`: the fake GW2 API on 127.0.0.1 for trying Priory offline. Reads
+ * `deno task fake-gw2`: the fake GW2 API on 127.0.0.1 for trying Priory offline, with a fake
+ * gw2.me on the same port (`tests/fake_gw2me/`) for trying its sign-in. Reads
  * FAKE_GW2_PORT (default 8787), FAKE_GW2_RATE_BURST, FAKE_GW2_RATE_PER_SEC and FAKE_GW2_MARKET
  * (`moving`: a Trading Post whose prices and quantities follow the clock); prints the base
  * URL and the test keys; stops on SIGINT/SIGTERM. Point the server at it with
@@ -16,6 +17,7 @@ import {
   startFakeGw2,
   TEST_KEYS,
 } from "./mod.ts";
+import { FAKE_GW2ME_CLIENT, FakeGw2me } from "../fake_gw2me/mod.ts";
 
 function numberFromEnv(name: string, fallback: number, valid: (value: number) => boolean): number {
   const raw = Deno.env.get(name);
@@ -51,7 +53,14 @@ const market = marketSetting === "moving" ? { market: new MovingMarket() } : {};
 
 async function start(): Promise<RunningFakeGw2> {
   try {
-    return await startFakeGw2({ port, rateBurst, ratePerSec, ...market });
+    const gw2me = new FakeGw2me();
+    return await startFakeGw2({
+      port,
+      rateBurst,
+      ratePerSec,
+      ...market,
+      beside: { handles: FakeGw2me.handles, fetch: gw2me.fetch },
+    });
   } catch (error) {
     if (!(error instanceof Deno.errors.AddrInUse)) throw error;
     // deno-lint-ignore no-console -- startup failure goes to stderr for the human
@@ -74,6 +83,9 @@ console.log(
     `Control route: ${fake.url}/__control (see docs/fake-gw2.md)`,
     "Test keys:",
     ...keys,
+    "A fake gw2.me answers on the same port; to try its sign-in, start the server with",
+    `  PRIORY_GW2ME_URL=${fake.url} PRIORY_GW2ME_CLIENT_ID=${FAKE_GW2ME_CLIENT.id} PRIORY_GW2ME_CLIENT_SECRET=${FAKE_GW2ME_CLIENT.secret}`,
+    `  GW2_API_BASE=${fake.url} deno task dev --public`,
   ].join("\n"),
 );
 

@@ -31,7 +31,7 @@ export {
   type FakeRequestLog,
   FAULTS,
 } from "./control.ts";
-export { playerKey, type Scope, TEST_KEYS, UNKNOWN_KEY } from "./auth.ts";
+export { mintSubtoken, playerKey, type Scope, TEST_KEYS, UNKNOWN_KEY } from "./auth.ts";
 export { DEFAULT_PAGE_SIZE, MAX_IDS, MAX_PAGE_SIZE } from "./bulk.ts";
 export { SCHEMA } from "./schema_version.ts";
 export { type FakeWorld, getWorld } from "./world/world.ts";

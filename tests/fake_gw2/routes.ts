@@ -266,10 +266,16 @@ function characterInventory(context: RouteContext): Answer {
 function tokenInfo({ key, schema }: RouteContext): Answer {
   if (key === undefined) return failure(401, TEXT.invalidAccessToken);
   return ok({
-    id: key.key.slice(0, 36),
+    id: key.subtoken?.parentId ?? key.key.slice(0, 36),
     name: key.name,
     permissions: key.permissions,
-    ...(schemaAtLeast(schema, SCHEMA.tokenType) ? { type: "APIKey" } : {}),
+    ...(schemaAtLeast(schema, SCHEMA.tokenType)
+      ? key.subtoken === undefined ? { type: "APIKey" } : {
+        type: "Subtoken",
+        expires_at: new Date(key.subtoken.expiresAt).toISOString(),
+        issued_at: new Date(key.subtoken.issuedAt).toISOString(),
+      }
+      : {}),
   });
 }
 

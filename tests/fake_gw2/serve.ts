@@ -22,6 +22,11 @@ export interface RunningFakeGw2 extends FakeGw2, AsyncDisposable {
 export interface StartFakeGw2Options extends FakeGw2Options {
   /** Port on 127.0.0.1; 0 (the default) picks a free one. */
   readonly port?: number;
+  /** Another fake served on the same port for the paths it `handles` (the fake gw2.me). */
+  readonly beside?: {
+    handles(pathname: string): boolean;
+    fetch(request: Request): Promise<Response>;
+  };
 }
 
 /** Starts a fake on 127.0.0.1; close it (or `await using` it) before the test ends. */
@@ -34,7 +39,9 @@ export function startFakeGw2(options: StartFakeGw2Options = {}): Promise<Running
     // Reached only when the client went away mid-wait; nobody is left to read an answer.
     onError: () => new Response(null, { status: 500 }),
   }, async (request) => {
-    if (isControlPath(new URL(request.url).pathname)) return await controlRoute(request, fake);
+    const pathname = new URL(request.url).pathname;
+    if (isControlPath(pathname)) return await controlRoute(request, fake);
+    if (options.beside?.handles(pathname)) return await options.beside.fetch(request);
     try {
       return await fake.fetch(request);
     } catch (error) {

@@ -27,6 +27,7 @@ import type { ToolDefinition, ToolServices } from "../../src/tools/types.ts";
 import { createFakeGw2, type FakeGw2, type MovingMarket } from "../fake_gw2/mod.ts";
 import { createPublicAuth, type PublicAuth } from "../../src/auth/mod.ts";
 import type { DocumentFetcher } from "../../src/auth/document_fetch.ts";
+import type { Gw2meFetch } from "../../src/auth/gw2me_client.ts";
 import { ManualClock } from "./clock.ts";
 
 /** The bearer token of every test handler. */
@@ -246,6 +247,8 @@ export interface TestAppOptions {
   readonly craft?: boolean;
   /** Public mode: how client metadata documents are fetched (the real, guarded one if absent). */
   readonly fetchDocument?: DocumentFetcher;
+  /** Public mode with `PRIORY_GW2ME_*`: how gw2.me is reached (a `FakeGw2me`'s `fetch`). */
+  readonly gw2meFetch?: Gw2meFetch;
 }
 
 /**
@@ -334,6 +337,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     clock,
     log,
     ...(options.fetchDocument === undefined ? {} : { fetchDocument: options.fetchDocument }),
+    ...(options.gw2meFetch === undefined ? {} : { gw2meFetch: options.gw2meFetch }),
   });
   const handler = createHandler({
     log,
