@@ -76,6 +76,9 @@ const PUBLIC_GW2 = new Set([
   "src/gw2/errors.ts",
   "src/gw2/schemas.ts",
   "src/gw2/paging.ts",
+  "src/gw2/schemas_achievements.ts",
+  "src/gw2/schemas_api.ts",
+  "src/gw2/api_path.ts",
 ]);
 /** Modules of `src/` every room may use: configuration, logging, counters, staleness. */
 const SHARED = new Set(["src/config.ts", "src/log.ts", "src/metrics.ts", "src/staleness.ts"]);
@@ -104,6 +107,8 @@ const ROOMS: Readonly<Record<string, readonly string[]>> = {
   ranking: ["async", "gw2", "data", "tree", "account"],
   search: ["async", "kv", "gw2"],
   catalogue: ["async", "kv", "gw2"],
+  // The achievement catalogue and priory_achievements' work; names searched as items' are.
+  achievements: ["async", "kv", "gw2", "search"],
   history: ["async", "kv", "gw2", "market"],
   background: [
     "async",
@@ -158,6 +163,11 @@ const ROOMS: Readonly<Record<string, readonly string[]>> = {
  * curated data, and the client's record types and errors — nothing that reads or writes.
  */
 const PURE = new Set([
+  "src/achievements/index.ts",
+  "src/achievements/layout.ts",
+  "src/achievements/shape.ts",
+  "src/gw2/api_path.ts",
+  "src/passthrough/api_shape.ts",
   "src/account/materials.ts",
   "src/auth/address.ts",
   "src/auth/call_rate.ts",

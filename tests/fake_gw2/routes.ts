@@ -20,6 +20,7 @@ import { learnedRecipeIds } from "./world/crafting_market.ts";
 import { localizedRecords } from "./world/localized.ts";
 import type { FakeWorld } from "./world/world.ts";
 import type { AccountRecord, FakeCharacter } from "./world/types.ts";
+import { ACHIEVEMENT_ROUTES, ACHIEVEMENT_ROUTES_WITH_ID } from "./routes_achievements.ts";
 
 /** What an endpoint's answer may depend on. */
 export interface RouteContext {
@@ -370,6 +371,7 @@ const FIXED: ReadonlyMap<string, Endpoint> = new Map([
   ["v2/account/recipes", ACCOUNT_RECIPES],
   ["v2/characters", CHARACTERS],
   ["v2/tokeninfo", TOKEN_INFO],
+  ...ACHIEVEMENT_ROUTES,
 ]);
 
 /** Endpoints that take a trailing `/:id`. */
@@ -381,6 +383,7 @@ const WITH_ID: ReadonlyMap<string, Endpoint> = new Map([
   ["v2/materials", MATERIALS],
   ["v2/currencies", CURRENCIES],
   ["v2/characters", CHARACTERS],
+  ...ACHIEVEMENT_ROUTES_WITH_ID,
 ]);
 
 /** Matches a request path (as sent, percent-encoded) to its endpoint. */
