@@ -122,3 +122,19 @@ Deno.test("achievement catalogue: a week-old catalogue is not used; a newer head
   clock.advance(HEAD_CHECK_MS);
   assert.equal((await instance.usable())?.size, records.length);
 });
+
+Deno.test("achievement catalogue: a generation incomplete in KV is not loaded; the copy held stays", async () => {
+  using kv = await openMemoryKv();
+  const clock = new ManualClock({ start: 1_000_000 });
+  const instance = catalogue(kv, clock);
+  const filled = await instance.fill(pages().read);
+  const store = new AchievementStore({ kv, namespace: "http://gw2.test" });
+  // A head naming more records than its pages hold (read while being written, or damaged).
+  const op = kv.atomic();
+  store.addPage(op, 9, "en", 0, englishEntries(records.slice(0, 10)));
+  store.publish(op, { generation: 9, completedAt: 1_000_000, count: 400, langs: ["en"] });
+  assert.ok((await op.commit()).ok);
+  clock.advance(HEAD_CHECK_MS);
+  assert.equal(await instance.usable(), filled, "the filled copy is kept");
+  assert.equal(await catalogue(kv, clock).usable(), undefined, "a fresh instance has none");
+});
