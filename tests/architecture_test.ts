@@ -111,6 +111,7 @@ const ROOMS: Readonly<Record<string, readonly string[]>> = {
   achievements: ["async", "kv", "gw2", "search"],
   history: ["async", "kv", "gw2", "market"],
   background: [
+    "achievements",
     "async",
     "kv",
     "gw2",
@@ -124,6 +125,7 @@ const ROOMS: Readonly<Record<string, readonly string[]>> = {
   views: [],
   craft: ["async", "gw2", "data", "market", "tree", "catalogue", "account"],
   tools: [
+    "achievements",
     "async",
     "gw2",
     "data",
@@ -141,6 +143,7 @@ const ROOMS: Readonly<Record<string, readonly string[]>> = {
   // (and GW2's languages, from the client's public types).
   prompts: ["data", "gw2", "search", "tools"],
   mcp: [
+    "achievements",
     "async",
     "gw2",
     "tools",

@@ -44,6 +44,11 @@ export interface AchievementCatalogueOptions {
   readonly store: AchievementStore;
   readonly clock: Clock;
   readonly log: Logger;
+  /**
+   * The English pages a fill reads when its caller gives none: the interactive client's, under
+   * the calling tool's deadline (`main.ts` wires it).
+   */
+  readonly pages?: AchievementPageReader;
 }
 
 /** The catalogue's state, for results and logs. */
@@ -70,6 +75,7 @@ export class AchievementCatalogue {
   readonly #clock: Clock;
   readonly #log: Logger;
   readonly #held: HeldGeneration<AchievementsHead, AchievementIndex>;
+  readonly #pages: AchievementPageReader | undefined;
   #filling: Promise<AchievementIndex | undefined> | undefined;
   #fillPages: CollectionRead<Achievement> | undefined;
 
@@ -78,6 +84,7 @@ export class AchievementCatalogue {
     this.#store = options.store;
     this.#clock = options.clock;
     this.#log = options.log;
+    this.#pages = options.pages;
     this.#held = new HeldGeneration({
       clock: options.clock,
       log: options.log,
@@ -100,13 +107,16 @@ export class AchievementCatalogue {
   }
 
   /**
-   * The usable catalogue, filled first from the English pages `read` gives when none is
-   * published; undefined when the fill failed (a page read failed: the caller says the
-   * catalogue is not ready).
+   * The usable catalogue, filled first from the English pages `read` gives (the wired ones by
+   * default) when none is published; undefined when the fill failed (a page read failed: the
+   * caller says the catalogue is not ready) or there is nothing to read with.
    */
-  async fill(read: AchievementPageReader): Promise<AchievementIndex | undefined> {
+  async fill(
+    read: AchievementPageReader | undefined = this.#pages,
+  ): Promise<AchievementIndex | undefined> {
     const held = await this.#held.current();
     if (held !== undefined) return held.value;
+    if (read === undefined) return await this.usable();
     if (this.#filling !== undefined) {
       this.#fillPages?.join(read, FILL_CONCURRENCY);
       return await this.#filling;

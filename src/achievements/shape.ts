@@ -55,8 +55,8 @@ export interface PrerequisiteRow {
   readonly done?: boolean;
 }
 
-/** One row of the result. */
-export interface AchievementRow {
+/** One row of the result (a type, not an interface: the tool's loose output schema indexes it). */
+export type AchievementRow = {
   readonly id: number;
   readonly name: string;
   /** Absent without the account's progress. */
@@ -65,16 +65,16 @@ export interface AchievementRow {
   readonly progress?: number;
   /** The achievement's count. */
   readonly of: number;
-  readonly missing: readonly MissingBit[];
+  readonly missing: MissingBit[];
   /** Missing bits not listed. */
   readonly missingMore?: number;
   /** Copper: the units of every missing bit that trades, summed. */
   readonly missingCost: number;
-  readonly rewards: readonly RewardRow[];
-  readonly prerequisites: readonly PrerequisiteRow[];
+  readonly rewards: RewardRow[];
+  readonly prerequisites: PrerequisiteRow[];
   /** Achievements of the chain not listed. */
   readonly prerequisitesMore?: number;
-}
+};
 
 /** What the I/O side found for the names and prices. */
 export interface Lookups {
@@ -106,11 +106,20 @@ export function missingBits(record: Achievement, entry?: AccountAchievement): Ac
   return (record.bits ?? []).filter((bit, index) => !done.has(index) && bit.type !== undefined);
 }
 
+/** How many missing bits each of `rows` rows lists (they share {@linkcode MISSING_BUDGET}). */
+export function listedPerRow(rows: number): number {
+  return rows <= 1
+    ? MISSING_PER_ROW
+    : Math.min(MISSING_PER_ROW, Math.max(MISSING_FLOOR, Math.floor(MISSING_BUDGET / rows)));
+}
+
 /** What must be read to shape `rows`. */
 export interface Wanted {
-  /** Items to name: missing item bits and rewards. */
+  /** Items to name: the missing item bits listed, and the rewards. */
   readonly items: readonly number[];
+  /** Skins to name: the missing skin bits listed. */
   readonly skins: readonly number[];
+  /** Minis to read: every missing one (its item may trade). */
   readonly minis: readonly number[];
 }
 
@@ -119,12 +128,15 @@ export function wanted(rows: readonly RowInput[], progress: Progress): Wanted {
   const items = new Set<number>();
   const skins = new Set<number>();
   const minis = new Set<number>();
+  const cap = listedPerRow(rows.length);
   for (const { record } of rows) {
-    for (const bit of missingBits(record, progress?.get(record.id))) {
+    for (const [index, bit] of missingBits(record, progress?.get(record.id)).entries()) {
       if (bit.id === undefined) continue;
-      if (bit.type === "Item") items.add(bit.id);
+      // Every missing mini is read: its item's price counts in the cost, listed or not.
+      if (bit.type === "Minipet") minis.add(bit.id);
+      else if (index >= cap) continue;
+      else if (bit.type === "Item") items.add(bit.id);
       else if (bit.type === "Skin") skins.add(bit.id);
-      else if (bit.type === "Minipet") minis.add(bit.id);
     }
     for (const reward of record.rewards ?? []) {
       if (reward.type === "Item" && reward.id !== undefined) items.add(reward.id);
@@ -157,9 +169,7 @@ export function shapeAchievements(
   progress: Progress,
   lookups: Lookups,
 ): AchievementRow[] {
-  const cap = rows.length <= 1
-    ? MISSING_PER_ROW
-    : Math.min(MISSING_PER_ROW, Math.max(MISSING_FLOOR, Math.floor(MISSING_BUDGET / rows.length)));
+  const cap = listedPerRow(rows.length);
   return rows.map((row) => shapeRow(row, progress, lookups, cap));
 }
 

@@ -68,20 +68,20 @@ function refuse(reason: string): ApiCheck {
 
 /** Why `path` is not a plain `/v2/...` path, or undefined when it is one. */
 function malformed(path: string): string | undefined {
-  if (path.length > MAX_API_PATH) return `it is longer than ${MAX_API_PATH} characters`;
-  if (!path.startsWith("/v2/")) return "it does not start with /v2/";
+  if (path.length > MAX_API_PATH) return `is longer than ${MAX_API_PATH} characters`;
+  if (!path.startsWith("/v2/")) return "does not start with /v2/";
   if (/[?#]/u.test(path)) {
-    return "it carries a query string; pass ids, page, lang, quantity instead";
+    return "carries a query string: pass ids, page, lang, quantity instead";
   }
-  if (path.includes("//")) return "it contains // (only the API's own host is read)";
+  if (path.includes("//")) return "contains // (only the GW2 API's own host is read)";
   if ([...path].some((c) => c === "\\" || c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) {
-    return "it contains a backslash or control character";
+    return "contains a backslash or control character";
   }
   const segments = path.slice(1).split("/").map(decoded);
   if (segments.some((segment) => segment === "." || segment === "..")) {
-    return "it contains a . or .. segment";
+    return "contains a . or .. segment";
   }
-  if (segments.at(-1) === "") return "it ends with /";
+  if (segments.at(-1) === "") return "ends with /";
   return undefined;
 }
 
@@ -135,19 +135,19 @@ export function checkApiPath(
 ): ApiCheck {
   const shown = JSON.stringify(path.slice(0, 80));
   const bad = malformed(path);
-  if (bad !== undefined) return refuse(`The path ${shown} is refused: ${bad}.`);
+  if (bad !== undefined) return refuse(`the path ${shown} ${bad}.`);
   const matched = matchRoute(path, routes);
   if (matched === undefined) {
     return refuse(
-      `The path ${shown} is not an endpoint the GW2 API lists in /v2.json; for one record of a bulk endpoint pass ids instead of /ID.`,
+      `the path ${shown} is not an endpoint the GW2 API lists in /v2.json; for one record of a bulk endpoint pass ids instead of /ID.`,
     );
   }
   const { route } = matched;
-  if (!route.active) return refuse(`The GW2 API lists ${route.path} as switched off.`);
+  if (!route.active) return refuse(`the GW2 API lists ${route.path} as switched off.`);
   const credential = CREDENTIAL_ROUTES.get(route.path);
   if (credential !== undefined) return refuse(`${route.path} is not read: ${credential}.`);
   if (args.ids !== undefined && args.page !== undefined) {
-    return refuse(`Give ids or page for ${route.path}, not both.`);
+    return refuse(`give ids or page for ${route.path}, not both.`);
   }
   if (args.quantity !== undefined && !QUANTITY_ROUTES.has(route.path)) {
     return refuse(
@@ -167,4 +167,28 @@ export function checkApiPath(
     ok: true,
     request: { path: `/${matched.segments.join("/")}`, route: route.path, auth: route.auth, query },
   };
+}
+
+/** `gw2_api` refused a request before asking upstream: the reason names the path. */
+export class Gw2ApiRefusedError extends Error {
+  readonly reason: string;
+  /** @param reason the sentence {@linkcode checkApiPath} gave */
+  constructor(reason: string) {
+    super(reason);
+    this.name = "Gw2ApiRefusedError";
+    this.reason = reason;
+  }
+}
+
+/** An endpoint's answer was too large to keep (a whole id list of a large collection). */
+export class Gw2ApiTooLargeError extends Error {
+  readonly path: string;
+  readonly bytes: number;
+  /** @param path the path read; @param bytes the answer's size in bytes of JSON */
+  constructor(path: string, bytes: number) {
+    super(`The answer of ${path} is too large (${bytes} bytes)`);
+    this.name = "Gw2ApiTooLargeError";
+    this.path = path;
+    this.bytes = bytes;
+  }
 }

@@ -45,11 +45,11 @@ export interface ShapedApi {
   /** The `page` that continues the list. */
   readonly next?: number;
   /** Lists inside records that were cut, and how many entries each lost. */
-  readonly cut?: readonly { readonly at: string; readonly more: number }[];
+  readonly cut?: { readonly at: string; readonly more: number }[];
   /** Ids of the entries left out to stay within the bound (read them with `ids`). */
-  readonly dropped?: readonly unknown[];
+  readonly dropped?: unknown[];
   /** Fields left out to stay within the bound. */
-  readonly omitted?: readonly string[];
+  readonly omitted?: string[];
 }
 
 interface Walk {

@@ -60,7 +60,7 @@ Deno.test("gw2_api path: :id segments are parameters, encoded; a literal route w
 Deno.test("gw2_api path: a path the list does not name is refused, naming it", () => {
   refused(
     checkApiPath("/v2/secrets", {}, routes),
-    /"\/v2\/secrets" is not an endpoint .* \/v2\.json/,
+    /^the path "\/v2\/secrets" is not an endpoint .* \/v2\.json/,
   );
   refused(checkApiPath("/v2/items/19721", {}, routes), /pass ids instead of \/ID/);
   refused(checkApiPath("/v2/account/bank/extra", {}, routes), /not an endpoint/);
@@ -86,7 +86,7 @@ Deno.test("gw2_api path: traversal, another host and query strings are refused",
 Deno.test("gw2_api path: the caller's access_token is never taken, nor any other query", () => {
   refused(
     checkApiPath("/v2/account?access_token=ABCD-1234", {}, routes),
-    /query string; pass ids, page, lang, quantity/,
+    /query string: pass ids, page, lang, quantity/,
   );
   refused(checkApiPath("/v2/items?ids=1", {}, routes), /query string/);
   refused(checkApiPath("/v2/items#x", {}, routes), /query string/);
