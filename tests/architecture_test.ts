@@ -108,7 +108,7 @@ const ROOMS: Readonly<Record<string, readonly string[]>> = {
   search: ["async", "kv", "gw2"],
   catalogue: ["async", "kv", "gw2"],
   // The achievement catalogue and priory_achievements' work; names searched as items' are.
-  achievements: ["async", "kv", "gw2", "search"],
+  achievements: ["async", "kv", "gw2", "search", "account"],
   history: ["async", "kv", "gw2", "market"],
   background: [
     "achievements",

@@ -365,7 +365,7 @@ async function achievementsStep(
 ): Promise<CrawlProgress> {
   const { clock, log } = deps;
   const { store, onPublished } = deps.achievements ?? {};
-  const read = deps.pages.achievementsPage;
+  const read = deps.pages.achievementsPage?.bind(deps.pages);
   const lang = progress.lang ?? "en";
   if (store === undefined || read === undefined) {
     return { ...progress, phase: "done", page: 0, completedAt: clock.now() };

@@ -37,9 +37,19 @@ export interface UpstreamPaging {
   readonly resultTotal?: number;
 }
 
+/** An entry of an answer's list: an id, a name, or a record. */
+export type ApiEntry = number | string | Record<string, unknown>;
+
+/**
+ * What an answer holds: a list or a record. A list entry of another kind (a nested list, a
+ * boolean) and an answer of another kind are wrapped as `{value}`, so every answer has one
+ * shape the tool's output schema can state.
+ */
+export type ApiData = ApiEntry[] | Record<string, unknown>;
+
 /** The shaped answer. */
 export interface ShapedApi {
-  readonly data: unknown;
+  readonly data: ApiData;
   /** Entries of the answer's list after these. */
   readonly more?: number;
   /** The `page` that continues the list. */
@@ -47,7 +57,7 @@ export interface ShapedApi {
   /** Lists inside records that were cut, and how many entries each lost. */
   readonly cut?: { readonly at: string; readonly more: number }[];
   /** Ids of the entries left out to stay within the bound (read them with `ids`). */
-  readonly dropped?: unknown[];
+  readonly dropped?: (number | string | null)[];
   /** Fields left out to stay within the bound. */
   readonly omitted?: string[];
 }
@@ -78,6 +88,21 @@ function clean(value: unknown, at: string, walk: Walk): unknown {
     return out;
   }
   return value;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function entryOf(value: unknown): ApiEntry {
+  return typeof value === "number" || typeof value === "string" || isRecord(value)
+    ? value
+    : { value };
+}
+
+function dataOf(value: unknown): ApiData {
+  if (Array.isArray(value)) return value.map(entryOf);
+  return isRecord(value) ? value : { value };
 }
 
 function join(at: string, key: string | number): string {
@@ -118,13 +143,13 @@ function shapeOnce(
   shortenTexts: boolean,
 ): ShapedApi {
   const walk: Walk = { cap, shortenTexts, cuts: [] };
-  if (!Array.isArray(value)) return withCuts({ data: clean(value, "", walk) }, walk.cuts);
+  if (!Array.isArray(value)) return withCuts({ data: dataOf(clean(value, "", walk)) }, walk.cuts);
   const entries = value.filter((entry) => entry !== null);
   if (paging !== undefined) {
     // Upstream paged it (API_PAGE_SIZE a page): this page's entries, and what follows.
     const after = (paging.resultTotal ?? 0) - (paging.page + 1) * API_PAGE_SIZE;
     const data = entries.slice(0, API_ARRAY_CUT).map((entry, index) =>
-      clean(entry, String(index), walk)
+      entryOf(clean(entry, String(index), walk))
     );
     return withCuts({
       data,
@@ -135,7 +160,7 @@ function shapeOnce(
   // A whole list: the tool pages it itself.
   const start = page * API_ARRAY_CUT;
   const data = entries.slice(start, start + API_ARRAY_CUT).map((entry, index) =>
-    clean(entry, String(start + index), walk)
+    entryOf(clean(entry, String(start + index), walk))
   );
   const more = Math.max(0, entries.length - start - API_ARRAY_CUT);
   return withCuts({ data, ...(more > 0 ? { more, next: page + 1 } : {}) }, walk.cuts);
@@ -146,7 +171,7 @@ function fitted(shaped: ShapedApi): ShapedApi {
   const { data } = shaped;
   if (Array.isArray(data)) {
     const kept = [...data];
-    const dropped: unknown[] = [];
+    const dropped: (number | string | null)[] = [];
     while (kept.length > 1 && size({ ...shaped, data: kept, dropped }) > API_MAX_BYTES) {
       const entry = kept.pop();
       dropped.unshift(idOf(entry));
@@ -154,22 +179,23 @@ function fitted(shaped: ShapedApi): ShapedApi {
     const listed = { ...shaped, data: kept, dropped };
     if (size(listed) <= API_MAX_BYTES) return listed;
     // One entry alone is over the bound: its largest fields go.
-    const { value, omitted } = withoutLargest(kept[0], (entry) => ({ ...listed, data: [entry] }));
+    const [first] = kept;
+    if (!isRecord(first)) return listed;
+    const { value, omitted } = withoutLargest(first, (entry) => ({ ...listed, data: [entry] }));
     return { ...listed, data: [value], omitted };
   }
   const { value, omitted } = withoutLargest(data, (entry) => ({ ...shaped, data: entry }));
   return { ...shaped, data: value, omitted };
 }
 
-/** `value` (an object) without its largest fields until `whole(value)` fits. */
+/** `value` without its largest fields until `whole(value)` fits. */
 function withoutLargest(
-  value: unknown,
-  whole: (value: unknown) => ShapedApi,
-): { readonly value: unknown; readonly omitted: string[] } {
+  value: Record<string, unknown>,
+  whole: (value: Record<string, unknown>) => ShapedApi,
+): { readonly value: Record<string, unknown>; readonly omitted: string[] } {
   const omitted: string[] = [];
-  if (typeof value !== "object" || value === null) return { value, omitted };
   // The upstream order is kept; the largest fields go first.
-  const kept: Record<string, unknown> = Object.fromEntries(Object.entries(value));
+  const kept: Record<string, unknown> = { ...value };
   const largest = Object.entries(value).sort((a, b) => size(b[1]) - size(a[1]));
   for (const [key] of largest) {
     if (size({ ...whole(kept), omitted }) <= API_MAX_BYTES) break;
@@ -179,7 +205,7 @@ function withoutLargest(
   return { value: kept, omitted };
 }
 
-function idOf(entry: unknown): unknown {
-  if (typeof entry === "object" && entry !== null && "id" in entry) return entry.id;
-  return typeof entry === "number" || typeof entry === "string" ? entry : null;
+function idOf(entry: unknown): number | string | null {
+  const id = typeof entry === "object" && entry !== null && "id" in entry ? entry.id : entry;
+  return typeof id === "number" || typeof id === "string" ? id : null;
 }

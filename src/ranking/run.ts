@@ -59,20 +59,25 @@ export async function runRanking(gw2: Gw2Client, request: RankingRequest): Promi
   const { gw2Key, limit, progress, naming } = request;
   const legendaries = findLegendaries(request.filter);
   const roots = rankableIds(legendaries);
-  // The armory (issue 30), read beside everything else: its rows' `owned`, unread without scope.
-  const armory = readPart("armory", () => gw2.doc("accountLegendaryArmory", { key: gw2Key }));
-  armory.catch(() => undefined);
   progress?.report(`Reading your holdings and ${roots.length} legendary recipe trees`);
   // The trees' price read starts as soon as they are resolved, beside the holdings read.
+  // The armory (issue 30): its rows' `owned`, unread without its scope; read once the holdings'
+  // scopes are known, beside the trees.
+  const armory: { read?: Promise<PartRead<Fresh<readonly ArmorySlot[]>>> } = {};
+  const readArmory = () =>
+    readPart("armory", () => gw2.doc("accountLegendaryArmory", { key: gw2Key }));
   const { holdings, value: { resolved, priced } } = await withHoldings(
     gw2,
     gw2Key,
-    () =>
-      resolveAndPrice(gw2, roots, {
+    () => {
+      armory.read = readArmory();
+      armory.read.catch(() => undefined);
+      return resolveAndPrice(gw2, roots, {
         onLevel: (level, items) =>
           progress?.report(`Recipe trees: level ${level} resolved (${items} items)`),
         onWalked: (ids) => progress?.report(`Reading the prices of ${ids.length} items`),
-      }),
+      });
+    },
   );
   const plans = await planInTurns(legendaries, {
     ...resolved,
@@ -92,7 +97,8 @@ export async function runRanking(gw2: Gw2Client, request: RankingRequest): Promi
   progress?.report(
     `Ranked ${ranked.rows.length} legendaries for ${holdings.characters} characters' holdings`,
   );
-  const { ranking, armoryFields } = withArmoryRows(ranked, await armory, request.excludeOwned);
+  const owned = await (armory.read ?? readArmory());
+  const { ranking, armoryFields } = withArmoryRows(ranked, owned, request.excludeOwned);
   const shaped = {
     ...shapeRanking(ranking, limit, {
       names: resolved.names,

@@ -41,15 +41,16 @@ export const gw2Api = defineTool({
   name: "gw2_api",
   title: "GW2 API read",
   description:
-    `Official GW2 API: any other endpoint its /v2.json lists (e.g. /v2/account/mastery/points, /v2/skins, /v2/guild/:id with the id in the path), as JSON: icon fields and empty slots dropped, lists past 50 cut with more and next (the page that continues). Besides path only ids (MAX_IDS = ${MAX_IDS}), page (from 0), lang, quantity (gem exchange); no query string. Endpoints needing a key use X-GW2-Key. Prefer a priory_ or gw2_ tool where one fits.`,
+    `Official GW2 API: any other endpoint /v2.json lists (e.g. /v2/account/mastery/points, /v2/skins, /v2/guild/:id with the id in path) as JSON, icons and empty slots dropped, lists past 50 cut with more and next (the page continuing). Only ids (MAX_IDS = ${MAX_IDS}), page, lang, quantity (gem exchange); no query string. Keyed endpoints use X-GW2-Key. Prefer a dedicated tool.`,
   inputSchema: ApiInput,
   outputSchema: z.object({
-    data: z.unknown(),
+    // An array (ids, names or records) or an object: spelt so every schema dialect reads it.
+    data: z.union([
+      z.array(z.union([z.number(), z.string(), z.looseObject({})])),
+      z.looseObject({}),
+    ]),
     more: z.number().optional(),
     next: z.number().optional(),
-    cut: z.array(z.object({ at: z.string(), more: z.number() })).optional(),
-    dropped: z.array(z.unknown()).optional(),
-    omitted: z.array(z.string()).optional(),
   }),
   annotations: UPSTREAM_READ,
   errorHints: { notFound: { hint: "Check the path (as /v2.json lists it) and the ids." } },

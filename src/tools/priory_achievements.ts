@@ -43,14 +43,11 @@ export const prioryAchievements = defineTool({
   name: "priory_achievements",
   title: "Achievements and collections",
   description:
-    `Priory-computed: achievements and collections by exactly one of query (a name in any language; 10 best), ids (MAX_IDS = ${MAX_IDS}) or item (those rewarding or collecting it: a precursor gift's collection). Each: done, progress of, missing (items, skins, minis, texts; unit = lowest sell listing), missingCost (copper to buy the rest), rewards, prerequisites (the chain before, with done). Progress needs X-GW2-Key with progression; without it unread says so and missing is the whole collection.`,
+    `Priory-computed: achievements and collections by exactly one of query (a name, any language; 10 best), ids (MAX_IDS = ${MAX_IDS}) or item (those rewarding or collecting it, e.g. a precursor gift's collection). Each: done, progress of, missing bits (unit = lowest sell listing), missingCost (copper to buy them), rewards, prerequisites with done. Lists cut say more. Progress needs X-GW2-Key (progression); else unread and missing is everything.`,
   inputSchema: AchievementsInput,
+  // Rows and the rest (more, missing_ids, unread, catalogue) as the description says.
   outputSchema: z.object({
     achievements: z.array(z.looseObject({ id: z.number(), name: z.string() })),
-    more: z.number().optional(),
-    missing_ids: z.array(z.number()).optional(),
-    unread: z.array(z.object({ part: z.string(), scope: z.string() })).optional(),
-    catalogue: z.looseObject({}).optional(),
   }),
   annotations: UPSTREAM_READ,
   errorHints: {

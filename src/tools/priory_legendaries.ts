@@ -22,13 +22,13 @@ export const prioryLegendaries = defineTool({
   name: "priory_legendaries",
   title: "Legendary list",
   description:
-    "Priory-computed: the legendary equipment list (gw2efficiency static data, plus the Legendary Rune and Sigil as type upgrade) with generation, which the GW2 API does not have: generation is this project's curation, 1-3 for the weapon generations, null for armor, trinkets, backs, upgrades and the spear Klobjarne Geirr. Filter by generation and/or type. useAccount (X-GW2-Key: unlocks, inventories): owned and max, the legendary armory's count and capacity.",
+    "Priory-computed: the legendary equipment list (gw2efficiency static data, plus the Legendary Rune and Sigil as type upgrade) with generation, which the GW2 API does not have: generation is this project's curation, 1-3 for the weapon generations, null for armor, trinkets, backs, upgrades and the spear Klobjarne Geirr. Filter by generation and/or type. useAccount (X-GW2-Key; unlocks, inventories): owned/max in your legendary armory.",
   inputSchema: argumentsSchema({
     ...legendaryFilterFields(),
     lang: LangField,
     useAccount: z.boolean({
       error: (issue) => `useAccount must be true or false, not ${received(issue.input)}`,
-    }).default(false),
+    }).optional(),
   }),
   outputSchema: z.object({
     legendaries: z.array(z.object({
@@ -42,7 +42,6 @@ export const prioryLegendaries = defineTool({
       owned: z.number().optional(),
       max: z.number().optional(),
     })),
-    unread: z.array(z.object({ part: z.string(), scope: z.string() })).optional(),
   }),
   // useAccount reads the account's legendary armory.
   annotations: UPSTREAM_READ,
@@ -55,7 +54,7 @@ export const prioryLegendaries = defineTool({
       const name = names.get(legendary.id);
       return name === undefined ? { ...legendary, lang: "en" as const } : { ...legendary, name };
     });
-    return useAccount ? await withAccountArmory(legendaries, deps) : { legendaries };
+    return useAccount === true ? await withAccountArmory(legendaries, deps) : { legendaries };
   },
 });
 

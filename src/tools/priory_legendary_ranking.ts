@@ -46,14 +46,14 @@ export const prioryLegendaryRanking = defineTool({
   name: "priory_legendary_ranking",
   title: "Legendary profit ranking",
   description:
-    "Priory-computed: your legendary profit ranking (X-GW2-Key; scopes account, inventories, characters). Every legendary Priory has a tree for (all weapon generations, armor, trinkets, backs, rune, sigil; filter by type, generation): copper still to spend crafting it from what you hold (storage, bank, shared slots, bags, worn gear), buying at Trading Post depth, vs its sell value (best buy order less 15% fee); best profit first. saved: what holdings cover; each row uses all of them. partial + na: items to earn, not in cost, so profit is an upper bound; cur: non-coin currencies, not in cost. unpriced: legendaries without a tree. ~1 s once the server has warmed its trees (at startup); cold, a few seconds and ~90 requests of the shared GW2 budget. On a timeout call again: the retry reuses what the first cached. owned: the legendary armory's count (needs unlocks); excludeOwned drops those rows.",
+    "Priory-computed: your legendary profit ranking (X-GW2-Key; scopes account, inventories, characters). Every legendary Priory has a tree for (all weapon generations, armor, trinkets, backs, rune, sigil; filter by type, generation): copper still to spend crafting it from what you hold (storage, bank, shared slots, bags, worn gear), buying at Trading Post depth, vs its sell value (best buy order less 15% fee); best profit first. saved: what holdings cover; each row uses all of them. partial + na: items to earn, not in cost, so profit is an upper bound; cur: non-coin currencies, not in cost. unpriced: legendaries without a tree. ~1 s once the server has warmed its trees (at startup); cold, a few seconds and ~90 requests of the shared GW2 budget. On a timeout call again: the retry reuses what the first cached. owned: in your legendary armory (unlocks); excludeOwned drops those.",
   inputSchema: argumentsSchema({
     limit: LimitField,
     ...legendaryFilterFields(),
     lang: LangField,
     excludeOwned: z.boolean({
       error: (issue) => `excludeOwned must be true or false, not ${received(issue.input)}`,
-    }).default(false),
+    }).optional(),
   }),
   outputSchema: z.object({
     ranking: z.array(z.looseObject({
@@ -68,8 +68,6 @@ export const prioryLegendaryRanking = defineTool({
     unpriced: z.number(),
     characters: z.number(),
     names: z.record(z.string(), z.string()).optional(),
-    excluded: z.number().optional(),
-    unread: z.array(z.object({ part: z.string(), scope: z.string() })).optional(),
     stale_age_s: staleAgeField,
   }),
   annotations: UPSTREAM_READ,
@@ -84,7 +82,7 @@ export const prioryLegendaryRanking = defineTool({
     return runRanking(deps.gw2, {
       gw2Key,
       limit,
-      excludeOwned,
+      excludeOwned: excludeOwned === true,
       filter: { generation, type },
       progress: deps.progress,
       naming: namingIn(deps.gw2, deps.names, lang),

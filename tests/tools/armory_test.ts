@@ -31,7 +31,7 @@ async function call(app: TestApp, name: string, args: Record<string, unknown>, k
   return result;
 }
 
-async function structured<T>(result: { structuredContent?: unknown; isError?: unknown }) {
+function structured<T>(result: { structuredContent?: unknown; isError?: unknown }): T {
   assert.equal(result.isError, undefined, JSON.stringify(result));
   // deno-lint-ignore no-explicit-any -- checked field by field by the caller
   return result.structuredContent as any as T;
@@ -54,7 +54,7 @@ Deno.test("armory: owned and max on the pure rows; excludeOwned keeps what is no
 
 Deno.test("priory_legendaries useAccount: the armory's count and capacity on every row", async () => {
   await using app = await startTestApp();
-  const listed = await structured<Listed>(
+  const listed = structured<Listed>(
     await call(app, "priory_legendaries", { useAccount: true }, TEST_KEYS.veteran),
   );
   assert.equal(listed.legendaries.length, LEGENDARIES.length);
@@ -67,14 +67,14 @@ Deno.test("priory_legendaries useAccount: the armory's count and capacity on eve
   assert.equal(listed.unread, undefined);
   // Without useAccount: the curated list alone, no upstream request.
   app.fake.control.reset();
-  const plain = await structured<Listed>(await call(app, "priory_legendaries", {}));
+  const plain = structured<Listed>(await call(app, "priory_legendaries", {}));
   assert.equal(plain.legendaries[0]?.owned, undefined);
   assert.equal(app.fake.control.requests.length, 0);
 });
 
 Deno.test("priory_legendaries useAccount: a key without the armory's permission, and none", async () => {
   await using app = await startTestApp();
-  const partial = await structured<Listed>(
+  const partial = structured<Listed>(
     await call(app, "priory_legendaries", { useAccount: true }, TEST_KEYS.accountOnly),
   );
   assert.equal(partial.legendaries.length, LEGENDARIES.length);
@@ -88,7 +88,7 @@ Deno.test("priory_legendaries useAccount: a key without the armory's permission,
 Deno.test("priory_legendary_ranking: owned from the armory, and excludeOwned leaves those out", async () => {
   await using app = await startTestApp();
   const args = { type: "weapon", generation: 1, limit: 25 };
-  const all = await structured<Ranked>(
+  const all = structured<Ranked>(
     await call(app, "priory_legendary_ranking", args, TEST_KEYS.veteran),
   );
   const owned: number[] = all.ranking.filter((row) => (row.owned ?? 0) > 0).map((row) => row.id)
@@ -96,7 +96,7 @@ Deno.test("priory_legendary_ranking: owned from the armory, and excludeOwned lea
   const held = new Set<number>(owned);
   assert.deepEqual(owned, [WELL_KNOWN.bifrost, WELL_KNOWN.sunrise].sort());
   assert.equal(all.ranking.every((row) => row.owned !== undefined), true);
-  const kept = await structured<Ranked>(
+  const kept = structured<Ranked>(
     await call(app, "priory_legendary_ranking", { ...args, excludeOwned: true }, TEST_KEYS.veteran),
   );
   assert.deepEqual(
@@ -105,7 +105,7 @@ Deno.test("priory_legendary_ranking: owned from the armory, and excludeOwned lea
   );
   assert.equal(kept.excluded, 2);
   // A key that reads the holdings but not the armory: ranked as before, the armory named unread.
-  const noArmory = await structured<Ranked>(
+  const noArmory = structured<Ranked>(
     await call(app, "priory_legendary_ranking", args, TEST_KEYS.noWallet),
   );
   assert.equal(noArmory.ranking[0]?.owned, undefined);
