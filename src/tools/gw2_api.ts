@@ -21,7 +21,9 @@ import { argumentsSchema, idListSchema, LangField, MAX_IDS, received } from "./i
 import { defineTool, requireGw2Key, type ToolDeps, UPSTREAM_READ } from "./types.ts";
 
 const pathError = (issue: { readonly input?: unknown }) =>
-  `path must be a /v2/... path of 1 to ${MAX_API_PATH} characters, not ${received(issue.input)}`;
+  `path must be a GW2 API v2 path as /v2.json lists it, 1 to ${MAX_API_PATH} characters, not ${
+    received(issue.input)
+  }`;
 const pageError = "page must be a whole number from 0";
 const quantityError = "quantity must be a positive whole number";
 

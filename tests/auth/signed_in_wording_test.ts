@@ -28,7 +28,8 @@ Deno.test("a signed-in player's model reads no X-GW2-Key: the instructions and t
   assert.ok(discover.instructions.length / 4 <= 150, "within the instructions' 150 tokens");
   const listed = JSON.stringify((await ask("tools/list")).result);
   assert.doesNotMatch(listed, /X-GW2-Key/, "no description or input schema names the header");
-  assert.ok(listed.length / 4 < 5_000, `tools/list is ${listed.length / 4} tokens`);
+  // The contract's 7,000 with "The whole account" (5,000 before).
+  assert.ok(listed.length / 4 < 7_000, `tools/list is ${listed.length / 4} tokens`);
   // The same tools, saying where the key comes from instead.
   await using tokenMode = await startTestApp();
   const tokenList = JSON.stringify(
