@@ -78,13 +78,14 @@ export async function runAchievements(
   lang: Lang,
   deps: AchievementsDeps,
 ): Promise<AchievementsResult> {
-  const { gw2 } = deps;
+  const { gw2, key } = deps;
   const found = await lookup(query, lang, deps);
-  const progressRead = deps.key === undefined
-    ? { unread: { part: "progress", scope: "progression" } }
-    : await readPart("progress", () => gw2.doc("accountAchievements", { key: deps.key ?? "" }));
-  const progress: Progress = progressMap(valueOf(progressRead)?.value);
+  // The account's progress, read beside the records.
+  const progressing = key === undefined
+    ? Promise.resolve({ unread: { part: "progress", scope: "progression" } })
+    : readPart("progress", () => gw2.doc("accountAchievements", { key }));
   if (found.ids.length === 0) {
+    const progressRead = await progressing;
     const status = await deps.catalogue?.status();
     return {
       achievements: [],
@@ -94,7 +95,11 @@ export async function runAchievements(
       ...unreadField([progressRead]),
     };
   }
-  const read = await gw2.bulk("achievements", found.ids, lang);
+  const [progressRead, read] = await Promise.all([
+    progressing,
+    gw2.bulk("achievements", found.ids, lang),
+  ]);
+  const progress: Progress = progressMap(valueOf(progressRead)?.value);
   if (read.found.length === 0) throw new Gw2NotFoundError(read.missingIds, "achievement");
   const index = found.index ?? await deps.catalogue?.usable();
   const { chains, known } = await readChains(read.found, index, lang, gw2);
