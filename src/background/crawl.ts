@@ -368,7 +368,11 @@ async function achievementsStep(
   const read = deps.pages.achievementsPage?.bind(deps.pages);
   const lang = progress.lang ?? "en";
   if (store === undefined || read === undefined) {
-    return { ...progress, phase: "done", page: 0, completedAt: clock.now() };
+    // No longer wired (a redeploy mid-pass): the pass ends here.
+    const { lang: _none, ...rest } = progress;
+    const done: CrawlProgress = { ...rest, phase: "done", page: 0, completedAt: clock.now() };
+    await commit(deps, lease, done, op);
+    return done;
   }
   const page = await readPageOrEnd(
     () => read(progress.page, pageSize, deadline, lang),

@@ -111,3 +111,18 @@ Deno.test("the crawl's generation replaces one filled on demand; older ones are 
   const latest = await store.head();
   assert.deepEqual([...generations].sort(), [head?.generation, latest?.generation].sort());
 });
+
+Deno.test("a pass in its achievements phase ends when the catalogue is no longer wired", async () => {
+  await using app = await startBackgroundApp();
+  const store = new AchievementStore({ kv: app.kv, namespace: "http://gw2.test" });
+  const wired = deps(app, store, () => {});
+  let report: CrawlReport | undefined;
+  for (let tick = 0; tick < 60 && report?.phase !== "achievements"; tick++) {
+    report = await crawlCatalogue(wired, { sliceMs: 20_000 });
+    app.clock.advance(60_000 - (app.clock.now() % 60_000));
+  }
+  assert.equal(report?.phase, "achievements");
+  const { achievements: _gone, ...unwired } = wired;
+  assert.equal((await crawlCatalogue(unwired)).phase, "done");
+  assert.equal((await crawlCatalogue(unwired)).reason, "fresh", "and the pass is over");
+});
