@@ -113,7 +113,7 @@ function matchRoute(
       literals++;
       return segment === asked[index];
     });
-    // The earliest segment that is literal decides between two parameter routes of one shape.
+    // The route with more literal segments wins: `/v2/guild/search` over `/v2/guild/:id`.
     if (fits && (best === undefined || literals > best.literals)) best = { route, literals };
   }
   if (best === undefined) return undefined;

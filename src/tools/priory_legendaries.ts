@@ -13,6 +13,7 @@ import { z } from "zod";
 import { withArmory } from "../account/armory.ts";
 import { readPart, unreadOf, valueOf } from "../account/unread.ts";
 import { findLegendaries } from "../data/legendaries.ts";
+import type { Lang } from "../gw2/types.ts";
 import { argumentsSchema, LangField, received } from "./inputs.ts";
 import { legendaryFilterFields } from "./legendary_filter.ts";
 import { defineTool, requireGw2Key, type ToolDeps, UPSTREAM_READ } from "./types.ts";
@@ -47,16 +48,25 @@ export const prioryLegendaries = defineTool({
   annotations: UPSTREAM_READ,
   async handle({ generation, type, lang, useAccount }, deps) {
     const found = findLegendaries({ generation, type });
-    const names = lang === undefined || lang === "en"
-      ? undefined
-      : await deps.names?.namesOf(found.map(({ id }) => id), lang).catch(() => new Map());
-    const legendaries = names === undefined ? found : found.map((legendary) => {
-      const name = names.get(legendary.id);
-      return name === undefined ? { ...legendary, lang: "en" as const } : { ...legendary, name };
-    });
+    const legendaries = lang === undefined || lang === "en"
+      ? found
+      : await localized(found, lang, deps);
     return useAccount === true ? await withAccountArmory(legendaries, deps) : { legendaries };
   },
 });
+
+/** The rows named in `lang` by the name index; a row it has no name for says so (`lang: "en"`). */
+async function localized<T extends { readonly id: number }>(
+  rows: readonly T[],
+  lang: Lang,
+  deps: ToolDeps,
+) {
+  const names = await deps.names?.namesOf(rows.map(({ id }) => id), lang).catch(() => undefined);
+  return rows.map((legendary) => {
+    const name = names?.get(legendary.id);
+    return name === undefined ? { ...legendary, lang: "en" as const } : { ...legendary, name };
+  });
+}
 
 /**
  * The rows with the armory's count and capacity (issue 30); the account's part unread, and
