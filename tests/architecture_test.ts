@@ -79,6 +79,7 @@ const PUBLIC_GW2 = new Set([
   "src/gw2/schemas_achievements.ts",
   "src/gw2/schemas_api.ts",
   "src/gw2/api_path.ts",
+  "src/gw2/schemas_today.ts",
 ]);
 /** Modules of `src/` every room may use: configuration, logging, counters, staleness. */
 const SHARED = new Set(["src/config.ts", "src/log.ts", "src/metrics.ts", "src/staleness.ts"]);
@@ -124,6 +125,8 @@ const ROOMS: Readonly<Record<string, readonly string[]>> = {
   ],
   views: [],
   craft: ["async", "gw2", "data", "market", "tree", "catalogue", "account"],
+  // What is done and left since the resets, and what the Wizard's Vault's Acclaim buys.
+  today: ["async", "gw2", "market", "craft", "account", "tree"],
   tools: [
     "achievements",
     "async",
@@ -138,6 +141,7 @@ const ROOMS: Readonly<Record<string, readonly string[]>> = {
     "search",
     "views",
     "history",
+    "today",
   ],
   // The prompts are a surface beside the tools: they name the tools and their arguments' bounds
   // (and GW2's languages, from the client's public types).
@@ -210,6 +214,11 @@ const PURE = new Set([
   "src/tree/pricing.ts",
   "src/tree/shape.ts",
   "src/tree/shopping_list.ts",
+  "src/today/daily_crafts.ts",
+  "src/today/names.ts",
+  "src/today/resets.ts",
+  "src/today/shape.ts",
+  "src/today/vault.ts",
   "src/views/style.ts",
 ]);
 

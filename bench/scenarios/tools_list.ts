@@ -9,7 +9,7 @@ import type { Figure, Scenario } from "../scenario.ts";
 import { PROTOCOLS } from "../support/wire.ts";
 import { tokens } from "./calls.ts";
 
-/** The contract's ceiling for the whole answer: 7,000 with "The whole account" (5,000 before). */
+/** The contract's ceiling for the whole answer (5,000 before "The whole account"'s tools). */
 export const TOOLS_LIST_BUDGET = 7_000;
 
 /** The tools/list scenario. */

@@ -21,6 +21,8 @@ import { prioryLegendaryRanking } from "./priory_legendary_ranking.ts";
 import { prioryLegendaries } from "./priory_legendaries.ts";
 import { prioryPriceHistory } from "./priory_price_history.ts";
 import { prioryRecipeTree } from "./priory_recipe_tree.ts";
+import { prioryToday } from "./priory_today.ts";
+import { prioryWizardsVault } from "./priory_wizards_vault.ts";
 import type { ToolDefinition } from "./types.ts";
 
 export { MAX_IDS } from "./inputs.ts";
@@ -46,4 +48,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   // Issue 30.
   prioryAchievements,
   gw2Api,
+  // The whole account: the resets, the Wizard's Vault (issue 29).
+  prioryToday,
+  prioryWizardsVault,
 ];

@@ -8,6 +8,7 @@
 
 import type { z } from "zod";
 import type { AchievementCatalogue } from "../achievements/catalogue.ts";
+import type { Clock } from "../async/clock.ts";
 import type { CraftScanner } from "../craft/scanner.ts";
 import type { Gw2Client } from "../gw2/types.ts";
 import type { HistoryReader } from "../history/query.ts";
@@ -63,6 +64,12 @@ export interface ToolDeps extends ToolServices {
    * the request's `_meta`). See {@linkcode ProgressReporter}.
    */
   readonly progress?: ProgressReporter;
+  /**
+   * The clock of the call (the one its deadline runs on): a tool that reads the time (the
+   * resets' countdown) asks it, never `Date.now()`, so tests drive it. Always wired by the MCP
+   * server; optional so tests calling a handler directly need not build one.
+   */
+  readonly clock?: Clock;
   /**
    * Aborts when this call's work must stop (shortly before its deadline). The GW2 reads already
    * obey it; a handler with a long CPU loop checks `signal.aborted` (or calls

@@ -60,7 +60,19 @@ var PrioryLabels = (function () {
       "history.bestOrder": "Best order", "history.range": "Range (listing)", "history.volatility": "volatility {0} %", "history.traded": "Traded a day", "history.soldBought": "{0} sold · {1} bought",
       "history.estimated": "estimated; cancellations count", "history.margin": "Flip margin", "history.noFlip": "no flip at these prices", "history.aDay": "{0} a day",
       "history.noPoints": "No points yet in this window.", "history.since": "recorded since {0}", "history.notYet": "not recorded yet", "history.chart": "{0}: lowest listing {1} over {2}, {3} points; bars are units traded per point",
-      "history.fromTo": "{0} to {1}", "history.none": "none"
+      "history.fromTo": "{0} to {1}", "history.none": "none",
+      "today.title": "Today in Guild Wars 2", "today.notToday": "Not a priory_today result: it has no resets.", "today.dailyReset": "Daily reset in {0}",
+      "today.weeklyReset": "Weekly reset in {0}", "today.days": "{0} d {1} h", "today.hours": "{0} h {1} min",
+      "today.minutes": "{0} min", "today.soon": "a moment", "today.done": "done",
+      "today.left": "left", "today.doneOf": "{0} of {1} done", "today.clearedOf": "{0} of {1} cleared",
+      "today.more": "and {0} more", "today.allDone": "All done", "today.earns": "one craft earns",
+      "today.via": "as {0}", "today.part.dailyCrafting": "Daily crafting", "today.part.worldBosses": "World bosses",
+      "today.part.mapChests": "Hero's Choice chests", "today.part.dungeons": "Dungeon paths", "today.part.raids": "Raids this week",
+      "today.part.wizardsVault": "Wizard's Vault", "today.part.acclaim": "Astral Acclaim", "today.vaultDaily": "Daily objectives",
+      "today.vaultWeekly": "Weekly objectives", "today.special": "special objectives: {0} of {1} done", "today.acclaimEach": "{0} Acclaim",
+      "today.toClaim": "to claim", "today.claimed": "reward claimed", "today.notClaimed": "reward not claimed",
+      "today.noObjectives": "This period's objectives are drawn when you next log in.", "today.stale.daily": "Not played since the daily reset: today's dailies start from none (the API keeps yesterday's until you log in).", "today.stale.weekly": "Not played since the weekly reset: this week's raids and weekly objectives start from none.",
+      "today.unread": "Not read, the key lacks a permission: {0}"
     },
     de: {
       coins: "g s k", working: "Wird berechnet…", cannotDraw: "Dieses Ergebnis lässt sich nicht darstellen: {0}", cancelled: "Der Tool-Aufruf wurde abgebrochen", cancelledBecause: "Der Tool-Aufruf wurde abgebrochen: {0}",
@@ -108,7 +120,19 @@ var PrioryLabels = (function () {
       "history.traded": "Gehandelt pro Tag", "history.soldBought": "{0} verkauft · {1} gekauft", "history.estimated": "geschätzt; Stornierungen zählen mit", "history.margin": "Flip-Marge",
       "history.noFlip": "kein Flip zu diesen Preisen", "history.aDay": "{0} pro Tag", "history.noPoints": "Noch keine Punkte in diesem Zeitraum.", "history.since": "aufgezeichnet seit {0}",
       "history.notYet": "noch nicht aufgezeichnet", "history.chart": "{0}: niedrigstes Angebot {1} in {2}, {3} Punkte; Balken sind gehandelte Einheiten pro Punkt",
-      "history.fromTo": "{0} bis {1}", "history.none": "keines"
+      "history.fromTo": "{0} bis {1}", "history.none": "keines",
+      "today.title": "Heute in Guild Wars 2", "today.notToday": "Kein priory_today-Ergebnis: es hat keine Zurücksetzungen.", "today.dailyReset": "Tägliche Zurücksetzung in {0}",
+      "today.weeklyReset": "Wöchentliche Zurücksetzung in {0}", "today.days": "{0} T {1} Std.", "today.hours": "{0} Std. {1} Min.",
+      "today.minutes": "{0} Min.", "today.soon": "Kürze", "today.done": "erledigt",
+      "today.left": "offen", "today.doneOf": "{0} von {1} erledigt", "today.clearedOf": "{0} von {1} geschafft",
+      "today.more": "und {0} weitere", "today.allDone": "Alles erledigt", "today.earns": "eine Herstellung bringt",
+      "today.via": "als {0}", "today.part.dailyCrafting": "Tägliche Herstellung", "today.part.worldBosses": "Weltbosse",
+      "today.part.mapChests": "Truhen der Heldenwahl", "today.part.dungeons": "Verlies-Pfade", "today.part.raids": "Schlachtzüge dieser Woche",
+      "today.part.wizardsVault": "Gewölbe des Zauberers", "today.part.acclaim": "Astrale Anerkennung", "today.vaultDaily": "Tägliche Ziele",
+      "today.vaultWeekly": "Wöchentliche Ziele", "today.special": "Sonderziele: {0} von {1} erledigt", "today.acclaimEach": "{0} Anerkennung",
+      "today.toClaim": "abzuholen", "today.claimed": "Belohnung abgeholt", "today.notClaimed": "Belohnung nicht abgeholt",
+      "today.noObjectives": "Die Ziele dieses Zeitraums werden beim nächsten Einloggen gezogen.", "today.stale.daily": "Seit der täglichen Zurücksetzung nicht gespielt: die Tagesaufgaben beginnen bei null (die API behält die von gestern bis zum Einloggen).", "today.stale.weekly": "Seit der wöchentlichen Zurücksetzung nicht gespielt: Schlachtzüge und Wochenziele beginnen bei null.",
+      "today.unread": "Nicht gelesen, dem Schlüssel fehlt eine Berechtigung: {0}"
     },
     fr: {
       coins: "po pa pc", working: "Calcul en cours…", cannotDraw: "Impossible d'afficher ce résultat : {0}", cancelled: "L'appel de l'outil a été annulé", cancelledBecause: "L'appel de l'outil a été annulé : {0}",
@@ -157,7 +181,19 @@ var PrioryLabels = (function () {
       "history.estimated": "estimation ; annulations comprises", "history.margin": "Marge de revente", "history.noFlip": "pas de revente rentable à ces prix",
       "history.aDay": "{0} par jour", "history.noPoints": "Aucun point pour l'instant sur cette période.", "history.since": "enregistré depuis {0}", "history.notYet": "pas encore enregistré",
       "history.chart": "{0} : offre la plus basse de {1} sur {2}, {3} points ; les barres sont les unités échangées par point", "history.fromTo": "{0} à {1}",
-      "history.none": "aucune"
+      "history.none": "aucune",
+      "today.title": "Aujourd'hui dans Guild Wars 2", "today.notToday": "Pas un résultat de priory_today : il n'a pas de réinitialisations.", "today.dailyReset": "Réinitialisation quotidienne dans {0}",
+      "today.weeklyReset": "Réinitialisation hebdomadaire dans {0}", "today.days": "{0} j {1} h", "today.hours": "{0} h {1} min",
+      "today.minutes": "{0} min", "today.soon": "un instant", "today.done": "fait",
+      "today.left": "à faire", "today.doneOf": "{0} sur {1} faits", "today.clearedOf": "{0} sur {1} réussis",
+      "today.more": "et {0} de plus", "today.allDone": "Tout est fait", "today.earns": "une fabrication rapporte",
+      "today.via": "en {0}", "today.part.dailyCrafting": "Fabrication quotidienne", "today.part.worldBosses": "Boss du monde",
+      "today.part.mapChests": "Coffres du choix du héros", "today.part.dungeons": "Chemins de donjon", "today.part.raids": "Raids de la semaine",
+      "today.part.wizardsVault": "Chambre forte du sorcier", "today.part.acclaim": "Acclamation astrale", "today.vaultDaily": "Objectifs quotidiens",
+      "today.vaultWeekly": "Objectifs hebdomadaires", "today.special": "objectifs spéciaux : {0} sur {1} faits", "today.acclaimEach": "{0} d'acclamation",
+      "today.toClaim": "à réclamer", "today.claimed": "récompense réclamée", "today.notClaimed": "récompense non réclamée",
+      "today.noObjectives": "Les objectifs de cette période sont tirés à votre prochaine connexion.", "today.stale.daily": "Pas joué depuis la réinitialisation quotidienne : les quotidiennes repartent de zéro (l'API garde celles d'hier jusqu'à votre connexion).", "today.stale.weekly": "Pas joué depuis la réinitialisation hebdomadaire : les raids et les objectifs de la semaine repartent de zéro.",
+      "today.unread": "Non lu, il manque une permission à la clé : {0}"
     },
     es: {
       coins: "o p c", working: "Calculando…", cannotDraw: "No se puede mostrar este resultado: {0}", cancelled: "La llamada a la herramienta se canceló", cancelledBecause: "La llamada a la herramienta se canceló: {0}",
@@ -205,7 +241,19 @@ var PrioryLabels = (function () {
       "history.range": "Rango (oferta)", "history.volatility": "volatilidad {0} %", "history.traded": "Intercambiados al día", "history.soldBought": "{0} vendidos · {1} comprados",
       "history.estimated": "estimado; cuenta las cancelaciones", "history.margin": "Margen de reventa", "history.noFlip": "sin reventa rentable a estos precios",
       "history.aDay": "{0} al día", "history.noPoints": "Aún no hay puntos en este periodo.", "history.since": "registrado desde {0}", "history.notYet": "aún no registrado",
-      "history.chart": "{0}: oferta más baja de {1} en {2}, {3} puntos; las barras son unidades intercambiadas por punto", "history.fromTo": "{0} a {1}", "history.none": "ninguna"
+      "history.chart": "{0}: oferta más baja de {1} en {2}, {3} puntos; las barras son unidades intercambiadas por punto", "history.fromTo": "{0} a {1}", "history.none": "ninguna",
+      "today.title": "Hoy en Guild Wars 2", "today.notToday": "No es un resultado de priory_today: no tiene reinicios.", "today.dailyReset": "Reinicio diario en {0}",
+      "today.weeklyReset": "Reinicio semanal en {0}", "today.days": "{0} d {1} h", "today.hours": "{0} h {1} min",
+      "today.minutes": "{0} min", "today.soon": "un momento", "today.done": "hecho",
+      "today.left": "pendiente", "today.doneOf": "{0} de {1} hechos", "today.clearedOf": "{0} de {1} superados",
+      "today.more": "y {0} más", "today.allDone": "Todo hecho", "today.earns": "una fabricación rinde",
+      "today.via": "como {0}", "today.part.dailyCrafting": "Fabricación diaria", "today.part.worldBosses": "Jefes del mundo",
+      "today.part.mapChests": "Cofres de elección del héroe", "today.part.dungeons": "Rutas de mazmorra", "today.part.raids": "Incursiones de la semana",
+      "today.part.wizardsVault": "Cámara del Mago", "today.part.acclaim": "Reconocimiento astral", "today.vaultDaily": "Objetivos diarios",
+      "today.vaultWeekly": "Objetivos semanales", "today.special": "objetivos especiales: {0} de {1} hechos", "today.acclaimEach": "{0} de reconocimiento",
+      "today.toClaim": "por reclamar", "today.claimed": "recompensa reclamada", "today.notClaimed": "recompensa sin reclamar",
+      "today.noObjectives": "Los objetivos de este periodo se asignan cuando vuelvas a conectarte.", "today.stale.daily": "Sin jugar desde el reinicio diario: las diarias empiezan de cero (la API guarda las de ayer hasta que te conectes).", "today.stale.weekly": "Sin jugar desde el reinicio semanal: las incursiones y los objetivos semanales empiezan de cero.",
+      "today.unread": "Sin leer, a la clave le falta un permiso: {0}"
     },
     zh: {
       coins: "金 银 铜", working: "计算中…", cannotDraw: "无法显示此结果：{0}", cancelled: "工具调用已取消", cancelledBecause: "工具调用已取消：{0}",
@@ -248,7 +296,19 @@ var PrioryLabels = (function () {
       "history.lowest": "最低出售价", "history.over": "{1} 内 {0}", "history.bestOrder": "最高求购价", "history.range": "区间（出售价）", "history.volatility": "波动率 {0}%", "history.traded": "每日成交",
       "history.soldBought": "售出 {0} · 购入 {1}", "history.estimated": "估算；含已取消的挂单", "history.margin": "倒卖利润", "history.noFlip": "此价格下无法倒卖", "history.aDay": "每天 {0}",
       "history.noPoints": "此时段内还没有数据点。", "history.since": "自 {0} 起记录", "history.notYet": "尚未记录", "history.chart": "{0}：{2} 内最低出售挂单从 {1}，共 {3} 个点；柱形为每点成交数量", "history.fromTo": "{0} 到 {1}",
-      "history.none": "无"
+      "history.none": "无",
+      "today.title": "今日激战2", "today.notToday": "不是 priory_today 的结果：没有重置时间。", "today.dailyReset": "每日重置还有 {0}",
+      "today.weeklyReset": "每周重置还有 {0}", "today.days": "{0} 天 {1} 小时", "today.hours": "{0} 小时 {1} 分钟",
+      "today.minutes": "{0} 分钟", "today.soon": "片刻", "today.done": "已完成",
+      "today.left": "未完成", "today.doneOf": "已完成 {0}/{1}", "today.clearedOf": "已通关 {0}/{1}",
+      "today.more": "还有 {0} 项", "today.allDone": "全部完成", "today.earns": "每次制作收益",
+      "today.via": "（作为{0}）", "today.part.dailyCrafting": "每日制作", "today.part.worldBosses": "世界首领",
+      "today.part.mapChests": "英雄之选宝箱", "today.part.dungeons": "地下城路线", "today.part.raids": "本周团队副本",
+      "today.part.wizardsVault": "巫师宝库", "today.part.acclaim": "星界赞誉", "today.vaultDaily": "每日目标",
+      "today.vaultWeekly": "每周目标", "today.special": "特别目标：已完成 {0}/{1}", "today.acclaimEach": "{0} 赞誉",
+      "today.toClaim": "待领取", "today.claimed": "奖励已领取", "today.notClaimed": "奖励未领取",
+      "today.noObjectives": "本期目标将在你下次登录时抽取。", "today.stale.daily": "每日重置后尚未游玩：今日任务从零开始（API 会保留昨天的记录直到你登录）。", "today.stale.weekly": "每周重置后尚未游玩：本周的团队副本和每周目标从零开始。",
+      "today.unread": "未读取，密钥缺少权限：{0}"
     }
   };
   var LOCALES = { en: "en-US", de: "de-DE", fr: "fr-FR", es: "es-ES", zh: "zh-CN" };

@@ -18,6 +18,7 @@ import { SCHEMA, schemaAtLeast } from "./schema_version.ts";
 import type { FakeAccount } from "./world/account.ts";
 import { learnedRecipeIds } from "./world/crafting_market.ts";
 import { localizedRecords } from "./world/localized.ts";
+import { TODAY_FIXED, TODAY_WITH_ID } from "./routes_today.ts";
 import type { FakeWorld } from "./world/world.ts";
 import type { AccountRecord, FakeCharacter } from "./world/types.ts";
 import { ACHIEVEMENT_ROUTES, ACHIEVEMENT_ROUTES_WITH_ID } from "./routes_achievements.ts";
@@ -38,6 +39,8 @@ export interface RouteContext {
   readonly market?: { readonly moving: MovingMarket; readonly now: number };
   /** The language asked for (`lang.ts`): localized endpoints answer in it. */
   readonly lang: Lang;
+  /** `/v2/account`'s `last_modified` as the control set it (`setLastModified`), if it did. */
+  readonly lastModified?: string;
 }
 
 /** One endpoint. */
@@ -186,7 +189,12 @@ function has(key: TestKey | undefined, scope: Scope): boolean {
 }
 
 /** `/v2/account` for a key and schema, in upstream field order. */
-function accountView(account: AccountRecord, key: TestKey | undefined, schema: number): object {
+function accountView(
+  account: AccountRecord,
+  key: TestKey | undefined,
+  schema: number,
+  lastModified = account.last_modified,
+): object {
   const progression = has(key, "progression");
   const modern = schemaAtLeast(schema, SCHEMA.accountWvw);
   return {
@@ -196,7 +204,7 @@ function accountView(account: AccountRecord, key: TestKey | undefined, schema: n
     world: account.world,
     guilds: account.guilds,
     ...(has(key, "guilds") ? { guild_leader: account.guild_leader } : {}),
-    ...(schemaAtLeast(schema, SCHEMA.lastModified) ? { last_modified: account.last_modified } : {}),
+    ...(schemaAtLeast(schema, SCHEMA.lastModified) ? { last_modified: lastModified } : {}),
     created: account.created,
     access: account.access,
     commander: account.commander,
@@ -316,7 +324,8 @@ const CURRENCIES = publicEndpoint(
 const ACCOUNT = privateEndpoint(
   "/v2/account",
   ["account"],
-  (context) => ok(accountView(holder(context).account, context.key, context.schema)),
+  (context) =>
+    ok(accountView(holder(context).account, context.key, context.schema, context.lastModified)),
 );
 const ACCOUNT_MATERIALS = privateEndpoint(
   "/v2/account/materials",
@@ -384,6 +393,7 @@ const FIXED: ReadonlyMap<string, Endpoint> = new Map([
   ["v2/characters", CHARACTERS],
   ["v2/tokeninfo", TOKEN_INFO],
   ...ACHIEVEMENT_ROUTES,
+  ...TODAY_FIXED,
 ]);
 
 /** Endpoints that take a trailing `/:id`. */
@@ -397,6 +407,7 @@ const WITH_ID: ReadonlyMap<string, Endpoint> = new Map([
   ["v2/legendaryarmory", LEGENDARY_ARMORY],
   ["v2/characters", CHARACTERS],
   ...ACHIEVEMENT_ROUTES_WITH_ID,
+  ...TODAY_WITH_ID,
 ]);
 
 /** Matches a request path (as sent, percent-encoded) to its endpoint. */

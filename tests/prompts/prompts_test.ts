@@ -35,7 +35,7 @@ function toolsNamed(text: string): string[] {
   return [...new Set(text.match(/\b(?:gw2|priory)_[a-z_]+/g) ?? [])];
 }
 
-Deno.test("prompts/list: three plans, every argument optional, within 500 tokens on both revisions", async () => {
+Deno.test("prompts/list: four plans, every argument optional, within 500 tokens on both revisions", async () => {
   await using handler = createTestHandler({ gw2: new StubGw2Client() });
   const legacy = await readRpc(
     await handler(mcpPost({ jsonrpc: "2.0", id: 1, method: "prompts/list" })),
@@ -52,10 +52,11 @@ Deno.test("prompts/list: three plans, every argument optional, within 500 tokens
       "plan_legendary",
       "best_legendary",
       "craft_or_buy",
+      "plan_day",
     ]);
     assert.deepEqual(
       prompts.map((prompt) => prompt.arguments?.map((argument) => argument.name)),
-      [["legendary", "lang"], ["limit", "lang"], ["item", "quantity", "lang"]],
+      [["legendary", "lang"], ["limit", "lang"], ["item", "quantity", "lang"], ["lang"]],
     );
     for (const prompt of prompts) {
       for (const argument of prompt.arguments ?? []) assert.equal(argument.required, false);
@@ -87,6 +88,18 @@ for (const era of ERAS) {
           "priory_item_search",
           "quantity 10",
           "rootBuyPrice",
+        ],
+      },
+      {
+        name: "plan_day",
+        arguments: {},
+        says: [
+          "priory_today",
+          "X-GW2-Key header",
+          "unread parts",
+          "stale",
+          "priory_wizards_vault",
+          "Astral Acclaim affords",
         ],
       },
     ];
@@ -125,7 +138,7 @@ for (const era of ERAS) {
     await t.step(
       "each plan takes the player's language: the tools' names and the answer in it",
       async () => {
-        for (const name of ["plan_legendary", "best_legendary", "craft_or_buy"]) {
+        for (const name of ["plan_legendary", "best_legendary", "craft_or_buy", "plan_day"]) {
           const { messages } = await client.getPrompt({ name, arguments: { lang: "de" } });
           const text = textOf(messages as Message[]);
           assert.match(text, /Pass lang: "de" to every tool that takes it, and answer in German/);
