@@ -18,10 +18,13 @@
 import { backgroundClientOptions, createBackgroundJobs, CRON_JOBS } from "./src/background/jobs.ts";
 import { runtimeCollect } from "./src/background/release.ts";
 import { RecipeCatalogue } from "./src/catalogue/recipe_catalogue.ts";
+import { AchievementCatalogue } from "./src/achievements/catalogue.ts";
+import { AchievementStore } from "./src/achievements/store.ts";
 import { catalogueRecipeIndex, lazyPages } from "./src/catalogue/recipe_lookup.ts";
 import { RecipeStore } from "./src/catalogue/recipe_store.ts";
 import { CraftScanner } from "./src/craft/scanner.ts";
 import { systemClock } from "./src/async/clock.ts";
+import { currentDeadline } from "./src/async/deadline.ts";
 import { type Config, ConfigError, parseConfig } from "./src/config.ts";
 import { type DevToken, keepDevToken } from "./src/process/dev_token.ts";
 import {
@@ -155,6 +158,15 @@ void names.warm();
 const recipeStore = new RecipeStore({ kv, namespace: config.gw2ApiBase });
 const recipes = new RecipeCatalogue({ store: recipeStore, clock: systemClock, log });
 if (config.catalogue) void recipes.warm();
+// The achievement catalogue (issue 30): crawled after the items, or filled on demand by a call
+// through the interactive client's pages, within that call's deadline.
+const achievementStore = new AchievementStore({ kv, namespace: config.gw2ApiBase });
+const achievements = new AchievementCatalogue({
+  store: achievementStore,
+  clock: systemClock,
+  log,
+  pages: (page, size) => interactive.achievementsPage(page, size, currentDeadline()),
+});
 // The whole Trading Post, read in bulk by the sheet job (or on demand by a tool call, over the
 // interactive client): while fresh it answers every price read (`priceSheet` below).
 const sheets = new MarketSheets({
@@ -208,6 +220,7 @@ const background = createBackgroundJobs({
   names,
   recipes: recipeStore,
   catalogue: recipes,
+  achievements: { store: achievementStore, catalogue: achievements },
   sheets,
   catalogueEnabled: config.catalogue,
   ratePerSec: config.ratePerSec,
@@ -273,7 +286,7 @@ const handler = createHandler({
   log,
   gw2: interactive,
   names,
-  services: { sheets, crafting, history },
+  services: { sheets, crafting, history, achievements },
   config,
   ...(callLog === undefined ? {} : { callLog }),
   ...(auth === undefined ? {} : { auth }),

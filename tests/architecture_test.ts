@@ -76,6 +76,9 @@ const PUBLIC_GW2 = new Set([
   "src/gw2/errors.ts",
   "src/gw2/schemas.ts",
   "src/gw2/paging.ts",
+  "src/gw2/schemas_achievements.ts",
+  "src/gw2/schemas_api.ts",
+  "src/gw2/api_path.ts",
   "src/gw2/schemas_today.ts",
 ]);
 /** Modules of `src/` every room may use: configuration, logging, counters, staleness. */
@@ -110,8 +113,11 @@ const ROOMS: Readonly<Record<string, readonly string[]>> = {
   ranking: ["async", "gw2", "data", "tree", "account"],
   search: ["async", "kv", "gw2"],
   catalogue: ["async", "kv", "gw2"],
+  // The achievement catalogue and priory_achievements' work; names searched as items' are.
+  achievements: ["async", "kv", "gw2", "search", "account"],
   history: ["async", "kv", "gw2", "market"],
   background: [
+    "achievements",
     "async",
     "kv",
     "gw2",
@@ -127,6 +133,7 @@ const ROOMS: Readonly<Record<string, readonly string[]>> = {
   // What is done and left since the resets, and what the Wizard's Vault's Acclaim buys.
   today: ["async", "gw2", "market", "craft", "account", "tree"],
   tools: [
+    "achievements",
     "async",
     "gw2",
     "data",
@@ -145,6 +152,7 @@ const ROOMS: Readonly<Record<string, readonly string[]>> = {
   // (and GW2's languages, from the client's public types).
   prompts: ["data", "gw2", "search", "tools"],
   mcp: [
+    "achievements",
     "async",
     "gw2",
     "tools",
@@ -167,6 +175,11 @@ const ROOMS: Readonly<Record<string, readonly string[]>> = {
  * curated data, and the client's record types and errors — nothing that reads or writes.
  */
 const PURE = new Set([
+  "src/achievements/index.ts",
+  "src/achievements/layout.ts",
+  "src/achievements/shape.ts",
+  "src/gw2/api_path.ts",
+  "src/passthrough/api_shape.ts",
   "src/account/materials.ts",
   "src/auth/address.ts",
   "src/auth/call_rate.ts",

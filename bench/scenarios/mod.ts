@@ -9,6 +9,7 @@ import type { Scenario } from "../scenario.ts";
 import { budget } from "./budget.ts";
 import { catalogue } from "./catalogue.ts";
 import { coalescing } from "./coalescing.ts";
+import { collections } from "./collections.ts";
 import { coldCall } from "./cold_call.ts";
 import { coldStart } from "./cold_start.ts";
 import { craftProfit } from "./craft_profit.ts";
@@ -45,6 +46,7 @@ export const SCENARIOS: readonly Scenario[] = [
   craftProfit,
   history,
   economy,
+  collections,
   today,
   toolsList,
   coldStart,

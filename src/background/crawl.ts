@@ -20,11 +20,17 @@
  *   is in. English goes first (what most searches and every tool read), then German, French,
  *   Spanish and Chinese.
  * - **Refreshed daily.** A pass that completed more than `refreshMs` ago starts a new one.
+ * - **Achievements last** (when wired, issue 30): every `/v2/achievements` page in each of the
+ *   five languages (~28 pages a language for the real API: 140 requests, ~5 minutes at this
+ *   pace) into the achievement catalogue (`src/achievements/store.ts`), its generation published
+ *   once the last language is in; English is there before that when a call filled it on demand.
  *
  * @module
  */
 
 import { z } from "zod";
+import { englishEntries } from "../achievements/catalogue.ts";
+import type { AchievementStore } from "../achievements/store.ts";
 import type { RecipeStore } from "../catalogue/recipe_store.ts";
 import { isGw2Failure } from "../gw2/errors.ts";
 import { readPageOrEnd } from "../gw2/paging.ts";
@@ -59,14 +65,24 @@ export function crawlIntervalMs(ratePerSec: number): number {
 export interface CrawlDeps extends BackgroundContext {
   /** `PRIORY_CATALOGUE`: when false the crawl does nothing. */
   readonly enabled: boolean;
-  /** The background client's paged reads (items and recipes). */
-  readonly pages: Pick<Gw2PagedReads, "itemsPage" | "recipesPage">;
+  /** The background client's paged reads (items and recipes; achievements when wired). */
+  readonly pages:
+    & Pick<Gw2PagedReads, "itemsPage" | "recipesPage">
+    & Partial<Pick<Gw2PagedReads, "achievementsPage">>;
   readonly names: Pick<NameIndex, "putMany" | "settle" | "markCatalogueComplete">;
   readonly recipes: RecipeStore;
   /** Upstream's refill rate (`GW2_RATE_PER_SEC`), of which the crawl takes a tenth. */
   readonly ratePerSec: number;
   /** Called once a new recipe catalogue is published (to reload this instance's copy). */
   readonly onRecipesPublished?: () => void;
+  /**
+   * The achievement catalogue's store, crawled after the items (with `pages.achievementsPage`),
+   * and what to call once a generation is published (to reload this instance's copy).
+   */
+  readonly achievements?: {
+    readonly store: AchievementStore;
+    readonly onPublished?: () => void;
+  };
 }
 
 /** Tunables, for tests. */
@@ -99,11 +115,11 @@ export interface CrawlReport {
   readonly error?: string;
 }
 
-type Phase = "recipes" | "items" | "done";
+type Phase = "recipes" | "items" | "achievements" | "done";
 
 const ProgressSchema = z.object({
-  phase: z.enum(["recipes", "items", "done"]),
-  /** In the items phase: the language being read (absent: English, as before languages). */
+  phase: z.enum(["recipes", "items", "achievements", "done"]),
+  /** In the items and achievements phases: the language being read (absent: English). */
   lang: z.enum(LANGUAGES).optional(),
   /** The next page to read. */
   page: z.number().int().nonnegative(),
@@ -118,6 +134,8 @@ const ProgressSchema = z.object({
   lastRequestAt: z.number().optional(),
   recipes: z.number().int().nonnegative(),
   items: z.number().int().nonnegative(),
+  /** Achievements of this pass, in English. */
+  achievements: z.number().int().nonnegative().optional(),
   /** Requests of this pass. */
   requests: z.number().int().nonnegative(),
 });
@@ -214,7 +232,9 @@ async function slice(
   return {
     ran: true,
     phase: progress.phase,
-    ...(progress.phase === "items" ? { lang: progress.lang ?? "en" } : {}),
+    ...(progress.phase === "items" || progress.phase === "achievements"
+      ? { lang: progress.lang ?? "en" }
+      : {}),
     pages,
     page: progress.page,
     ...(progress.pageTotal === undefined ? {} : { pageTotal: progress.pageTotal }),
@@ -295,6 +315,9 @@ async function step(
     }
     return next;
   }
+  if (progress.phase === "achievements") {
+    return await achievementsStep(deps, lease, deadline, progress, pageSize, op, after);
+  }
   const lang = progress.lang ?? "en";
   const page = await readPageOrEnd(
     () => pages.itemsPage(progress.page, pageSize, deadline, lang),
@@ -312,11 +335,85 @@ async function step(
       const completedAt = clock.now();
       await names.markCatalogueComplete(completedAt);
       const { lang: _done, ...rest } = next;
-      next = { ...rest, phase: "done", page: 0, completedAt };
+      next = achievementsWired(deps)
+        ? { ...rest, phase: "achievements", page: 0, lang: "en", achievements: 0 }
+        : { ...rest, phase: "done", page: 0, completedAt };
       log.info("item catalogue complete", { items: next.items, requests: next.requests });
     }
   }
   await commit(deps, lease, next, op);
+  return next;
+}
+
+function achievementsWired(deps: CrawlDeps): boolean {
+  return deps.achievements !== undefined && deps.pages.achievementsPage !== undefined;
+}
+
+/**
+ * One page of achievements in the current language into the pass's generation; after the last
+ * page of the last language, the generation is published (with the page, in one commit) and
+ * the older ones pruned.
+ */
+async function achievementsStep(
+  deps: CrawlDeps,
+  lease: Lease,
+  deadline: Deadline,
+  progress: CrawlProgress,
+  pageSize: number,
+  op: Deno.AtomicOperation,
+  after: (page: Page<unknown>) => CrawlProgress,
+): Promise<CrawlProgress> {
+  const { clock, log } = deps;
+  const { store, onPublished } = deps.achievements ?? {};
+  const read = deps.pages.achievementsPage?.bind(deps.pages);
+  const lang = progress.lang ?? "en";
+  if (store === undefined || read === undefined) {
+    // No longer wired (a redeploy mid-pass): the pass ends here.
+    const { lang: _none, ...rest } = progress;
+    const done: CrawlProgress = { ...rest, phase: "done", page: 0, completedAt: clock.now() };
+    await commit(deps, lease, done, op);
+    return done;
+  }
+  const page = await readPageOrEnd(
+    () => read(progress.page, pageSize, deadline, lang),
+    progress.page,
+  );
+  store.addPage(
+    op,
+    progress.generation,
+    lang,
+    progress.page,
+    lang === "en"
+      ? englishEntries(page.records)
+      : page.records.map(({ id, name }) => ({ id, name })),
+  );
+  const count = (progress.achievements ?? 0) + (lang === "en" ? page.records.length : 0);
+  let next: CrawlProgress = { ...after(page), achievements: count };
+  const published = next.page >= page.pageTotal && lang === LANGUAGES.at(-1);
+  const head = published ? await store.head() : undefined;
+  if (next.page >= page.pageTotal) {
+    const following = LANGUAGES[LANGUAGES.indexOf(lang) + 1];
+    if (following !== undefined) {
+      next = { ...next, page: 0, lang: following };
+    } else {
+      const completedAt = clock.now();
+      store.publish(op, {
+        generation: progress.generation,
+        completedAt,
+        count,
+        langs: [...LANGUAGES],
+        ...(head === undefined ? {} : { previous: head.generation }),
+      });
+      const { lang: _done, ...rest } = next;
+      next = { ...rest, phase: "done", page: 0, completedAt };
+    }
+  }
+  await commit(deps, lease, next, op);
+  if (published) {
+    log.info("achievement catalogue complete", { achievements: count, requests: next.requests });
+    onPublished?.();
+    await store.prune([progress.generation, ...(head === undefined ? [] : [head.generation])]);
+  }
   return next;
 }
 

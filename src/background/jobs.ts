@@ -8,6 +8,8 @@
  * @module
  */
 
+import type { AchievementCatalogue } from "../achievements/catalogue.ts";
+import type { AchievementStore } from "../achievements/store.ts";
 import type { RecipeCatalogue } from "../catalogue/recipe_catalogue.ts";
 import { settlesWithin } from "../async/clock.ts";
 import type { RecipeStore } from "../catalogue/recipe_store.ts";
@@ -94,6 +96,14 @@ export interface BackgroundJobsDeps extends Omit<BackgroundContext, "signal"> {
   readonly recipes: RecipeStore;
   /** This process's recipe lookup, reloaded when the crawl here publishes. */
   readonly catalogue?: Pick<RecipeCatalogue, "refresh">;
+  /**
+   * The achievement catalogue: its store, which the crawl fills after the items, and this
+   * process's copy, reloaded when the crawl here publishes.
+   */
+  readonly achievements?: {
+    readonly store: AchievementStore;
+    readonly catalogue?: Pick<AchievementCatalogue, "refresh">;
+  };
   /**
    * This process's market sheet, refreshed by the sheet job (read with `pages`); while it is
    * fresh the price job reads nothing. Absent: the sheet job does nothing.
@@ -216,6 +226,12 @@ export function createBackgroundJobs(deps: BackgroundJobsDeps): BackgroundJobs {
           ...(deps.catalogue === undefined
             ? {}
             : { onRecipesPublished: () => deps.catalogue?.refresh() }),
+          ...(deps.achievements === undefined ? {} : {
+            achievements: {
+              store: deps.achievements.store,
+              onPublished: () => deps.achievements?.catalogue?.refresh(),
+            },
+          }),
         }), true),
     history: () => logged("history", () => historyUpkeep(context)),
     snapshot: (sheet, previous) =>

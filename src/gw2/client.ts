@@ -59,6 +59,7 @@ import {
 } from "./schemas.ts";
 import { type FetchFn, Transport } from "./transport.ts";
 import { PageReader } from "./page_reader.ts";
+import { type Achievement, AchievementSchema } from "./schemas_achievements.ts";
 import type {
   BulkName,
   BulkRead,
@@ -248,13 +249,14 @@ class KvGw2Client implements InstrumentedGw2Client {
   /** One reader per `DOCS` row, made on its first read. */
   readonly #docs = new Map<DocName, DocReader<unknown>>();
   readonly #docOptions: DocReaderOptions;
-  /** One reader per `BULK` row, made on its first read. */
-  readonly #bulk = new Map<BulkName, BulkReader<{ readonly id: number }>>();
+  /** One reader per `BULK` row (and language, for a localized row), made on its first read. */
+  readonly #bulk = new Map<string, BulkReader<{ readonly id: number }>>();
   readonly #bulkOptions: ConstructorParameters<typeof BulkReader>[1];
   readonly #recipeIndex: RecipeIndex | undefined;
   readonly #itemPages: PageReader<CatalogueItem>;
   readonly #recipePages: PageReader<CatalogueRecipe>;
   readonly #pricePages: PageReader<Price>;
+  readonly #achievementPages: PageReader<Achievement>;
   readonly #priceSheet: ((ids: readonly number[]) => BulkRead<Price> | undefined) | undefined;
 
   constructor(options: Gw2ClientOptions) {
@@ -357,6 +359,7 @@ class KvGw2Client implements InstrumentedGw2Client {
     this.#itemPages = new PageReader(ITEMS.path, CatalogueItemSchema, transport);
     this.#recipePages = new PageReader(RECIPES.path, CatalogueRecipeSchema, transport);
     this.#pricePages = new PageReader(PRICES.path, PriceSchema, transport);
+    this.#achievementPages = new PageReader(BULK.achievements.path, AchievementSchema, transport);
     this.#priceSheet = options.priceSheet;
   }
 
@@ -393,12 +396,21 @@ class KvGw2Client implements InstrumentedGw2Client {
     return this.#listings.read(ids, currentDeadline());
   }
 
-  bulk<N extends BulkName>(name: N, ids: readonly number[]): Promise<BulkRead<BulkValue<N>>> {
-    let reader = this.#bulk.get(name);
+  bulk<N extends BulkName>(
+    name: N,
+    ids: readonly number[],
+    lang: Lang = "en",
+  ): Promise<BulkRead<BulkValue<N>>> {
+    const row: BulkEndpoint<{ readonly id: number }> = BULK[name];
+    // A localized row: one reader (and cache kind) per language, `lang` always sent.
+    const variant = row.localized === true ? `${name}-${lang}` : name;
+    let reader = this.#bulk.get(variant);
     if (reader === undefined) {
-      const row: BulkEndpoint<{ readonly id: number }> = BULK[name];
-      reader = new BulkReader(row, this.#bulkOptions);
-      this.#bulk.set(name, reader);
+      const read = row.localized === true
+        ? { ...row, kind: variant, query: [...(row.query ?? []), ["lang", lang] as const] }
+        : row;
+      reader = new BulkReader(read, this.#bulkOptions);
+      this.#bulk.set(variant, reader);
     }
     // The reader of row N validates with N's schema, so its records are N's: the map holds
     // readers of every row, which TypeScript cannot index by N.
@@ -556,6 +568,15 @@ class KvGw2Client implements InstrumentedGw2Client {
 
   pricesPage(page: number, pageSize: number, deadline?: Deadline): Promise<Page<Price>> {
     return this.#pricePages.read(page, pageSize, deadline);
+  }
+
+  achievementsPage(
+    page: number,
+    pageSize: number,
+    deadline?: Deadline,
+    lang: Lang = "en",
+  ): Promise<Page<Achievement>> {
+    return this.#achievementPages.read(page, pageSize, deadline, [["lang", lang]]);
   }
 
   stats(): CounterSnapshot {

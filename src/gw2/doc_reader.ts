@@ -148,7 +148,8 @@ export class DocReader<T> {
         ? await send()
         : await this.#pages(send, request.maxPages);
       if (answer.kind === "not_found") throw new Gw2NotFoundError([], request.what);
-      const value = this.#parse(answer.json);
+      const kept = this.#endpoint.fromAnswer?.(answer) ?? answer.json;
+      const value = this.#parse(kept);
       if (value === undefined) throw new Gw2UpstreamError("malformed", answer.status);
       await docs.put(request.cacheKey, value, clock.now(), retentionMs(freshness));
       log.debug("gw2 read", { endpoint, hit: 0, miss: 1, stale: 0 });

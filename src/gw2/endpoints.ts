@@ -34,6 +34,13 @@ import {
   WalletEntrySchema,
 } from "./schemas.ts";
 import {
+  AccountAchievementsSchema,
+  AchievementSchema,
+  MiniSchema,
+  SkinSchema,
+} from "./schemas_achievements.ts";
+import { ApiListSchema } from "./schemas_api.ts";
+import {
   AccountVaultListingSchema,
   AccountVaultPeriodSchema,
   AccountVaultSpecialSchema,
@@ -60,6 +67,8 @@ export const FRESHNESS = {
   unknownId: { ttlMs: HOUR, staleForMs: DAY },
   /** Account reads: at most 5 minutes, never served stale (the contract's limit on keeping them). */
   account: { ttlMs: 5 * MINUTE, staleForMs: 0 },
+  /** `gw2_api`'s public reads: any endpoint, some of which move by the minute; kept briefly. */
+  passthrough: { ttlMs: 5 * MINUTE, staleForMs: HOUR },
 } as const satisfies Record<string, Freshness>;
 
 /** A bulk endpoint read by `ids=`. */
@@ -78,6 +87,11 @@ export interface BulkEndpoint<T extends { readonly id: number }> {
   readonly stored?: z.ZodType<T>;
   /** Query parameters added to every request (besides `ids`). */
   readonly query?: readonly (readonly [string, string])[];
+  /**
+   * Named in a language (`gw2.bulk(name, ids, lang)`): each language's records are read with
+   * `lang` always sent and cached apart (`<kind>-<lang>`).
+   */
+  readonly localized?: boolean;
   /**
    * For an endpoint where one id can fail a whole request (listings: a huge book answers 502
    * for every request naming it): a request answered `status` is split in halves, again and
@@ -169,6 +183,18 @@ export interface DocEndpoint<T> {
   readonly freshness: Freshness;
   /** Named when a 403 body is unreadable. */
   readonly scope: string;
+  /**
+   * What is validated and kept of an answer, when more than its JSON: `gw2_api`'s reads keep
+   * the paging headers too. @default the answer's JSON
+   */
+  readonly fromAnswer?: (answer: DocAnswer) => unknown;
+}
+
+/** An upstream answer as a document row may keep it. */
+export interface DocAnswer {
+  readonly json: unknown;
+  readonly pageTotal?: number;
+  readonly resultTotal?: number;
 }
 
 /** Where one read of a {@linkcode Doc} goes, from its parameters. */
@@ -213,7 +239,9 @@ export function accountDoc<T, P = void>(
   endpoint: string,
   schema: z.ZodType<T>,
   scope: string,
-  more: Pick<Doc<T, P>, "query" | "target" | "paged"> & { readonly what?: string } = {},
+  more: Pick<Doc<T, P>, "query" | "target" | "paged" | "fromAnswer"> & {
+    readonly what?: string;
+  } = {},
 ): Doc<T, P, true> {
   return {
     endpoint,
@@ -234,7 +262,7 @@ export function publicDoc<T, P = void>(
   endpoint: string,
   schema: z.ZodType<T>,
   what: string,
-  more: Partial<Pick<Doc<T, P>, "query" | "target" | "paged" | "freshness">> = {},
+  more: Partial<Pick<Doc<T, P>, "query" | "target" | "paged" | "freshness" | "fromAnswer">> = {},
 ): Doc<T, P, false> {
   return {
     endpoint,
@@ -288,6 +316,42 @@ export const RECIPE_SEARCH: DocEndpoint<number[]> = {
 };
 
 /**
+ * The largest answer `gw2_api` keeps, in bytes of JSON (a whole id list of the real `/v2/items`
+ * is ~600 KB): a larger one is kept as its size alone, and the tool asks for a page or ids.
+ */
+export const API_ANSWER_MAX_BYTES = 2_000_000;
+
+/** What `gw2_api` keeps of an answer: its JSON (absent when too large), size and paging. */
+const ApiAnswerSchema = z.object({
+  json: z.unknown().optional(),
+  bytes: z.number().int().nonnegative(),
+  pageTotal: z.number().int().nonnegative().optional(),
+  resultTotal: z.number().int().nonnegative().optional(),
+});
+/** A kept `gw2_api` answer. */
+export type ApiAnswer = z.infer<typeof ApiAnswerSchema>;
+
+/** A `gw2_api` read: the checked path (`src/gw2/api_path.ts`) and its query. */
+export interface ApiTarget {
+  readonly path: string;
+  readonly query: Query;
+}
+
+function apiTarget({ path, query }: ApiTarget): DocTarget {
+  return { path, query, cacheParts: [path, ...query.flat()] };
+}
+
+function apiAnswer(answer: DocAnswer): ApiAnswer {
+  const bytes = new TextEncoder().encode(JSON.stringify(answer.json)).length;
+  return {
+    ...(bytes > API_ANSWER_MAX_BYTES ? {} : { json: answer.json }),
+    bytes,
+    ...(answer.pageTotal === undefined ? {} : { pageTotal: answer.pageTotal }),
+    ...(answer.resultTotal === undefined ? {} : { resultTotal: answer.resultTotal }),
+  };
+}
+
+/**
  * Every document endpoint `gw2.doc(name, args)` reads, by name: adding an endpoint is adding a
  * row (and its record schema). The name is also its cache entry's name.
  */
@@ -333,6 +397,27 @@ export const DOCS = {
     },
   ),
   tokenInfo: accountDoc("/v2/tokeninfo", TokenInfoSchema, "account"),
+  // Issue 30: achievements, and gw2_api's reads of any listed endpoint.
+  /** The account's progress: every achievement begun or done (2-3 k rows). */
+  accountAchievements: accountDoc(
+    "/v2/account/achievements",
+    AccountAchievementsSchema,
+    "progression",
+  ),
+  /** `/v2.json`: the API's own list of its endpoints, which `gw2_api` checks paths against. */
+  apiList: publicDoc("/v2.json", ApiListSchema, "endpoint list"),
+  /** `gw2_api`'s read of a public endpoint: briefly cached, with its paging headers. */
+  apiPublic: publicDoc<ApiAnswer, ApiTarget>("/v2/:path", ApiAnswerSchema, "record", {
+    freshness: FRESHNESS.passthrough,
+    target: apiTarget,
+    fromAnswer: apiAnswer,
+  }),
+  /** `gw2_api`'s read of an endpoint needing the player's key (at most 5 minutes, its HMAC). */
+  apiAccount: accountDoc<ApiAnswer, ApiTarget>("/v2/:path", ApiAnswerSchema, "account", {
+    what: "record",
+    target: apiTarget,
+    fromAnswer: apiAnswer,
+  }),
   // The resets and the Wizard's Vault (`priory_today`, `priory_wizards_vault`): the catalogues,
   // read whole and kept a day; the season an hour (it turns over every few months); then the
   // account's progress against them.
@@ -405,6 +490,34 @@ export const BULK = {
     schema: ArmoryLimitSchema,
     freshness: FRESHNESS.static,
     what: "legendary armory entry",
+  },
+  // Issue 30: achievements and what their bits name, in the caller's language.
+  /** `/v2/achievements`: name, tiers, bits, rewards, prerequisites (prose dropped). */
+  achievements: {
+    kind: "achievement",
+    path: "/v2/achievements",
+    schema: AchievementSchema,
+    freshness: FRESHNESS.static,
+    what: "achievement",
+    localized: true,
+  },
+  /** `/v2/skins`, by name. */
+  skins: {
+    kind: "skin",
+    path: "/v2/skins",
+    schema: SkinSchema,
+    freshness: FRESHNESS.static,
+    what: "skin",
+    localized: true,
+  },
+  /** `/v2/minis`: name and unlocking item. */
+  minis: {
+    kind: "mini",
+    path: "/v2/minis",
+    schema: MiniSchema,
+    freshness: FRESHNESS.static,
+    what: "mini",
+    localized: true,
   },
 } as const satisfies Record<string, BulkEndpoint<{ readonly id: number }>>;
 

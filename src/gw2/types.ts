@@ -18,6 +18,7 @@ import type {
   Price,
   Recipe,
 } from "./schemas.ts";
+import type { Achievement } from "./schemas_achievements.ts";
 
 export type { BulkName, BulkValue, DocArgs, DocName, DocValue };
 
@@ -110,9 +111,14 @@ export interface Gw2Client {
   doc<N extends DocName>(name: N, ...args: DocArgList<N>): Promise<Fresh<DocValue<N>>>;
   /**
    * Any by-id endpoint of the `BULK` table (`endpoints.ts`), read as `items` is: batched by 200,
-   * coalesced with concurrent reads, cached per record.
+   * coalesced with concurrent reads, cached per record. A localized row reads `lang` (English by
+   * default; always sent), each language cached apart; other rows ignore it.
    */
-  bulk<N extends BulkName>(name: N, ids: readonly number[]): Promise<BulkRead<BulkValue<N>>>;
+  bulk<N extends BulkName>(
+    name: N,
+    ids: readonly number[],
+    lang?: Lang,
+  ): Promise<BulkRead<BulkValue<N>>>;
   /**
    * Optional - answered from the recipe catalogue when the client has one (its `recipeIndex`,
    * `src/catalogue/recipe_lookup.ts`): every official recipe making each of `outputIds`
@@ -187,4 +193,14 @@ export interface Gw2PagedReads {
    * (~27,000 on the real API: 135 pages of 200), until `deadline`.
    */
   pricesPage(page: number, pageSize: number, deadline?: Deadline): Promise<Page<Price>>;
+  /**
+   * `/v2/achievements?page=&page_size=&lang=`: the achievements named in `lang` (English by
+   * default), until `deadline` (the achievement catalogue's crawl and fill).
+   */
+  achievementsPage(
+    page: number,
+    pageSize: number,
+    deadline?: Deadline,
+    lang?: Lang,
+  ): Promise<Page<Achievement>>;
 }

@@ -8,7 +8,9 @@
  * @module
  */
 
+import { AchievementCatalogueNotReadyError } from "../achievements/run.ts";
 import { DeadlineExceededError } from "../async/deadline.ts";
+import { Gw2ApiRefusedError, Gw2ApiTooLargeError } from "../gw2/api_path.ts";
 import { CraftCatalogueError } from "../craft/scanner.ts";
 import { MarketSheetPendingError } from "../market/sheets.ts";
 import { NotCraftableError } from "../tree/pricing.ts";
@@ -127,6 +129,21 @@ export function classifyFailure(error: unknown, context: FailureContext = {}): F
     );
   }
   if (error instanceof CraftCatalogueError) return craftCatalogueFailure(error);
+  // Issue 30: gw2_api's gate, an answer too large to keep, the achievement catalogue.
+  if (error instanceof Gw2ApiRefusedError) return info("refused", `Refused: ${error.reason}`);
+  if (error instanceof Gw2ApiTooLargeError) {
+    const megabytes = (error.bytes / 1_000_000).toFixed(1);
+    return info(
+      "too_large",
+      `Too large: the answer of ${error.path} is ${megabytes} MB of JSON, more than gw2_api keeps. Ask for a page (page: 0) or some ids instead.`,
+    );
+  }
+  if (error instanceof AchievementCatalogueNotReadyError) {
+    return info(
+      "not_ready",
+      "Not ready: the achievement catalogue (every /v2/achievements page), which a name or item lookup needs, could not be read from the GW2 API just now. Retry in a minute; a lookup by ids works without it.",
+    );
+  }
   if (error instanceof DeadlineExceededError) {
     return {
       kind: "deadline",

@@ -9,10 +9,13 @@
  * @module
  */
 
+import { withArmory, withoutOwned } from "../account/armory.ts";
 import { withHoldings } from "../account/holdings.ts";
+import { type PartRead, readPart, type Unread, unreadOf, valueOf } from "../account/unread.ts";
+import type { ArmorySlot } from "../gw2/schemas.ts";
 import { chunk } from "../async/concurrency.ts";
 import { findLegendaries, type LegendaryFilter } from "../data/legendaries.ts";
-import type { Gw2Client } from "../gw2/types.ts";
+import type { Fresh, Gw2Client } from "../gw2/types.ts";
 import { oldestStaleAge } from "../staleness.ts";
 import { currencyNamesFor, itemNamesFor, type Naming, renamed } from "../tree/names.ts";
 import { readTreeBooks, resolveAndPrice } from "../tree/prices.ts";
@@ -21,6 +24,7 @@ import {
   planLegendaries,
   rankableIds,
   type RankedLegendary,
+  type Ranking,
   type RankingInputs,
   rankingPurchases,
   type RankingResult,
@@ -40,6 +44,8 @@ export interface RankingRequest {
   readonly progress?: { report(message: string): void } | undefined;
   /** The language to name legendaries, items and currencies in (English when absent). */
   readonly naming?: Naming | undefined;
+  /** Leave out the legendaries the account's armory holds (issue 30). */
+  readonly excludeOwned?: boolean;
 }
 
 /**
@@ -55,15 +61,23 @@ export async function runRanking(gw2: Gw2Client, request: RankingRequest): Promi
   const roots = rankableIds(legendaries);
   progress?.report(`Reading your holdings and ${roots.length} legendary recipe trees`);
   // The trees' price read starts as soon as they are resolved, beside the holdings read.
+  // The armory (issue 30): its rows' `owned`, unread without its scope; read once the holdings'
+  // scopes are known, beside the trees.
+  const armory: { read?: Promise<PartRead<Fresh<readonly ArmorySlot[]>>> } = {};
+  const readArmory = () =>
+    readPart("armory", () => gw2.doc("accountLegendaryArmory", { key: gw2Key }));
   const { holdings, value: { resolved, priced } } = await withHoldings(
     gw2,
     gw2Key,
-    () =>
-      resolveAndPrice(gw2, roots, {
+    () => {
+      armory.read = readArmory();
+      armory.read.catch(() => undefined);
+      return resolveAndPrice(gw2, roots, {
         onLevel: (level, items) =>
           progress?.report(`Recipe trees: level ${level} resolved (${items} items)`),
         onWalked: (ids) => progress?.report(`Reading the prices of ${ids.length} items`),
-      }),
+      });
+    },
   );
   const plans = await planInTurns(legendaries, {
     ...resolved,
@@ -79,15 +93,20 @@ export async function runRanking(gw2: Gw2Client, request: RankingRequest): Promi
     plans.plans.flatMap((plan) => plan.tree.summary.currencies.map(({ id }) => id)),
     resolved.currencyNames,
   );
-  const ranking = rankLegendaries(plans, { currencyNames, books: books.books });
+  const ranked = rankLegendaries(plans, { currencyNames, books: books.books });
   progress?.report(
-    `Ranked ${ranking.rows.length} legendaries for ${holdings.characters} characters' holdings`,
+    `Ranked ${ranked.rows.length} legendaries for ${holdings.characters} characters' holdings`,
   );
-  const shaped = shapeRanking(ranking, limit, {
-    names: resolved.names,
-    characters: holdings.characters,
-    staleAgeMs: oldestStaleAge(resolved.staleAgeMs, priced.staleAgeMs, books.staleAgeMs),
-  });
+  const owned = await (armory.read ?? readArmory());
+  const { ranking, armoryFields } = withArmoryRows(ranked, owned, request.excludeOwned);
+  const shaped = {
+    ...shapeRanking(ranking, limit, {
+      names: resolved.names,
+      characters: holdings.characters,
+      staleAgeMs: oldestStaleAge(resolved.staleAgeMs, priced.staleAgeMs, books.staleAgeMs),
+    }),
+    ...armoryFields,
+  };
   if (naming === undefined || naming.lang === "en") return shaped;
   const ids = [
     ...shaped.ranking.map((row) => row.id),
@@ -99,6 +118,26 @@ export async function runRanking(gw2: Gw2Client, request: RankingRequest): Promi
     ranking: shaped.ranking.map((row) => ({ ...row, name: localized.get(row.id) ?? row.name })),
     ...(shaped.names === undefined ? {} : { names: renamed(shaped.names, localized) }),
   };
+}
+
+/**
+ * The ranking with the armory's `owned` on each row, without the owned ones when asked; the
+ * armory unread (and named) when the key lacks its permissions.
+ */
+function withArmoryRows(
+  ranking: Ranking,
+  armory: PartRead<Fresh<readonly ArmorySlot[]>>,
+  excludeOwned = false,
+): {
+  readonly ranking: Ranking;
+  readonly armoryFields: { readonly excluded?: number; readonly unread?: Unread[] };
+} {
+  const slots = valueOf(armory)?.value;
+  if (slots === undefined) return { ranking, armoryFields: { unread: unreadOf([armory]) } };
+  const owned = withArmory(ranking.rows, slots);
+  if (!excludeOwned) return { ranking: { ...ranking, rows: owned }, armoryFields: {} };
+  const { rows, excluded } = withoutOwned(owned);
+  return { ranking: { ...ranking, rows }, armoryFields: { excluded } };
 }
 
 /** Legendaries planned per turn of the event loop (each is two whole-tree pricings). */

@@ -5,11 +5,13 @@
  * @module
  */
 
+import { gw2Api } from "./gw2_api.ts";
 import { gw2Items } from "./gw2_items.ts";
 import { gw2Prices } from "./gw2_prices.ts";
 import { gw2RecipeSearch } from "./gw2_recipe_search.ts";
 import { gw2Recipes } from "./gw2_recipes.ts";
 import { prioryAccount } from "./priory_account.ts";
+import { prioryAchievements } from "./priory_achievements.ts";
 import { prioryAccountMaterials } from "./priory_account_materials.ts";
 import { prioryAccountWallet } from "./priory_account_wallet.ts";
 import { prioryCraftProfit } from "./priory_craft_profit.ts";
@@ -43,6 +45,9 @@ export const TOOLS: readonly ToolDefinition[] = [
   prioryCraftProfit,
   prioryPriceHistory,
   prioryFlips,
+  // Issue 30.
+  prioryAchievements,
+  gw2Api,
   // The whole account: the resets, the Wizard's Vault (issue 29).
   prioryToday,
   prioryWizardsVault,

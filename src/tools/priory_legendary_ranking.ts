@@ -13,7 +13,7 @@ import { z } from "zod";
 import { runRanking } from "../ranking/run.ts";
 import { namingIn } from "../search/localize.ts";
 import { RANKING_VIEW_URI } from "../views/uris.ts";
-import { argumentsSchema, LangField, staleAgeField } from "./inputs.ts";
+import { argumentsSchema, LangField, received, staleAgeField } from "./inputs.ts";
 import { legendaryFilterFields } from "./legendary_filter.ts";
 import { defineTool, requireGw2Key, UPSTREAM_READ } from "./types.ts";
 
@@ -46,8 +46,15 @@ export const prioryLegendaryRanking = defineTool({
   name: "priory_legendary_ranking",
   title: "Legendary profit ranking",
   description:
-    "Priory-computed: your legendary profit ranking (X-GW2-Key; scopes account, inventories, characters). Every legendary Priory has a tree for (all weapon generations, armor, trinkets, backs, rune, sigil; filter by type, generation): copper still to spend crafting it from what you hold (storage, bank, shared slots, bags, worn gear), buying at Trading Post depth, vs its sell value (best buy order less 15% fee); best profit first. saved: what holdings cover; each row uses all of them. partial + na: items to earn, not in cost, so profit is an upper bound; cur: non-coin currencies, not in cost. unpriced: legendaries without a tree. ~1 s once the server has warmed its trees (at startup); cold, a few seconds and ~90 requests of the shared GW2 budget. On a timeout call again: the retry reuses what the first cached.",
-  inputSchema: argumentsSchema({ limit: LimitField, ...legendaryFilterFields(), lang: LangField }),
+    "Priory-computed: your legendary profit ranking (X-GW2-Key; scopes account, inventories, characters). Every legendary Priory has a tree for (all weapon generations, armor, trinkets, backs, rune, sigil; filter by type, generation): copper still to spend crafting it from what you hold (storage, bank, shared slots, bags, worn gear), buying at Trading Post depth, vs its sell value (best buy order less 15% fee); best profit first. saved: what holdings cover; each row uses all of them. partial + na: items to earn, not in cost, so profit is an upper bound; cur: non-coin currencies, not in cost. unpriced: legendaries without a tree. ~1 s once the server has warmed its trees (at startup); cold, a few seconds and ~90 requests of the shared GW2 budget. On a timeout call again: the retry reuses what the first cached. owned: in your legendary armory (unlocks); excludeOwned drops those.",
+  inputSchema: argumentsSchema({
+    limit: LimitField,
+    ...legendaryFilterFields(),
+    lang: LangField,
+    excludeOwned: z.boolean({
+      error: (issue) => `excludeOwned must be true or false, not ${received(issue.input)}`,
+    }).optional(),
+  }),
   outputSchema: z.object({
     ranking: z.array(z.looseObject({
       id: z.number(),
@@ -70,11 +77,12 @@ export const prioryLegendaryRanking = defineTool({
   },
   deadlineMs: RANKING_DEADLINE_MS,
   view: RANKING_VIEW_URI,
-  handle({ limit, generation, type, lang }, deps) {
+  handle({ limit, generation, type, lang, excludeOwned }, deps) {
     const gw2Key = requireGw2Key(deps);
     return runRanking(deps.gw2, {
       gw2Key,
       limit,
+      excludeOwned: excludeOwned === true,
       filter: { generation, type },
       progress: deps.progress,
       naming: namingIn(deps.gw2, deps.names, lang),

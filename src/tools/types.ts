@@ -7,6 +7,7 @@
  */
 
 import type { z } from "zod";
+import type { AchievementCatalogue } from "../achievements/catalogue.ts";
 import type { Clock } from "../async/clock.ts";
 import type { CraftScanner } from "../craft/scanner.ts";
 import type { Gw2Client } from "../gw2/types.ts";
@@ -28,6 +29,11 @@ export interface ToolServices {
   readonly sheets?: MarketSheets;
   /** The crafting scan (`src/craft/scanner.ts`): the recipe graph and its pass per sheet. */
   readonly crafting?: CraftScanner;
+  /**
+   * The achievement catalogue (`src/achievements/catalogue.ts`): names in five languages, the
+   * items and skins achievements reward or collect, their chains (`priory_achievements`).
+   */
+  readonly achievements?: AchievementCatalogue;
   /**
    * The Trading Post's price history, read from this server's own snapshots
    * (`priory_price_history`, `priory_flips`, the daily volumes other tools quote).
@@ -130,7 +136,8 @@ export interface ToolDefinition<
  * to check, and what to do about a used-up budget besides waiting (appended to "Retry in N s").
  */
 export interface ToolErrorHints {
-  readonly notFound?: { readonly what: string; readonly hint: string };
+  /** `what` the lookup is about (the error's own noun when absent), and what to check. */
+  readonly notFound?: { readonly what?: string; readonly hint: string };
   /** E.g. `", and batch ids into one call ..."`: it follows "Retry in N s" directly. */
   readonly rateLimited?: string;
 }

@@ -183,7 +183,7 @@ Deno.test("fake.fetch() prices only tradeable items, with the bulk rules", async
 });
 
 Deno.test("fake.fetch() answers unknown paths 404 and other methods 405", async () => {
-  const unknown = await get(fake, "/v2/skins");
+  const unknown = await get(fake, "/v2/dyes");
   assert.equal(unknown.status, 404);
   assert.equal(unknown.text, errorBody("no such endpoint"));
   const deeper = await get(fake, "/v2/account/123");

@@ -21,6 +21,7 @@ import { localizedRecords } from "./world/localized.ts";
 import { TODAY_FIXED, TODAY_WITH_ID } from "./routes_today.ts";
 import type { FakeWorld } from "./world/world.ts";
 import type { AccountRecord, FakeCharacter } from "./world/types.ts";
+import { ACHIEVEMENT_ROUTES, ACHIEVEMENT_ROUTES_WITH_ID } from "./routes_achievements.ts";
 
 /** What an endpoint's answer may depend on. */
 export interface RouteContext {
@@ -397,6 +398,7 @@ const FIXED: ReadonlyMap<string, Endpoint> = new Map([
   ["v2/legendaryarmory", LEGENDARY_ARMORY],
   ["v2/characters", CHARACTERS],
   ["v2/tokeninfo", TOKEN_INFO],
+  ...ACHIEVEMENT_ROUTES,
   ...TODAY_FIXED,
 ]);
 
@@ -410,6 +412,7 @@ const WITH_ID: ReadonlyMap<string, Endpoint> = new Map([
   ["v2/currencies", CURRENCIES],
   ["v2/legendaryarmory", LEGENDARY_ARMORY],
   ["v2/characters", CHARACTERS],
+  ...ACHIEVEMENT_ROUTES_WITH_ID,
   ...TODAY_WITH_ID,
 ]);
 

@@ -24,8 +24,8 @@ const SNAPSHOT = new URL("./testdata/tools_list.json", import.meta.url);
  * "The whole account", 7,000 with its tools.
  */
 const TOKEN_BUDGET = 7_000;
-/** The four gw2_* tools' share, leaving the rest for the priory_* tools. */
-const GW2_TOOLS_TOKEN_SHARE = 1_300;
+/** The gw2_* tools' share, leaving the rest for the priory_* tools (+300: issue 30's gw2_api). */
+const GW2_TOOLS_TOKEN_SHARE = 1_300 + 300;
 const CREDENTIAL_NAME = /key|token|credential|secret|password|auth/i;
 
 /** `value`'s JSON in tokens as the contract counts them: UTF-8 bytes / 4. */
@@ -62,9 +62,10 @@ function takesIds(tool: Tool): boolean {
 
 /**
  * The contract's tool count: four `gw2_` pass-throughs and ten `priory_` computations, plus "The
- * whole account"'s (issue 29: `priory_today`, `priory_wizards_vault`).
+ * whole account"'s (issue 29: `priory_today`, `priory_wizards_vault`; issue 30: `gw2_api`,
+ * `priory_achievements`).
  */
-const TOOL_COUNT = 16;
+const TOOL_COUNT = 18;
 
 Deno.test("tools/list: every tool follows the naming, provenance and annotation rules", async (t) => {
   const tools = await listTools();
@@ -169,8 +170,10 @@ const LANG_TOKENS = 14.75;
 const PRIORY_TOOL_TOKEN_SHARES: Readonly<Record<string, number>> = {
   // +10 for soldPerWeek (issue 23: the liquidity of what the plan buys), +10 for lang (issue 22).
   priory_recipe_tree: 575,
-  priory_legendaries: 270,
-  priory_legendary_ranking: 480,
+  // Issue 30: +41 for useAccount and a row's owned and max; +26 for excludeOwned.
+  priory_legendaries: 270 + 41,
+  priory_legendary_ranking: 480 + 26,
+  priory_achievements: 300,
   // Issue 21's budget is 380 for the whole tools/list entry (below): this share leaves the rest.
   priory_craft_profit: 305 + LANG_TOKENS,
   // Issue 23: the two history tools' whole entries (with name, title, annotations and the view
@@ -204,6 +207,16 @@ Deno.test("tools/list: priory_price_history and priory_flips' whole entries stay
   assert.equal(tools.length, 2);
   const tokens = tools.reduce((sum, tool) => sum + tokensOf(tool), 0);
   assert.ok(tokens <= 480 + 2 * LANG_TOKENS, `${tokens} tokens`);
+});
+
+Deno.test("tools/list: issue 30 adds at most 700 tokens: its two tools' whole entries and its inputs", async () => {
+  const tools = (await listTools()).filter((entry) =>
+    entry.name === "priory_achievements" || entry.name === "gw2_api"
+  );
+  assert.equal(tools.length, 2);
+  const tokens = tools.reduce((sum, tool) => sum + tokensOf(tool), 0);
+  // The rest of the 700: the legendary list's and the ranking's share increases (41 + 26).
+  assert.ok(tokens <= 700 - 41 - 26, `${tokens} tokens`);
 });
 
 Deno.test("tools/list: each priory_ tool stays within its token share", async (t) => {

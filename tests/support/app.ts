@@ -8,6 +8,9 @@
 
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { type Config, parseConfig } from "../../src/config.ts";
+import { AchievementCatalogue } from "../../src/achievements/catalogue.ts";
+import { AchievementStore } from "../../src/achievements/store.ts";
+import { currentDeadline } from "../../src/async/deadline.ts";
 import { RecipeCatalogue } from "../../src/catalogue/recipe_catalogue.ts";
 import { catalogueRecipeIndex, lazyPages } from "../../src/catalogue/recipe_lookup.ts";
 import { RecipeStore } from "../../src/catalogue/recipe_store.ts";
@@ -204,6 +207,8 @@ export interface TestApp extends AsyncDisposable {
   readonly sheets: MarketSheets | undefined;
   /** The recipe catalogue the lookups and the crafting scan use. */
   readonly recipes: RecipeCatalogue;
+  /** The achievement catalogue (filled on demand through the client, no crawl here). */
+  readonly achievements: AchievementCatalogue;
   /** The crafting scan, when `craft` was asked for. */
   readonly crafting: CraftScanner | undefined;
   /** The KV holding cache, budget, key secret and names (`:memory:` unless one was given). */
@@ -321,6 +326,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       log,
     })
     : undefined;
+  const achievements = new AchievementCatalogue({
+    store: new AchievementStore({ kv, namespace: config.gw2ApiBase }),
+    clock,
+    log,
+    pages: (page, size) => gw2.achievementsPage(page, size, currentDeadline()),
+  });
   const historyStore = new HistoryStore({ kv, namespace: config.gw2ApiBase, clock });
   const history = new HistoryReader({
     store: historyStore,
@@ -345,6 +356,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     names,
     services: {
       history,
+      achievements,
       ...(sheets === undefined ? {} : { sheets }),
       ...(crafting === undefined ? {} : { crafting }),
     },
@@ -361,6 +373,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     history,
     sheets,
     recipes,
+    achievements,
     crafting,
     kv,
     config,

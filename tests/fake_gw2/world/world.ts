@@ -7,6 +7,7 @@
  */
 
 import { buildAccount, type FakeAccount, MAIN_ACCOUNT, VETERAN_ACCOUNT } from "./account.ts";
+import { buildAchievements, type FakeAchievements } from "./achievements.ts";
 import {
   curatedCurrencies,
   curatedItems,
@@ -67,6 +68,10 @@ export interface FakeWorld extends FakeAccount {
   readonly fillerItemIds: readonly number[];
   /** The crafting market's synthetic ids (970001 and up, `crafting_market.ts`). */
   readonly craftMarketItemIds: readonly number[];
+  /** Achievements, skins, minis and each account's progress (`achievements.ts`). */
+  readonly achievements: FakeAchievements;
+  /** Stand-ins for the items achievements name that nothing else describes. */
+  readonly achievementItemIds: readonly number[];
 }
 
 let shared: FakeWorld | undefined;
@@ -96,7 +101,10 @@ export function buildWorld(): FakeWorld {
   // holdings stay what they were.
   const accountItems = byId([...curated, ...standIns, ...filler]);
   const craftItems = craftMarketItems();
-  const items = byId([...accountItems.values(), ...craftItems]);
+  const achievements = buildAchievements(
+    new Set([...accountItems.keys(), ...craftItems.map((item) => item.id)]),
+  );
+  const items = byId([...accountItems.values(), ...craftItems, ...achievements.items]);
   const currencies = byId(curatedCurrencies());
   const account = buildAccount(MAIN_ACCOUNT, accountItems, categories, currencies);
   const veteran = buildAccount(VETERAN_ACCOUNT, accountItems, categories, currencies);
@@ -126,6 +134,8 @@ export function buildWorld(): FakeWorld {
     standInItemIds: standIns.map((item) => item.id),
     fillerItemIds: filler.map((item) => item.id),
     craftMarketItemIds: craftItems.map((item) => item.id),
+    achievements,
+    achievementItemIds: achievements.items.map((item) => item.id),
   });
 }
 

@@ -148,7 +148,7 @@ Deno.test("getWorld() has the curated sizes and generated filler", () => {
   assert.equal(
     world.items.size,
     world.curatedItemIds.length + world.standInItemIds.length + world.fillerItemIds.length +
-      world.craftMarketItemIds.length,
+      world.craftMarketItemIds.length + world.achievementItemIds.length,
   );
   const ids = [...world.items.keys()];
   assert.deepEqual(ids, [...ids].sort((a, b) => a - b), "items iterate in ascending id order");

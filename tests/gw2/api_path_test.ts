@@ -1,0 +1,102 @@
+/**
+ * `gw2_api`'s gate (pure): a path is read only when the API's own list names it, and nothing but
+ * the API's host, its listed paths and the tool's parameters ever reaches upstream. Each attack
+ * is sent and must be refused with its reason.
+ */
+import assert from "node:assert/strict";
+import { type ApiCheck, checkApiPath } from "../../src/gw2/api_path.ts";
+import { ApiListSchema } from "../../src/gw2/schemas_api.ts";
+import { API_LIST } from "../fake_gw2/api_list.ts";
+
+const routes = ApiListSchema.parse(API_LIST).routes;
+
+function refused(check: ApiCheck, pattern: RegExp): void {
+  assert.equal(check.ok, false, JSON.stringify(check));
+  if (!check.ok) assert.match(check.reason, pattern);
+}
+
+Deno.test("gw2_api path: a listed public path passes with the tool's parameters only", () => {
+  const check = checkApiPath("/v2/skins", { ids: [1, 2], lang: "de" }, routes);
+  assert.deepEqual(check, {
+    ok: true,
+    request: {
+      path: "/v2/skins",
+      route: "/v2/skins",
+      auth: false,
+      query: { ids: "1,2", lang: "de" },
+    },
+  });
+  const paged = checkApiPath("/v2/skins", { page: 3 }, routes);
+  assert.deepEqual(paged.ok && paged.request.query, { page: "3", page_size: "50", lang: "en" });
+  const gems = checkApiPath("/v2/commerce/exchange/gems", { quantity: 400 }, routes);
+  assert.deepEqual(gems.ok && gems.request.query, { quantity: "400" });
+});
+
+Deno.test("gw2_api path: an authenticated route says so; lang only on localized routes", () => {
+  const check = checkApiPath("/v2/account/mastery/points", { lang: "fr" }, routes);
+  assert.ok(check.ok);
+  assert.equal(check.request.auth, true);
+  assert.deepEqual(check.request.query, {});
+});
+
+Deno.test("gw2_api path: :id segments are parameters, encoded; a literal route wins", () => {
+  const guild = checkApiPath("/v2/guild/4BBB52AA-D768-4FC6-8EDE-C299F2822F0F", {}, routes);
+  assert.ok(guild.ok);
+  assert.equal(guild.request.route, "/v2/guild/:id");
+  assert.equal(guild.request.auth, false);
+  const search = checkApiPath("/v2/guild/search", {}, routes);
+  assert.equal(search.ok && search.request.route, "/v2/guild/search");
+  const log = checkApiPath("/v2/guild/ABC/log", {}, routes);
+  assert.equal(log.ok && log.request.auth, true);
+  for (const name of ["Zo\u00eb Ironfist", "Zo%C3%AB%20Ironfist"]) {
+    const bags = checkApiPath(`/v2/characters/${name}/inventory`, {}, routes);
+    assert.equal(bags.ok && bags.request.path, "/v2/characters/Zo%C3%AB%20Ironfist/inventory");
+  }
+  // A parameter cannot smuggle a separator or a query: it stays inside its segment.
+  const odd = checkApiPath("/v2/guild/a%3Fb%2Fc", {}, routes);
+  assert.equal(odd.ok && odd.request.path, "/v2/guild/a%3Fb%2Fc");
+});
+
+Deno.test("gw2_api path: a path the list does not name is refused, naming it", () => {
+  refused(
+    checkApiPath("/v2/secrets", {}, routes),
+    /^the path "\/v2\/secrets" is not an endpoint .* \/v2\.json/,
+  );
+  refused(checkApiPath("/v2/items/19721", {}, routes), /pass ids instead of \/ID/);
+  refused(checkApiPath("/v2/account/bank/extra", {}, routes), /not an endpoint/);
+  refused(checkApiPath("/v1/items", {}, routes), /does not start with \/v2\//);
+  refused(checkApiPath("/v2", {}, routes), /does not start with \/v2\//);
+  refused(checkApiPath("/v2/Account", {}, routes), /not an endpoint/);
+});
+
+Deno.test("gw2_api path: traversal, another host and query strings are refused", () => {
+  refused(checkApiPath("/v2/../x", {}, routes), /\. or \.\. segment/);
+  refused(checkApiPath("/v2/items/..", {}, routes), /\. or \.\. segment/);
+  refused(checkApiPath("/v2/guild/%2e%2e/log", {}, routes), /\. or \.\. segment/);
+  refused(checkApiPath("/v2/./items", {}, routes), /\. or \.\. segment/);
+  refused(checkApiPath("//evil.example/v2/items", {}, routes), /does not start with \/v2\//);
+  refused(checkApiPath("/v2//evil.example/items", {}, routes), /contains \/\//);
+  refused(checkApiPath("https://evil.example/v2/items", {}, routes), /does not start/);
+  refused(checkApiPath("/v2/items\\..\\x", {}, routes), /backslash/);
+  refused(checkApiPath("/v2/items\n", {}, routes), /control character/);
+  refused(checkApiPath("/v2/items/", {}, routes), /ends with \//);
+  refused(checkApiPath(`/v2/${"a".repeat(300)}`, {}, routes), /longer than 200/);
+});
+
+Deno.test("gw2_api path: the caller's access_token is never taken, nor any other query", () => {
+  refused(
+    checkApiPath("/v2/account?access_token=ABCD-1234", {}, routes),
+    /query string: pass ids, page, lang, quantity/,
+  );
+  refused(checkApiPath("/v2/items?ids=1", {}, routes), /query string/);
+  refused(checkApiPath("/v2/items#x", {}, routes), /query string/);
+});
+
+Deno.test("gw2_api path: routes handing out a credential, switched off, or misused parameters", () => {
+  refused(checkApiPath("/v2/tokeninfo", {}, routes), /\/v2\/tokeninfo is not read: .*key/);
+  refused(checkApiPath("/v2/createsubtoken", {}, routes), /creates a new key/);
+  refused(checkApiPath("/v2/achievements/daily", {}, routes), /switched off/);
+  refused(checkApiPath("/v2/characters/x/specializations", {}, routes), /switched off/);
+  refused(checkApiPath("/v2/skins", { ids: [1], page: 0 }, routes), /ids or page/);
+  refused(checkApiPath("/v2/skins", { quantity: 5 }, routes), /quantity is read only by/);
+});
