@@ -52,6 +52,8 @@ export const TEST_KEYS = {
   noCharacters: "FA11C0DE-0005-4F00-8A00-00000000F0550DDBA11F-0005-4E00-9B00-000000000005",
   /** Full access to the 19-character veteran account. */
   veteran: "FA11C0DE-0006-4F00-8A00-00000000F0660DDBA11F-0006-4E00-9B00-000000000006",
+  /** account, tradingpost, wallet: the Trading Post without inventories or characters. */
+  trader: "FA11C0DE-0007-4F00-8A00-00000000F0770DDBA11F-0007-4E00-9B00-000000000007",
 } as const;
 
 /** A well-formed key the fake does not know (→ 401). */
@@ -111,6 +113,13 @@ const KEYS: readonly TestKey[] = [
     name: "Veteran full access",
     permissions: FULL_ACCESS,
     account: "veteran",
+  },
+  {
+    label: "trader",
+    key: TEST_KEYS.trader,
+    name: "Trading Post only",
+    permissions: ["account", "tradingpost", "wallet"],
+    account: "main",
   },
 ];
 

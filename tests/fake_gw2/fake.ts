@@ -174,6 +174,7 @@ export class FakeGw2Instance implements FakeGw2 {
       books: this.#control.books,
       ...(this.#market === undefined ? {} : { market: { moving: this.#market, now: options.now } }),
       lang,
+      now: options.now,
     });
     return render(answer, options);
   }

@@ -14,6 +14,7 @@ import type { FakeBookState } from "./control.ts";
 import type { MovingMarket } from "./world/market.ts";
 import type { ListingRecord } from "./world/listings.ts";
 import { type Answer, failure, ok, TEXT } from "./responses.ts";
+import * as commerce from "./commerce.ts";
 import { SCHEMA, schemaAtLeast } from "./schema_version.ts";
 import type { FakeAccount } from "./world/account.ts";
 import { learnedRecipeIds } from "./world/crafting_market.ts";
@@ -37,6 +38,8 @@ export interface RouteContext {
   readonly market?: { readonly moving: MovingMarket; readonly now: number };
   /** The language asked for (`lang.ts`): localized endpoints answer in it. */
   readonly lang: Lang;
+  /** The fake's clock, epoch ms (account transactions are dated from it). */
+  readonly now: number;
 }
 
 /** One endpoint. */
@@ -354,6 +357,36 @@ const CHARACTER_INVENTORY = privateEndpoint(
 );
 const TOKEN_INFO = privateEndpoint("/v2/tokeninfo", [], tokenInfo, TOKEN_CACHE);
 
+/** The Trading Post's account endpoints (`commerce.ts`) and the gem exchange, by path. */
+const COMMERCE: readonly (readonly [string, Endpoint])[] = [
+  ...(["current", "history"] as const).flatMap((when) =>
+    (["buys", "sells"] as const).map((side): readonly [string, Endpoint] => {
+      const path = `v2/commerce/transactions/${when}/${side}`;
+      const list = `${when}${side === "buys" ? "Buys" : "Sells"}` as const;
+      return [
+        path,
+        privateEndpoint(
+          `/${path}`,
+          ["account", "tradingpost"],
+          commerce.transactions(list, `/${path}`),
+        ),
+      ];
+    })
+  ),
+  [
+    "v2/commerce/delivery",
+    privateEndpoint("/v2/commerce/delivery", ["account", "tradingpost"], commerce.delivery),
+  ],
+  [
+    "v2/commerce/exchange/gems",
+    publicEndpoint("/v2/commerce/exchange/gems", false, commerce.exchangeGems, PRICES_CACHE),
+  ],
+  [
+    "v2/commerce/exchange/coins",
+    publicEndpoint("/v2/commerce/exchange/coins", false, commerce.exchangeCoins, PRICES_CACHE),
+  ],
+];
+
 const FIXED: ReadonlyMap<string, Endpoint> = new Map([
   ["v2/items", ITEMS],
   ["v2/recipes", RECIPES],
@@ -370,6 +403,7 @@ const FIXED: ReadonlyMap<string, Endpoint> = new Map([
   ["v2/account/recipes", ACCOUNT_RECIPES],
   ["v2/characters", CHARACTERS],
   ["v2/tokeninfo", TOKEN_INFO],
+  ...COMMERCE,
 ]);
 
 /** Endpoints that take a trailing `/:id`. */

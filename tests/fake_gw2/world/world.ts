@@ -18,6 +18,7 @@ import { fillerItems } from "./filler.ts";
 import { FakeBooks } from "./listings.ts";
 import { generatePrices } from "./prices.ts";
 import { standInItems } from "./stand_ins.ts";
+import { EMPTY_TRADING_POST, type FakeTradingPost, plantedTradingPost } from "./trading_post.ts";
 import type {
   ClassicRecipeRecord,
   CurrencyRecord,
@@ -64,6 +65,8 @@ export interface FakeWorld extends FakeAccount {
   readonly fillerItemIds: readonly number[];
   /** The crafting market's synthetic ids (970001 and up, `crafting_market.ts`). */
   readonly craftMarketItemIds: readonly number[];
+  /** Each account's Trading Post (`trading_post.ts`): the main account's planted, the veteran's empty. */
+  readonly tradingPost: Readonly<Record<"main" | "veteran", FakeTradingPost>>;
 }
 
 let shared: FakeWorld | undefined;
@@ -101,6 +104,7 @@ export function buildWorld(): FakeWorld {
   const craftIds = new Set(craftItems.map((item) => item.id));
   const generated = generatePrices([...items.values()].filter((item) => !craftIds.has(item.id)));
   const prices = byId([...generated, ...craftMarketPrices()]);
+  const listings = new FakeBooks(prices);
   return deepFreeze({
     items,
     recipes: byId(current),
@@ -112,7 +116,7 @@ export function buildWorld(): FakeWorld {
     ),
     recipesByOutput: index(current, (recipe) => [recipe.output_item_id]),
     prices,
-    listings: new FakeBooks(prices),
+    listings,
     materials: byId(categories),
     currencies,
     ...account,
@@ -122,6 +126,7 @@ export function buildWorld(): FakeWorld {
     standInItemIds: standIns.map((item) => item.id),
     fillerItemIds: filler.map((item) => item.id),
     craftMarketItemIds: craftItems.map((item) => item.id),
+    tradingPost: { main: plantedTradingPost(prices, listings), veteran: EMPTY_TRADING_POST },
   });
 }
 
