@@ -75,6 +75,7 @@ const PUBLIC_GW2 = new Set([
   "src/gw2/types.ts",
   "src/gw2/errors.ts",
   "src/gw2/schemas.ts",
+  "src/gw2/schemas_trading.ts",
   "src/gw2/paging.ts",
 ]);
 /** Modules of `src/` every room may use: configuration, logging, counters, staleness. */
@@ -100,6 +101,8 @@ const ROOMS: Readonly<Record<string, readonly string[]>> = {
   market: ["async", "kv", "gw2"],
   passthrough: ["gw2"],
   account: ["async", "gw2", "market"],
+  // The player's Trading Post: open orders against the books, the delivery box, earnings.
+  trading: ["async", "gw2", "market"],
   tree: ["async", "gw2", "data", "market", "account"],
   ranking: ["async", "gw2", "data", "tree", "account"],
   search: ["async", "kv", "gw2"],
@@ -131,6 +134,7 @@ const ROOMS: Readonly<Record<string, readonly string[]>> = {
     "search",
     "views",
     "history",
+    "trading",
   ],
   // The prompts are a surface beside the tools: they name the tools and their arguments' bounds
   // (and GW2's languages, from the client's public types).
@@ -158,6 +162,7 @@ const ROOMS: Readonly<Record<string, readonly string[]>> = {
  * curated data, and the client's record types and errors — nothing that reads or writes.
  */
 const PURE = new Set([
+  "src/account/find.ts",
   "src/account/materials.ts",
   "src/auth/address.ts",
   "src/auth/call_rate.ts",
@@ -197,6 +202,9 @@ const PURE = new Set([
   "src/tree/pricing.ts",
   "src/tree/shape.ts",
   "src/tree/shopping_list.ts",
+  "src/trading/earnings.ts",
+  "src/trading/orders.ts",
+  "src/trading/shape.ts",
   "src/views/style.ts",
 ]);
 
