@@ -60,7 +60,18 @@ var PrioryLabels = (function () {
       "history.bestOrder": "Best order", "history.range": "Range (listing)", "history.volatility": "volatility {0} %", "history.traded": "Traded a day", "history.soldBought": "{0} sold · {1} bought",
       "history.estimated": "estimated; cancellations count", "history.margin": "Flip margin", "history.noFlip": "no flip at these prices", "history.aDay": "{0} a day",
       "history.noPoints": "No points yet in this window.", "history.since": "recorded since {0}", "history.notYet": "not recorded yet", "history.chart": "{0}: lowest listing {1} over {2}, {3} points; bars are units traded per point",
-      "history.fromTo": "{0} to {1}", "history.none": "none"
+      "history.fromTo": "{0} to {1}", "history.none": "none",
+      // The Trading Post view (issue 27).
+      "tp.title": "Trading Post", "tp.notTp": "Not a Trading Post result: it has no orders or earnings.", "tp.window": "earnings over {0}",
+      "tp.sold": "Sold, after fees", "tp.soldNote": "{0} units · {1} before fees", "tp.bought": "Bought", "tp.units": "{0} units",
+      "tp.profitNote": "sales after fees less purchases", "tp.delivery": "Delivery box", "tp.boxNote": "plus items worth {0}", "tp.selling": "Your listings",
+      "tp.buying": "Your buy orders", "tp.colPrice": "Your price", "tp.colLowest": "Lowest listing", "tp.colHighest": "Best order",
+      "tp.colAhead": "Units ahead", "tp.colValue": "Value now", "tp.colSold": "Sold", "tp.colBought": "Bought", "tp.colNet": "Net",
+      "tp.undercut": "undercut", "tp.outbid": "outbid", "tp.best": "best price", "tp.undercutTitle": "A cheaper listing sells before yours",
+      "tp.outbidTitle": "A higher order is filled before yours", "tp.lowestTitle": "Yours is the lowest listing",
+      "tp.highestTitle": "Yours is the best order", "tp.atLeast": "at least {0}", "tp.more": "{0} more not shown: raise limit",
+      "tp.noSelling": "No listings.", "tp.noBuying": "No buy orders.", "tp.noDelivery": "Nothing waiting.", "tp.noSales": "No sales in this window.",
+      "tp.top": "Earned most"
     },
     de: {
       coins: "g s k", working: "Wird berechnet…", cannotDraw: "Dieses Ergebnis lässt sich nicht darstellen: {0}", cancelled: "Der Tool-Aufruf wurde abgebrochen", cancelledBecause: "Der Tool-Aufruf wurde abgebrochen: {0}",
@@ -108,7 +119,18 @@ var PrioryLabels = (function () {
       "history.traded": "Gehandelt pro Tag", "history.soldBought": "{0} verkauft · {1} gekauft", "history.estimated": "geschätzt; Stornierungen zählen mit", "history.margin": "Flip-Marge",
       "history.noFlip": "kein Flip zu diesen Preisen", "history.aDay": "{0} pro Tag", "history.noPoints": "Noch keine Punkte in diesem Zeitraum.", "history.since": "aufgezeichnet seit {0}",
       "history.notYet": "noch nicht aufgezeichnet", "history.chart": "{0}: niedrigstes Angebot {1} in {2}, {3} Punkte; Balken sind gehandelte Einheiten pro Punkt",
-      "history.fromTo": "{0} bis {1}", "history.none": "keines"
+      "history.fromTo": "{0} bis {1}", "history.none": "keines",
+      // The Trading Post view (issue 27).
+      "tp.title": "Handelsposten", "tp.notTp": "Kein Handelsposten-Ergebnis: es hat keine Aufträge oder Einnahmen.", "tp.window": "Einnahmen über {0}",
+      "tp.sold": "Verkauft, nach Gebühren", "tp.soldNote": "{0} Einheiten · {1} vor Gebühren", "tp.bought": "Gekauft", "tp.units": "{0} Einheiten",
+      "tp.profitNote": "Verkäufe nach Gebühren abzüglich Käufe", "tp.delivery": "Zum Abholen", "tp.boxNote": "dazu Gegenstände im Wert von {0}",
+      "tp.selling": "Deine Angebote", "tp.buying": "Deine Kaufaufträge", "tp.colPrice": "Dein Preis", "tp.colLowest": "Niedrigstes Angebot",
+      "tp.colHighest": "Bester Kaufauftrag", "tp.colAhead": "Einheiten davor", "tp.colValue": "Wert jetzt", "tp.colSold": "Verkauft",
+      "tp.colBought": "Gekauft", "tp.colNet": "Netto", "tp.undercut": "unterboten", "tp.outbid": "überboten", "tp.best": "bester Preis",
+      "tp.undercutTitle": "Ein günstigeres Angebot wird vor deinem verkauft", "tp.outbidTitle": "Ein höherer Kaufauftrag wird vor deinem bedient",
+      "tp.lowestTitle": "Dein Angebot ist das niedrigste", "tp.highestTitle": "Dein Kaufauftrag ist der höchste", "tp.atLeast": "mindestens {0}",
+      "tp.more": "{0} weitere nicht gezeigt: limit erhöhen", "tp.noSelling": "Keine Angebote.", "tp.noBuying": "Keine Kaufaufträge.",
+      "tp.noDelivery": "Nichts abzuholen.", "tp.noSales": "Keine Verkäufe in diesem Zeitraum.", "tp.top": "Größte Einnahmen"
     },
     fr: {
       coins: "po pa pc", working: "Calcul en cours…", cannotDraw: "Impossible d'afficher ce résultat : {0}", cancelled: "L'appel de l'outil a été annulé", cancelledBecause: "L'appel de l'outil a été annulé : {0}",
@@ -157,7 +179,18 @@ var PrioryLabels = (function () {
       "history.estimated": "estimation ; annulations comprises", "history.margin": "Marge de revente", "history.noFlip": "pas de revente rentable à ces prix",
       "history.aDay": "{0} par jour", "history.noPoints": "Aucun point pour l'instant sur cette période.", "history.since": "enregistré depuis {0}", "history.notYet": "pas encore enregistré",
       "history.chart": "{0} : offre la plus basse de {1} sur {2}, {3} points ; les barres sont les unités échangées par point", "history.fromTo": "{0} à {1}",
-      "history.none": "aucune"
+      "history.none": "aucune",
+      // The Trading Post view (issue 27).
+      "tp.title": "Comptoir", "tp.notTp": "Pas un résultat du comptoir : il n'a ni ordres ni gains.", "tp.window": "gains sur {0}",
+      "tp.sold": "Vendu, après taxes", "tp.soldNote": "{0} unités · {1} avant taxes", "tp.bought": "Acheté", "tp.units": "{0} unités",
+      "tp.profitNote": "ventes après taxes moins achats", "tp.delivery": "À récupérer", "tp.boxNote": "plus des objets d'une valeur de {0}",
+      "tp.selling": "Vos offres de vente", "tp.buying": "Vos ordres d'achat", "tp.colPrice": "Votre prix", "tp.colLowest": "Offre la plus basse",
+      "tp.colHighest": "Meilleur ordre", "tp.colAhead": "Unités devant", "tp.colValue": "Valeur actuelle", "tp.colSold": "Vendus", "tp.colBought": "Achetés",
+      "tp.colNet": "Net", "tp.undercut": "sous-coté", "tp.outbid": "surenchéri", "tp.best": "meilleur prix",
+      "tp.undercutTitle": "Une offre moins chère se vend avant la vôtre", "tp.outbidTitle": "Un ordre plus élevé est servi avant le vôtre",
+      "tp.lowestTitle": "Votre offre est la plus basse", "tp.highestTitle": "Votre ordre est le plus élevé", "tp.atLeast": "au moins {0}",
+      "tp.more": "{0} de plus non affichés : augmentez limit", "tp.noSelling": "Aucune offre de vente.", "tp.noBuying": "Aucun ordre d'achat.",
+      "tp.noDelivery": "Rien à récupérer.", "tp.noSales": "Aucune vente sur cette période.", "tp.top": "Meilleurs gains"
     },
     es: {
       coins: "o p c", working: "Calculando…", cannotDraw: "No se puede mostrar este resultado: {0}", cancelled: "La llamada a la herramienta se canceló", cancelledBecause: "La llamada a la herramienta se canceló: {0}",
@@ -205,7 +238,18 @@ var PrioryLabels = (function () {
       "history.range": "Rango (oferta)", "history.volatility": "volatilidad {0} %", "history.traded": "Intercambiados al día", "history.soldBought": "{0} vendidos · {1} comprados",
       "history.estimated": "estimado; cuenta las cancelaciones", "history.margin": "Margen de reventa", "history.noFlip": "sin reventa rentable a estos precios",
       "history.aDay": "{0} al día", "history.noPoints": "Aún no hay puntos en este periodo.", "history.since": "registrado desde {0}", "history.notYet": "aún no registrado",
-      "history.chart": "{0}: oferta más baja de {1} en {2}, {3} puntos; las barras son unidades intercambiadas por punto", "history.fromTo": "{0} a {1}", "history.none": "ninguna"
+      "history.chart": "{0}: oferta más baja de {1} en {2}, {3} puntos; las barras son unidades intercambiadas por punto", "history.fromTo": "{0} a {1}", "history.none": "ninguna",
+      // The Trading Post view (issue 27).
+      "tp.title": "Bazar", "tp.notTp": "No es un resultado del bazar: no tiene órdenes ni ganancias.", "tp.window": "ganancias en {0}",
+      "tp.sold": "Vendido, tras comisiones", "tp.soldNote": "{0} unidades · {1} antes de comisiones", "tp.bought": "Comprado", "tp.units": "{0} unidades",
+      "tp.profitNote": "ventas tras comisiones menos compras", "tp.delivery": "Por recoger", "tp.boxNote": "más objetos por valor de {0}",
+      "tp.selling": "Tus ofertas de venta", "tp.buying": "Tus órdenes de compra", "tp.colPrice": "Tu precio", "tp.colLowest": "Oferta más baja",
+      "tp.colHighest": "Mejor orden", "tp.colAhead": "Unidades delante", "tp.colValue": "Valor actual", "tp.colSold": "Vendidos",
+      "tp.colBought": "Comprados", "tp.colNet": "Neto", "tp.undercut": "rebajado", "tp.outbid": "superado", "tp.best": "mejor precio",
+      "tp.undercutTitle": "Una oferta más barata se vende antes que la tuya", "tp.outbidTitle": "Una orden más alta se atiende antes que la tuya",
+      "tp.lowestTitle": "Tu oferta es la más baja", "tp.highestTitle": "Tu orden es la más alta", "tp.atLeast": "al menos {0}",
+      "tp.more": "{0} más sin mostrar: sube limit", "tp.noSelling": "Sin ofertas de venta.", "tp.noBuying": "Sin órdenes de compra.",
+      "tp.noDelivery": "Nada por recoger.", "tp.noSales": "Sin ventas en este período.", "tp.top": "Mayores ganancias"
     },
     zh: {
       coins: "金 银 铜", working: "计算中…", cannotDraw: "无法显示此结果：{0}", cancelled: "工具调用已取消", cancelledBecause: "工具调用已取消：{0}",
@@ -248,7 +292,15 @@ var PrioryLabels = (function () {
       "history.lowest": "最低出售价", "history.over": "{1} 内 {0}", "history.bestOrder": "最高求购价", "history.range": "区间（出售价）", "history.volatility": "波动率 {0}%", "history.traded": "每日成交",
       "history.soldBought": "售出 {0} · 购入 {1}", "history.estimated": "估算；含已取消的挂单", "history.margin": "倒卖利润", "history.noFlip": "此价格下无法倒卖", "history.aDay": "每天 {0}",
       "history.noPoints": "此时段内还没有数据点。", "history.since": "自 {0} 起记录", "history.notYet": "尚未记录", "history.chart": "{0}：{2} 内最低出售挂单从 {1}，共 {3} 个点；柱形为每点成交数量", "history.fromTo": "{0} 到 {1}",
-      "history.none": "无"
+      "history.none": "无",
+      // The Trading Post view (issue 27).
+      "tp.title": "交易站", "tp.notTp": "不是交易站结果：没有订单或收益。", "tp.window": "{0} 内的收益", "tp.sold": "售出（扣除手续费）", "tp.soldNote": "{0} 件 · 扣费前 {1}",
+      "tp.bought": "买入", "tp.units": "{0} 件", "tp.profitNote": "扣费后的销售额减去买入", "tp.delivery": "待领取", "tp.boxNote": "另有物品价值 {0}", "tp.selling": "你的出售挂单",
+      "tp.buying": "你的求购订单", "tp.colPrice": "你的价格", "tp.colLowest": "最低出售价", "tp.colHighest": "最高求购价", "tp.colAhead": "排在前面的件数", "tp.colValue": "当前价值",
+      "tp.colSold": "售出", "tp.colBought": "买入", "tp.colNet": "净收入", "tp.undercut": "被压价", "tp.outbid": "被抬价", "tp.best": "最优价",
+      "tp.undercutTitle": "更便宜的挂单会先于你的售出", "tp.outbidTitle": "更高的求购会先于你的成交", "tp.lowestTitle": "你的挂单是最低价", "tp.highestTitle": "你的求购是最高价",
+      "tp.atLeast": "至少 {0}", "tp.more": "另有 {0} 行未显示：调高 limit", "tp.noSelling": "没有出售挂单。", "tp.noBuying": "没有求购订单。", "tp.noDelivery": "没有待领取的物品。",
+      "tp.noSales": "此时段内没有销售。", "tp.top": "收益最多"
     }
   };
   var LOCALES = { en: "en-US", de: "de-DE", fr: "fr-FR", es: "es-ES", zh: "zh-CN" };

@@ -173,4 +173,7 @@ button { font: inherit; color: inherit; }
 .key-buy { background: var(--good); }
 .key-sold { background: var(--accent); opacity: .45; height: 9px; width: 8px; }
 .key-bought { background: var(--good); opacity: .45; height: 9px; width: 8px; }
+.badge-undercut, .badge-outbid { color: var(--bad); }
+.badge-best { color: var(--good); }
+.tp-section h2 { margin-top: 4px; }
 `;

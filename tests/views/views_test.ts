@@ -16,6 +16,7 @@ import {
   CRAFT_VIEW_URI,
   PRICE_HISTORY_VIEW_URI,
   RANKING_VIEW_URI,
+  TRADING_POST_VIEW_URI,
   TREE_VIEW_URI,
   VIEW_MIME_TYPE,
   VIEWS,
@@ -36,6 +37,7 @@ import { VIEW_LABELS_JS } from "../../src/views/labels.ts";
 import { RANKING_RENDER_JS } from "../../src/views/ranking.ts";
 import { TABLE_JS } from "../../src/views/table.ts";
 import { TREE_RENDER_JS } from "../../src/views/tree.ts";
+import { TRADING_POST_RENDER_JS } from "../../src/views/trading_post.ts";
 
 /** The issue's ceiling for one view document. */
 const MAX_VIEW_BYTES = 150 * 1024;
@@ -75,6 +77,7 @@ for (const era of ["2025", "2026"] satisfies Era[]) {
       RANKING_VIEW_URI,
       CRAFT_VIEW_URI,
       PRICE_HISTORY_VIEW_URI,
+      TRADING_POST_VIEW_URI,
     ]);
     for (const resource of resources) {
       assert.equal(resource.mimeType, "text/html;profile=mcp-app");
@@ -190,10 +193,15 @@ Deno.test("every view label exists in all five languages, and every key a view a
     RANKING_RENDER_JS,
     CRAFT_RENDER_JS,
     HISTORY_RENDER_JS,
+    TRADING_POST_RENDER_JS,
   };
   for (const [name, script] of Object.entries(scripts)) {
-    const asked = [...script.matchAll(/\bL\.t\("([^"]+)"[,)]|\blabel: "([^"]+)"/g)]
-      .map((match) => match[1] ?? match[2] ?? "");
+    // Keys in a call, a column's `label`, or a column pair `["tp.colPrice", true]`.
+    const asked = [
+      ...script.matchAll(
+        /\bL\.t\("([^"]+)"[,)]|\blabel: "([^"]+)"|\["([\w.]+)", (?:true|false)\]/g,
+      ),
+    ].map((match) => match[1] ?? match[2] ?? match[3] ?? "");
     for (const key of asked) assert.ok(english.includes(key), `${name} asks for "${key}"`);
   }
 });
