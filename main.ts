@@ -18,15 +18,15 @@
 import { backgroundClientOptions, createBackgroundJobs, CRON_JOBS } from "./src/background/jobs.ts";
 import { runtimeCollect } from "./src/background/release.ts";
 import { RecipeCatalogue } from "./src/catalogue/recipe_catalogue.ts";
-import { withRecipeCatalogue } from "./src/catalogue/recipe_lookup.ts";
+import { catalogueRecipeIndex, lazyPages } from "./src/catalogue/recipe_lookup.ts";
 import { RecipeStore } from "./src/catalogue/recipe_store.ts";
 import { CraftScanner } from "./src/craft/scanner.ts";
 import { systemClock } from "./src/async/clock.ts";
 import { type Config, ConfigError, parseConfig } from "./src/config.ts";
 import { type DevToken, keepDevToken } from "./src/process/dev_token.ts";
-import { BucketPriority, createGw2Client } from "./src/gw2/client.ts";
+import { BucketPriority, createGw2Client, type InstrumentedGw2Client } from "./src/gw2/client.ts";
 import type { CatalogueItem } from "./src/gw2/schemas.ts";
-import type { BoundableGw2Client, Gw2PagedReads, Lang } from "./src/gw2/types.ts";
+import type { Gw2PagedReads, Lang } from "./src/gw2/types.ts";
 import { HistoryReader } from "./src/history/query.ts";
 import { HistoryStore } from "./src/history/store.ts";
 import { createHandler } from "./src/http/handler.ts";
@@ -177,15 +177,15 @@ const upstream = {
   priceSheet: (ids: readonly number[]) => sheets.prices(ids),
 };
 // Recipe lookups come from the catalogue (PRIORY_CATALOGUE): crawled, or filled on demand
-// through the same client's pages when a tree walk needs it first.
-const withCatalogue = (client: BoundableGw2Client & Gw2PagedReads): BoundableGw2Client =>
-  config.catalogue ? withRecipeCatalogue(client, recipes, client) : client;
-const interactive = createGw2Client(upstream);
-const gw2 = withCatalogue(interactive);
+// through the asking client's own pages when a tree walk needs it first.
+const recipeIndex = (client: () => Gw2PagedReads) =>
+  config.catalogue ? { recipeIndex: catalogueRecipeIndex(recipes, lazyPages(client)) } : {};
+const interactive = createGw2Client({ ...upstream, ...recipeIndex(() => interactive) });
 // The background jobs' own client: same cache and bucket, a reserve left to interactive calls.
-const backgroundGw2 = createGw2Client({
+const backgroundGw2: InstrumentedGw2Client = createGw2Client({
   ...upstream,
   ...backgroundClientOptions(config.rateBurst),
+  ...recipeIndex(() => backgroundGw2),
 });
 const background = createBackgroundJobs({
   kv,
@@ -193,7 +193,7 @@ const background = createBackgroundJobs({
   owner: crypto.randomUUID(),
   clock: systemClock,
   log,
-  gw2: withCatalogue(backgroundGw2),
+  gw2: backgroundGw2,
   pages: backgroundGw2,
   names,
   recipes: recipeStore,
@@ -253,13 +253,13 @@ const auth = config.publicMode === undefined ? undefined : await (await import(
   config: config.publicMode,
   staticToken: config.authToken,
   kv,
-  gw2,
+  gw2: interactive,
   clock: systemClock,
   log,
 });
 const handler = createHandler({
   log,
-  gw2,
+  gw2: interactive,
   names,
   services: { sheets, crafting, history },
   config,

@@ -33,11 +33,11 @@ function client(fake: BenchFake, kv: Deno.Kv): InstrumentedGw2Client {
 
 /** The seeds' `getOwnedItems` plus material storage: every read after the one before. */
 async function seedsReads(gw2: InstrumentedGw2Client): Promise<void> {
-  await gw2.accountMaterials(KEY);
-  const names = (await gw2.characters(KEY)).value;
-  for (const name of names) await gw2.characterInventory(KEY, name);
-  await gw2.accountBank(KEY);
-  await gw2.accountInventory(KEY);
+  await gw2.doc("accountMaterials", { key: KEY });
+  const names = (await gw2.doc("characters", { key: KEY })).value;
+  for (const name of names) await gw2.doc("characterInventory", { key: KEY, name });
+  await gw2.doc("accountBank", { key: KEY });
+  await gw2.doc("accountInventory", { key: KEY });
 }
 
 /** The holdings scenario. */

@@ -9,9 +9,9 @@
 
 import { type Clock, systemClock } from "../../src/async/clock.ts";
 import { RecipeCatalogue } from "../../src/catalogue/recipe_catalogue.ts";
-import { withRecipeCatalogue } from "../../src/catalogue/recipe_lookup.ts";
+import { catalogueRecipeIndex, lazyPages } from "../../src/catalogue/recipe_lookup.ts";
 import { RecipeStore } from "../../src/catalogue/recipe_store.ts";
-import { createGw2Client } from "../../src/gw2/client.ts";
+import { createGw2Client, type InstrumentedGw2Client } from "../../src/gw2/client.ts";
 import { createHandler } from "../../src/http/handler.ts";
 import { silentLogger } from "../../src/log.ts";
 import { NameIndex } from "../../src/search/name_index.ts";
@@ -73,23 +73,24 @@ export function servePrioryInProcess(options: InProcessPrioryOptions): BenchServ
     log: silentLogger,
     clock,
   });
-  const gw2 = createGw2Client({
-    baseUrl: options.gw2ApiBase,
-    kv: options.kv,
-    clock,
-    log: silentLogger,
-    rate: { burst: 300, perSec: 5 },
-    onItemsFetched: (items, lang) => names.record(items, lang),
-  });
   // Recipe lookups from the catalogue (filled on demand: no crawl runs here), as in main.ts.
   const recipes = new RecipeCatalogue({
     store: new RecipeStore({ kv: options.kv, namespace: options.gw2ApiBase }),
     clock,
     log: silentLogger,
   });
+  const gw2: InstrumentedGw2Client = createGw2Client({
+    baseUrl: options.gw2ApiBase,
+    kv: options.kv,
+    clock,
+    log: silentLogger,
+    rate: { burst: 300, perSec: 5 },
+    onItemsFetched: (items, lang) => names.record(items, lang),
+    recipeIndex: catalogueRecipeIndex(recipes, lazyPages(() => gw2)),
+  });
   const handler = createHandler({
     log: silentLogger,
-    gw2: withRecipeCatalogue(gw2, recipes, gw2),
+    gw2,
     names,
     clock,
     config: { authToken: options.token, allowedOrigins: [], allowedHosts: undefined },

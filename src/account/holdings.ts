@@ -48,10 +48,10 @@ export async function withHoldings<T>(
 /** The four sources, read at once and tallied, once the scopes have been checked. */
 async function readChecked(gw2: Gw2Client, key: string): Promise<Holdings> {
   const [materialStorage, bank, sharedInventory, characters] = await settleAll([
-    gw2.accountMaterials(key),
-    gw2.accountBank(key),
-    gw2.accountInventory(key),
-    gw2.characterBags(key),
+    gw2.doc("accountMaterials", { key }),
+    gw2.doc("accountBank", { key }),
+    gw2.doc("accountInventory", { key }),
+    gw2.doc("characterBags", { key }),
   ]);
   return tallyHoldings({
     materialStorage: materialStorage.value,
@@ -73,7 +73,8 @@ async function withBags(
 ): Promise<HoldingSources["characters"][number][]> {
   return await mapWithConcurrency(characters, CHARACTER_READ_CONCURRENCY, async (character) => ({
     name: character.name,
-    bags: character.bags ?? (await gw2.characterInventory(key, character.name)).value.bags,
+    bags: character.bags ??
+      (await gw2.doc("characterInventory", { key, name: character.name })).value.bags,
     ...(character.equipment === undefined ? {} : { equipment: character.equipment }),
   }));
 }

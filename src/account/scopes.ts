@@ -24,7 +24,7 @@ export async function requireScopes(
   key: string,
   scopes: readonly string[],
 ): Promise<void> {
-  const { value } = await gw2.tokenInfo(key);
+  const { value } = await gw2.doc("tokenInfo", { key });
   const [first, ...more] = scopes.filter((scope) => !value.permissions.includes(scope));
   if (first !== undefined) throw new Gw2ScopeMissingError(first, ...more);
 }

@@ -14,7 +14,7 @@
  *
  * @example
  * ```ts
- * const inventories = await mapWithConcurrency(names, 4, (name) => gw2.characterInventory(key, name));
+ * const inventories = await mapWithConcurrency(names, 4, (name) => gw2.doc("characterInventory", { key, name: name }));
  * ```
  * @param items the inputs
  * @param limit the most calls running at once (at least 1)
@@ -84,7 +84,7 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
  *
  * @example
  * ```ts
- * const [account, token] = await settleAll([gw2.account(key), gw2.tokenInfo(key)]);
+ * const [account, token] = await settleAll([gw2.doc("account", { key }), gw2.doc("tokenInfo", { key })]);
  * ```
  */
 export async function settleAll<T extends readonly unknown[] | []>(

@@ -8,6 +8,7 @@
  * @module
  */
 
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { Clock } from "./clock.ts";
 
 /** The contract's bound on one tool call ("Time"): an answer within 15 seconds. */
@@ -53,7 +54,7 @@ export const RELEASED: Error = new Error("released: the work ended before its de
  * @example
  * ```ts
  * using deadline = startDeadline(clock, 14_000);
- * const read = await gw2.withDeadline(deadline).items(ids);
+ * const read = await withinDeadline(deadline, () => gw2.items(ids));
  * ```
  */
 export function startDeadline(
@@ -176,4 +177,31 @@ export function unlessAborted<T>(
       },
     );
   });
+}
+
+/**
+ * The deadline of the work running now, carried through every `await` of it: a tool call's, or a
+ * background job's. The GW2 client reads it at each read's start, so neither a handler nor a
+ * wrapper around the client passes a deadline along, and a new read needs no deadline parameter.
+ */
+const AMBIENT = new AsyncLocalStorage<Deadline>();
+
+/**
+ * Runs `work` under `deadline`: every GW2 read it starts, however deep, gives up when the
+ * deadline passes (see {@linkcode currentDeadline}). Work it leaves running after it returns
+ * keeps the deadline too.
+ *
+ * @example
+ * ```ts
+ * using deadline = startDeadline(clock, 14_000);
+ * const read = await withinDeadline(deadline, () => gw2.items(ids));
+ * ```
+ */
+export function withinDeadline<T>(deadline: Deadline, work: () => T): T {
+  return AMBIENT.run(deadline, work);
+}
+
+/** The deadline of the work running now (see {@linkcode withinDeadline}), if any. */
+export function currentDeadline(): Deadline | undefined {
+  return AMBIENT.getStore();
 }

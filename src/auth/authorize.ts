@@ -21,7 +21,7 @@
 
 import { Buffer } from "node:buffer";
 import type { Clock } from "../async/clock.ts";
-import type { BoundableGw2Client } from "../gw2/types.ts";
+import type { Gw2Client } from "../gw2/types.ts";
 import type { Logger } from "../log.ts";
 import type { Clients } from "./clients.ts";
 import { type ConsentNotice, consentPage, stopPage, type StopReason } from "./consent_page.ts";
@@ -48,7 +48,7 @@ export interface AuthorizeDeps {
   readonly store: AuthStore;
   readonly secrets: AuthSecrets;
   /** Checks the player's key (`/v2/tokeninfo`, `/v2/account`). */
-  readonly gw2: BoundableGw2Client;
+  readonly gw2: Gw2Client;
   readonly clock: Clock;
   readonly log: Logger;
 }

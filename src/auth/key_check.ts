@@ -7,9 +7,9 @@
  */
 
 import type { Clock } from "../async/clock.ts";
-import { startDeadline } from "../async/deadline.ts";
+import { startDeadline, withinDeadline } from "../async/deadline.ts";
 import { isGw2Failure } from "../gw2/errors.ts";
-import type { BoundableGw2Client } from "../gw2/types.ts";
+import type { Gw2Client } from "../gw2/types.ts";
 import { USEFUL_PERMISSIONS } from "./consent_text.ts";
 
 /** How long the check may take before the page says to try again. */
@@ -43,15 +43,17 @@ const KEY_SHAPE = /^[A-Za-z0-9._-]{20,400}$/;
  * ```
  */
 export async function checkKey(
-  gw2: BoundableGw2Client,
+  gw2: Gw2Client,
   key: string,
   clock: Clock,
 ): Promise<KeyCheck> {
   if (key === "") return { ok: false, reason: "keyMissing" };
   if (!KEY_SHAPE.test(key)) return { ok: false, reason: "keyMalformed" };
   using deadline = startDeadline(clock, KEY_CHECK_MS);
-  const bound = gw2.withDeadline(deadline);
-  const [token, account] = await Promise.allSettled([bound.tokenInfo(key), bound.account(key)]);
+  const [token, account] = await withinDeadline(
+    deadline,
+    () => Promise.allSettled([gw2.doc("tokenInfo", { key }), gw2.doc("account", { key })]),
+  );
   if (token.status === "fulfilled" && account.status === "fulfilled") {
     const permissions = token.value.value.permissions;
     return {

@@ -13,7 +13,7 @@
  */
 
 import type { Clock } from "../async/clock.ts";
-import type { BoundableGw2Client } from "../gw2/types.ts";
+import type { Gw2Client } from "../gw2/types.ts";
 import type { Logger } from "../log.ts";
 import type { PublicModeConfig } from "../config.ts";
 import { AuthorizeEndpoint } from "./authorize.ts";
@@ -47,7 +47,7 @@ export interface PublicAuthDeps {
   readonly staticToken: string;
   readonly kv: Deno.Kv;
   /** The GW2 client, for the consent page's key check. */
-  readonly gw2: BoundableGw2Client;
+  readonly gw2: Gw2Client;
   readonly clock: Clock;
   readonly log: Logger;
   /** How client metadata documents are fetched. @default the SSRF-guarded fetcher */

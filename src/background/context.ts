@@ -32,8 +32,8 @@ export function backgroundKey(context: BackgroundContext, name: string): Deno.Kv
 
 /**
  * The deadline of one job run (or crawl slice): `ms` from now on the context's clock, passed
- * early when the context's signal aborts (shutdown). A job reads through a client view bound to
- * it (`withDeadline`), the same mechanism that bounds a tool call, so no cron handler waits on
+ * early when the context's signal aborts (shutdown). A job runs its reads within it
+ * (`withinDeadline`), the same mechanism that bounds a tool call, so no cron handler waits on
  * upstream without end. Dispose it when the run ends.
  */
 export function jobDeadline(context: BackgroundContext, ms: number): Deadline & Disposable {

@@ -11,7 +11,7 @@
 import type { RecipeCatalogue } from "../catalogue/recipe_catalogue.ts";
 import { settlesWithin } from "../async/clock.ts";
 import type { RecipeStore } from "../catalogue/recipe_store.ts";
-import type { BoundableGw2Client, Gw2PagedReads } from "../gw2/types.ts";
+import type { Gw2Client, Gw2PagedReads } from "../gw2/types.ts";
 import { describeError } from "../log.ts";
 import type { MarketSheet } from "../market/sheet.ts";
 import type { MarketSheets } from "../market/sheets.ts";
@@ -87,7 +87,7 @@ export function backgroundClientOptions(rateBurst: number): {
 /** What {@linkcode createBackgroundJobs} wires together (its `signal` is its own). */
 export interface BackgroundJobsDeps extends Omit<BackgroundContext, "signal"> {
   /** The background client with recipe lookups from the catalogue: what the warm jobs read. */
-  readonly gw2: BoundableGw2Client;
+  readonly gw2: Gw2Client;
   /** The background client's paged reads: what the crawl reads. */
   readonly pages: Gw2PagedReads;
   readonly names: NameIndex;

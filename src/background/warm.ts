@@ -35,8 +35,9 @@
  */
 
 import { curatedTreeItemIds } from "../data/curated_recipes.ts";
+import { withinDeadline } from "../async/deadline.ts";
 import { LEGENDARIES, TREE_ITEM_IDS } from "../data/legendaries.ts";
-import { type BoundableGw2Client, type Gw2Client, LANGUAGES } from "../gw2/types.ts";
+import { type Gw2Client, LANGUAGES } from "../gw2/types.ts";
 import { treeItemIds } from "../tree/resolve.ts";
 import { type BackgroundContext, backgroundKey, jobDeadline } from "./context.ts";
 import { acquireLease } from "./lease.ts";
@@ -62,7 +63,7 @@ export const PRICE_LEASE_MS = 45_000;
 /** What the warm jobs need: the shared context and the background client. */
 export interface WarmDeps extends BackgroundContext {
   /** The background client, with recipe lookups from the catalogue (see `main.ts`). */
-  readonly gw2: BoundableGw2Client;
+  readonly gw2: Gw2Client;
   /**
    * Whether the market sheet is fresh (`src/market/sheets.ts`): every price read is then answered
    * from it, so the price job has nothing to read.
@@ -137,37 +138,39 @@ export async function warmLegendaries(deps: WarmDeps): Promise<WarmReport | Skip
   if (lease === undefined) return { ran: false, reason: "leased" };
   const started = clock.now();
   using deadline = jobDeadline(deps, WARM_LEASE_MS);
-  const reads = gw2.withDeadline(deadline);
-  const first = await reads.items(WARM_ROOTS);
-  // The moment names become searchable; the run's own line comes from the job runner.
-  log.info("warm-up items read", {
-    ids: WARM_ROOTS.length,
-    missing: first.missingIds.length,
-    ms: Math.round(clock.now() - started),
+  // Every read of the run ends by its deadline.
+  return await withinDeadline(deadline, async (): Promise<WarmReport> => {
+    const first = await gw2.items(WARM_ROOTS);
+    // The moment names become searchable; the run's own line comes from the job runner.
+    log.info("warm-up items read", {
+      ids: WARM_ROOTS.length,
+      missing: first.missingIds.length,
+      ms: Math.round(clock.now() - started),
+    });
+    // Only ids upstream knows (an unknown one would be asked again in every language).
+    const found = first.found.map((item) => item.id);
+    await readNames(gw2, found);
+    log.info("warm-up names read", {
+      ids: found.length,
+      languages: OTHER_LANGUAGES.length,
+      ms: Math.round(clock.now() - started),
+    });
+    const ids = await warmSetIds(gw2);
+    const known = new Set(WARM_ROOTS);
+    const rest = ids.filter((id) => !known.has(id));
+    const more = rest.length === 0 ? undefined : await gw2.items(rest);
+    if (more !== undefined && more.found.length > 0) {
+      await readNames(gw2, more.found.map((item) => item.id));
+    }
+    await kv.set(backgroundKey(deps, "warm-set"), { ids, at: clock.now() });
+    // Logged by the job's runner (`jobs.ts`), one line per run.
+    return {
+      ran: true,
+      ids: ids.length,
+      missing: first.missingIds.length + (more?.missingIds.length ?? 0),
+      ms: Math.round(clock.now() - started),
+    };
   });
-  // Only ids upstream knows (an unknown one would be asked again in every language).
-  const found = first.found.map((item) => item.id);
-  await readNames(reads, found);
-  log.info("warm-up names read", {
-    ids: found.length,
-    languages: OTHER_LANGUAGES.length,
-    ms: Math.round(clock.now() - started),
-  });
-  const ids = await warmSetIds(reads);
-  const known = new Set(WARM_ROOTS);
-  const rest = ids.filter((id) => !known.has(id));
-  const more = rest.length === 0 ? undefined : await reads.items(rest);
-  if (more !== undefined && more.found.length > 0) {
-    await readNames(reads, more.found.map((item) => item.id));
-  }
-  await kv.set(backgroundKey(deps, "warm-set"), { ids, at: clock.now() });
-  // Logged by the job's runner (`jobs.ts`), one line per run.
-  return {
-    ran: true,
-    ids: ids.length,
-    missing: first.missingIds.length + (more?.missingIds.length ?? 0),
-    ms: Math.round(clock.now() - started),
-  };
 }
 
 /**
@@ -193,7 +196,7 @@ export async function warmPrices(deps: WarmDeps): Promise<PriceWarmReport | Skip
   );
   if (lease === undefined) return { ran: false, reason: "leased" };
   using deadline = jobDeadline(deps, PRICE_LEASE_MS);
-  const read = await gw2.withDeadline(deadline).prices(ids);
+  const read = await withinDeadline(deadline, () => gw2.prices(ids));
   return { ran: true, ids: ids.length, priced: read.found.length };
 }
 

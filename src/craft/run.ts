@@ -157,8 +157,8 @@ export async function craftNames(
 async function readAccountCrafting(gw2: Gw2Client, key: string): Promise<AccountCrafting> {
   await requireScopes(gw2, key, CRAFT_ACCOUNT_SCOPES);
   const [learned, characters] = await Promise.all([
-    gw2.accountRecipes(key),
-    gw2.characterBags(key),
+    gw2.doc("accountRecipes", { key }),
+    gw2.doc("characterBags", { key }),
   ]);
   return accountCrafting(learned.value, characters.value);
 }

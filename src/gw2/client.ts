@@ -2,8 +2,8 @@
  * The GW2 client: the one way into the GW2 API. It implements {@linkcode Gw2Client} over a
  * Deno KV cache (one entry per record, freshness checked on read, stale-if-error), coalesced
  * and de-duplicated bulk reads in requests of at most 200 ids, a token bucket in KV shared by
- * every instance, and a transport with timeouts and retries. `withDeadline` hands out views of
- * the one client whose reads end by a tool call's deadline. The player's key is used only in
+ * every instance, and a transport with timeouts and retries. Each read ends by the deadline of
+ * the work it runs in (`withinDeadline`): a tool call's, a job's. The player's key is used only in
  * the `Authorization` header; account data is cached under an HMAC of it, whose secret is kept
  * in the same KV (`src/gw2/cache/key_secret.ts`).
  *
@@ -11,7 +11,7 @@
  */
 
 import { type Clock, systemClock } from "../async/clock.ts";
-import type { Deadline } from "../async/deadline.ts";
+import { currentDeadline, type Deadline, unlessAborted } from "../async/deadline.ts";
 import { DocCache } from "./cache/doc_cache.ts";
 import { KEY_SECRET_BYTES, loadKeySecret } from "./cache/key_secret.ts";
 import { Gw2Keys } from "./cache/keys.ts";
@@ -24,10 +24,12 @@ import { Counters, type CounterSnapshot } from "../metrics.ts";
 import { BulkReader } from "./bulk_reader.ts";
 import { DocReader, type DocReaderOptions } from "./doc_reader.ts";
 import {
-  ACCOUNT_ENDPOINTS,
+  type AnyDoc,
+  BULK,
+  type BulkEndpoint,
   CURRENCIES,
   CURRENCY_NAMES,
-  type DocEndpoint,
+  DOCS,
   itemNamesEndpoint,
   ITEMS,
   LISTINGS,
@@ -37,23 +39,16 @@ import {
   RECIPE_SEARCH,
   RECIPES,
 } from "./endpoints.ts";
-import { Gw2KeyRejectedError, Gw2NotFoundError } from "./errors.ts";
+import { Gw2KeyRejectedError } from "./errors.ts";
 import { createKeyHasher, type KeyHasher } from "./key_hash.ts";
 import type {
-  Account,
-  AccountMaterial,
-  CharacterBags,
-  CharacterInventory,
   Currency,
   Item,
-  ItemSlot,
   MaterialCategory,
   Named,
   OrderBook,
   Price,
   Recipe,
-  TokenInfo,
-  WalletEntry,
 } from "./schemas.ts";
 import {
   type CatalogueItem,
@@ -65,13 +60,18 @@ import {
 import { type FetchFn, Transport } from "./transport.ts";
 import { PageReader } from "./page_reader.ts";
 import type {
-  BoundableGw2Client,
+  BulkName,
   BulkRead,
+  BulkValue,
+  DocArgList,
+  DocName,
+  DocValue,
   Fresh,
   Gw2Client,
   Gw2PagedReads,
   Lang,
   Page,
+  RecipeIndex,
   RecipeSearchQuery,
 } from "./types.ts";
 import { LANGUAGES } from "./types.ts";
@@ -137,6 +137,12 @@ export interface Gw2ClientOptions {
    */
   readonly priceSheet?: (ids: readonly number[]) => BulkRead<Price> | undefined;
   /**
+   * Answers recipe searches and `officialRecipes` from the recipe catalogue when it can
+   * (`src/catalogue/recipe_lookup.ts`); without it every search goes to the cache and upstream
+   * and `officialRecipes` answers `undefined`.
+   */
+  readonly recipeIndex?: RecipeIndex;
+  /**
    * Makes this a background client (warm-up, catalogue crawl) over the same KV cache and bucket:
    * it leaves `reserveTokens` of the shared bucket to interactive calls, and re-reads cached
    * records and searches that would expire within `refreshAheadMs`, so data it warms never
@@ -158,10 +164,10 @@ export interface Gw2ClientOptions {
 }
 
 /**
- * A {@linkcode BoundableGw2Client} with the counters the benchmark reads, and the paged reads
- * (the crawl, the catalogue's fill, the market sheet).
+ * A {@linkcode Gw2Client} with the counters the benchmark reads, and the paged reads (the crawl,
+ * the catalogue's fill, the market sheet).
  */
-export interface InstrumentedGw2Client extends BoundableGw2Client, Gw2PagedReads {
+export interface InstrumentedGw2Client extends Gw2Client, Gw2PagedReads {
   /** Counters since creation (or the last reset). */
   stats(): CounterSnapshot;
   /** Sets every counter back to zero. */
@@ -220,10 +226,6 @@ export function bucketCapacity(burst: number, perSec: number): number {
   return Math.max(1, burst - spare);
 }
 
-type AccountReaders = { [Doc in keyof typeof ACCOUNT_ENDPOINTS]: DocReader<AccountValue<Doc>> };
-type AccountValue<Doc extends keyof typeof ACCOUNT_ENDPOINTS> =
-  typeof ACCOUNT_ENDPOINTS[Doc] extends DocEndpoint<infer T> ? T : never;
-
 class KvGw2Client implements InstrumentedGw2Client {
   readonly #keys: Gw2Keys;
   readonly #counters = new Counters();
@@ -243,7 +245,13 @@ class KvGw2Client implements InstrumentedGw2Client {
   readonly #materialNames: DocReader<Named[]>;
   readonly #currencyNames: DocReader<Named[]>;
   readonly #search: DocReader<number[]>;
-  readonly #account: AccountReaders;
+  /** One reader per `DOCS` row, made on its first read. */
+  readonly #docs = new Map<DocName, DocReader<unknown>>();
+  readonly #docOptions: DocReaderOptions;
+  /** One reader per `BULK` row, made on its first read. */
+  readonly #bulk = new Map<BulkName, BulkReader<{ readonly id: number }>>();
+  readonly #bulkOptions: ConstructorParameters<typeof BulkReader>[1];
+  readonly #recipeIndex: RecipeIndex | undefined;
   readonly #itemPages: PageReader<CatalogueItem>;
   readonly #recipePages: PageReader<CatalogueRecipe>;
   readonly #pricePages: PageReader<Price>;
@@ -343,39 +351,23 @@ class KvGw2Client implements InstrumentedGw2Client {
     this.#materialNames = new DocReader(MATERIAL_NAMES, docs);
     this.#currencyNames = new DocReader(CURRENCY_NAMES, docs);
     this.#search = new DocReader(RECIPE_SEARCH, docs);
-    this.#account = {
-      account: new DocReader(ACCOUNT_ENDPOINTS.account, docs),
-      account_materials: new DocReader(ACCOUNT_ENDPOINTS.account_materials, docs),
-      account_wallet: new DocReader(ACCOUNT_ENDPOINTS.account_wallet, docs),
-      account_bank: new DocReader(ACCOUNT_ENDPOINTS.account_bank, docs),
-      account_inventory: new DocReader(ACCOUNT_ENDPOINTS.account_inventory, docs),
-      account_recipes: new DocReader(ACCOUNT_ENDPOINTS.account_recipes, docs),
-      characters: new DocReader(ACCOUNT_ENDPOINTS.characters, docs),
-      characters_all: new DocReader(ACCOUNT_ENDPOINTS.characters_all, docs),
-      character_inventory: new DocReader(ACCOUNT_ENDPOINTS.character_inventory, docs),
-      tokeninfo: new DocReader(ACCOUNT_ENDPOINTS.tokeninfo, docs),
-    };
+    this.#docOptions = docs;
+    this.#bulkOptions = bulk;
+    this.#recipeIndex = options.recipeIndex;
     this.#itemPages = new PageReader(ITEMS.path, CatalogueItemSchema, transport);
     this.#recipePages = new PageReader(RECIPES.path, CatalogueRecipeSchema, transport);
     this.#pricePages = new PageReader(PRICES.path, PriceSchema, transport);
     this.#priceSheet = options.priceSheet;
   }
 
-  withDeadline(deadline: Deadline): Gw2Client {
-    return new DeadlineView(this, deadline);
+  // Every read is bounded by the deadline of the work it runs in (a tool call's, a job's).
+
+  items(ids: readonly number[]): Promise<BulkRead<Item>> {
+    return this.#items.read(ids, currentDeadline());
   }
 
-  // Each read takes an optional deadline, which only `DeadlineView` passes.
-
-  items(ids: readonly number[], deadline?: Deadline): Promise<BulkRead<Item>> {
-    return this.#items.read(ids, deadline);
-  }
-
-  async itemNames(
-    ids: readonly number[],
-    lang: Lang,
-    deadline?: Deadline,
-  ): Promise<BulkRead<CatalogueItem>> {
+  async itemNames(ids: readonly number[], lang: Lang): Promise<BulkRead<CatalogueItem>> {
+    const deadline = currentDeadline();
     const reader = this.#itemNames.get(lang);
     if (reader !== undefined) return await reader.read(ids, deadline);
     const read = await this.#items.read(ids, deadline);
@@ -385,31 +377,43 @@ class KvGw2Client implements InstrumentedGw2Client {
     };
   }
 
-  recipes(ids: readonly number[], deadline?: Deadline): Promise<BulkRead<Recipe>> {
-    return this.#recipes.read(ids, deadline);
+  recipes(ids: readonly number[]): Promise<BulkRead<Recipe>> {
+    return this.#recipes.read(ids, currentDeadline());
   }
 
-  prices(ids: readonly number[], deadline?: Deadline): Promise<BulkRead<Price>> {
+  prices(ids: readonly number[]): Promise<BulkRead<Price>> {
     const sheet = ids.length === 0 ? undefined : this.#priceSheet?.(ids);
-    if (sheet === undefined) return this.#prices.read(ids, deadline);
+    if (sheet === undefined) return this.#prices.read(ids, currentDeadline());
     this.#counters.add("cacheHits", sheet.found.length + sheet.missingIds.length);
     this.#counters.add("memoryHits", sheet.found.length + sheet.missingIds.length);
     return Promise.resolve(sheet);
   }
 
-  listings(ids: readonly number[], deadline?: Deadline): Promise<BulkRead<OrderBook>> {
-    return this.#listings.read(ids, deadline);
+  listings(ids: readonly number[]): Promise<BulkRead<OrderBook>> {
+    return this.#listings.read(ids, currentDeadline());
   }
 
-  async searchRecipes(
-    query: RecipeSearchQuery,
-    deadline?: Deadline,
-  ): Promise<Fresh<readonly number[]>> {
+  bulk<N extends BulkName>(name: N, ids: readonly number[]): Promise<BulkRead<BulkValue<N>>> {
+    let reader = this.#bulk.get(name);
+    if (reader === undefined) {
+      const row: BulkEndpoint<{ readonly id: number }> = BULK[name];
+      reader = new BulkReader(row, this.#bulkOptions);
+      this.#bulk.set(name, reader);
+    }
+    // The reader of row N validates with N's schema, so its records are N's: the map holds
+    // readers of every row, which TypeScript cannot index by N.
+    return reader.read(ids, currentDeadline()) as Promise<BulkRead<BulkValue<N>>>;
+  }
+
+  async searchRecipes(query: RecipeSearchQuery): Promise<Fresh<readonly number[]>> {
+    const deadline = currentDeadline();
     const [direction, itemId] = "input" in query
       ? ["input", query.input] as const
       : ["output", query.output] as const;
     // No id can match a non-positive or fractional item id; do not spend a request on it.
     if (!Number.isSafeInteger(itemId) || itemId <= 0) return { value: [] };
+    const indexed = await this.#indexed((index) => index.search(query, deadline), deadline);
+    if (indexed !== undefined) return { value: indexed };
     return await this.#search.read({
       cacheKey: this.#keys.search(direction, itemId),
       path: RECIPE_SEARCH.endpoint,
@@ -418,20 +422,42 @@ class KvGw2Client implements InstrumentedGw2Client {
     }, deadline);
   }
 
-  materials(lang: Lang = "en", deadline?: Deadline): Promise<Fresh<readonly MaterialCategory[]>> {
+  officialRecipes(
+    outputIds: readonly number[],
+  ): Promise<ReadonlyMap<number, readonly CatalogueRecipe[]> | undefined> {
+    const deadline = currentDeadline();
+    return this.#indexed((index) => index.recipesMaking(outputIds, deadline), deadline);
+  }
+
+  /**
+   * An answer of the recipe index, or `undefined` when there is none, it cannot answer, or the
+   * deadline passes first (the caller then asks upstream, which answers from an expired entry
+   * or with the timeout).
+   */
+  async #indexed<T>(
+    ask: (index: RecipeIndex) => Promise<T | undefined>,
+    deadline: Deadline | undefined,
+  ): Promise<T | undefined> {
+    if (this.#recipeIndex === undefined) return undefined;
+    const answer = ask(this.#recipeIndex);
+    if (deadline === undefined) return await answer;
+    return (await unlessAborted(answer, deadline.signal))?.value;
+  }
+
+  materials(lang: Lang = "en"): Promise<Fresh<readonly MaterialCategory[]>> {
     return this.#listIn(lang, this.#materials, this.#materialNames, {
       list: "materials",
       path: MATERIALS.endpoint,
       what: "material category",
-    }, deadline);
+    });
   }
 
-  currencies(lang: Lang = "en", deadline?: Deadline): Promise<Fresh<readonly Currency[]>> {
+  currencies(lang: Lang = "en"): Promise<Fresh<readonly Currency[]>> {
     return this.#listIn(lang, this.#currencies, this.#currencyNames, {
       list: "currencies",
       path: CURRENCIES.endpoint,
       what: "currency",
-    }, deadline);
+    });
   }
 
   /**
@@ -447,8 +473,8 @@ class KvGw2Client implements InstrumentedGw2Client {
       readonly path: string;
       readonly what: string;
     },
-    deadline: Deadline | undefined,
   ): Promise<Fresh<readonly T[]>> {
+    const deadline = currentDeadline();
     const request = (language: Lang): Parameters<DocReader<Named[]>["read"]>[0] => ({
       cacheKey: this.#keys.list(list.list, language),
       path: list.path,
@@ -479,68 +505,36 @@ class KvGw2Client implements InstrumentedGw2Client {
     return staleAgeMs < 0 ? { value } : { value, staleAgeMs };
   }
 
-  account(key: string, deadline?: Deadline): Promise<Fresh<Account>> {
-    return this.#accountRead(key, "account", deadline);
-  }
-
-  accountMaterials(key: string, deadline?: Deadline): Promise<Fresh<readonly AccountMaterial[]>> {
-    return this.#accountRead(key, "account_materials", deadline);
-  }
-
-  accountWallet(key: string, deadline?: Deadline): Promise<Fresh<readonly WalletEntry[]>> {
-    return this.#accountRead(key, "account_wallet", deadline);
-  }
-
-  accountBank(key: string, deadline?: Deadline): Promise<Fresh<readonly (ItemSlot | null)[]>> {
-    return this.#accountRead(key, "account_bank", deadline);
-  }
-
-  accountInventory(
-    key: string,
-    deadline?: Deadline,
-  ): Promise<Fresh<readonly (ItemSlot | null)[]>> {
-    return this.#accountRead(key, "account_inventory", deadline);
-  }
-
-  accountRecipes(key: string, deadline?: Deadline): Promise<Fresh<readonly number[]>> {
-    return this.#accountRead(key, "account_recipes", deadline);
-  }
-
-  characters(key: string, deadline?: Deadline): Promise<Fresh<readonly string[]>> {
-    return this.#accountRead(key, "characters", deadline);
-  }
-
-  async characterBags(
-    key: string,
-    deadline?: Deadline,
-  ): Promise<Fresh<readonly CharacterBags[]>> {
-    const hash = await this.#hashKey(key);
-    return await this.#account.characters_all.read({
-      cacheKey: this.#keys.account(hash, "characters_all"),
-      path: ACCOUNT_ENDPOINTS.characters_all.endpoint,
-      query: [["ids", "all"]],
-      key,
-      what: "account record",
+  async doc<N extends DocName>(name: N, ...[args]: DocArgList<N>): Promise<Fresh<DocValue<N>>> {
+    const deadline = currentDeadline();
+    const row: AnyDoc = DOCS[name];
+    // `args` as the row reads it: its parameters, and the key when the row needs one.
+    const given: { readonly key?: unknown } & Record<string, unknown> = args ?? {};
+    const target = row.target?.(given as never) ?? {};
+    const parts = target.cacheParts ?? [];
+    let cacheKey: Deno.KvKey;
+    let key: string | undefined;
+    if (row.auth) {
+      key = typeof given.key === "string" ? given.key : "";
+      cacheKey = this.#keys.account(await this.#hashKey(key), name, parts);
+    } else {
+      cacheKey = this.#keys.doc(name, parts);
+    }
+    let reader = this.#docs.get(name);
+    if (reader === undefined) {
+      reader = new DocReader<unknown>(row, this.#docOptions);
+      this.#docs.set(name, reader);
+    }
+    const read = await reader.read({
+      cacheKey,
+      path: target.path ?? row.endpoint,
+      query: [...(row.query ?? []), ...(target.query ?? [])],
+      ...(key === undefined ? {} : { key }),
+      what: row.what,
+      ...(row.paged === undefined ? {} : { maxPages: row.paged.maxPages }),
     }, deadline);
-  }
-
-  async characterInventory(
-    key: string,
-    name: string,
-    deadline?: Deadline,
-  ): Promise<Fresh<CharacterInventory>> {
-    if (name.trim() === "") throw new Gw2NotFoundError([], "character");
-    const hash = await this.#hashKey(key);
-    return await this.#account.character_inventory.read({
-      cacheKey: this.#keys.account(hash, "character_inventory", name),
-      path: `/v2/characters/${encodeURIComponent(name)}/inventory`,
-      key,
-      what: "character",
-    }, deadline);
-  }
-
-  tokenInfo(key: string, deadline?: Deadline): Promise<Fresh<TokenInfo>> {
-    return this.#accountRead(key, "tokeninfo", deadline);
+    // The reader of row N validated the value with N's schema: it is N's value.
+    return read as Fresh<DocValue<N>>;
   }
 
   itemsPage(
@@ -576,23 +570,6 @@ class KvGw2Client implements InstrumentedGw2Client {
     return this.#bucket.level();
   }
 
-  async #accountRead<
-    Doc extends Exclude<keyof AccountReaders, "character_inventory" | "characters_all">,
-  >(
-    key: string,
-    doc: Doc,
-    deadline: Deadline | undefined,
-  ): Promise<Fresh<AccountValue<Doc>>> {
-    const hash = await this.#hashKey(key);
-    const reader: DocReader<AccountValue<Doc>> = this.#account[doc];
-    return await reader.read({
-      cacheKey: this.#keys.account(hash, doc),
-      path: ACCOUNT_ENDPOINTS[doc].endpoint,
-      key,
-      what: "account record",
-    }, deadline);
-  }
-
   /**
    * The key's cache identity; an empty key is rejected without asking upstream. While KV cannot
    * yield the shared secret, a process-local one stands in: account entries are then not
@@ -608,74 +585,5 @@ class KvGw2Client implements InstrumentedGw2Client {
       });
       return await this.#localHasher.hash(key);
     }
-  }
-}
-
-/**
- * The client seen by one tool call: every read of the one client, with the call's deadline.
- * Shares everything (cache, coalescers, budget, counters); costs one small object per call.
- */
-class DeadlineView implements Gw2Client {
-  readonly #client: KvGw2Client;
-  readonly #deadline: Deadline;
-
-  constructor(client: KvGw2Client, deadline: Deadline) {
-    this.#client = client;
-    this.#deadline = deadline;
-  }
-
-  items(ids: readonly number[]): Promise<BulkRead<Item>> {
-    return this.#client.items(ids, this.#deadline);
-  }
-  itemNames(ids: readonly number[], lang: Lang): Promise<BulkRead<CatalogueItem>> {
-    return this.#client.itemNames(ids, lang, this.#deadline);
-  }
-  recipes(ids: readonly number[]): Promise<BulkRead<Recipe>> {
-    return this.#client.recipes(ids, this.#deadline);
-  }
-  prices(ids: readonly number[]): Promise<BulkRead<Price>> {
-    return this.#client.prices(ids, this.#deadline);
-  }
-  listings(ids: readonly number[]): Promise<BulkRead<OrderBook>> {
-    return this.#client.listings(ids, this.#deadline);
-  }
-  searchRecipes(query: RecipeSearchQuery): Promise<Fresh<readonly number[]>> {
-    return this.#client.searchRecipes(query, this.#deadline);
-  }
-  materials(lang?: Lang): Promise<Fresh<readonly MaterialCategory[]>> {
-    return this.#client.materials(lang, this.#deadline);
-  }
-  currencies(lang?: Lang): Promise<Fresh<readonly Currency[]>> {
-    return this.#client.currencies(lang, this.#deadline);
-  }
-  account(key: string): Promise<Fresh<Account>> {
-    return this.#client.account(key, this.#deadline);
-  }
-  accountMaterials(key: string): Promise<Fresh<readonly AccountMaterial[]>> {
-    return this.#client.accountMaterials(key, this.#deadline);
-  }
-  accountWallet(key: string): Promise<Fresh<readonly WalletEntry[]>> {
-    return this.#client.accountWallet(key, this.#deadline);
-  }
-  accountBank(key: string): Promise<Fresh<readonly (ItemSlot | null)[]>> {
-    return this.#client.accountBank(key, this.#deadline);
-  }
-  accountInventory(key: string): Promise<Fresh<readonly (ItemSlot | null)[]>> {
-    return this.#client.accountInventory(key, this.#deadline);
-  }
-  accountRecipes(key: string): Promise<Fresh<readonly number[]>> {
-    return this.#client.accountRecipes(key, this.#deadline);
-  }
-  characters(key: string): Promise<Fresh<readonly string[]>> {
-    return this.#client.characters(key, this.#deadline);
-  }
-  characterBags(key: string): Promise<Fresh<readonly CharacterBags[]>> {
-    return this.#client.characterBags(key, this.#deadline);
-  }
-  characterInventory(key: string, name: string): Promise<Fresh<CharacterInventory>> {
-    return this.#client.characterInventory(key, name, this.#deadline);
-  }
-  tokenInfo(key: string): Promise<Fresh<TokenInfo>> {
-    return this.#client.tokenInfo(key, this.#deadline);
   }
 }

@@ -16,7 +16,7 @@ import { type DocEndpoint, parseWith } from "./endpoints.ts";
 import { Gw2NotFoundError, Gw2UpstreamError, isGw2Failure } from "./errors.ts";
 import { canServeStale } from "./response.ts";
 import { SharedWork, type Waiter } from "./shared_work.ts";
-import type { UpstreamRequest } from "./transport.ts";
+import type { UpstreamAnswer, UpstreamRequest } from "./transport.ts";
 import type { Fresh } from "./types.ts";
 
 /** Options of {@linkcode DocReader}. */
@@ -35,7 +35,12 @@ export interface DocRequest {
   readonly key?: string;
   /** Noun for a 404, e.g. "character". */
   readonly what: string;
+  /** Read every page of the collection (see the `DOCS` rows' `paged`), at most this many. */
+  readonly maxPages?: number;
 }
+
+/** GW2's largest `page_size`: a paged document is read 200 records a request. */
+const PAGE_SIZE = 200;
 
 /** One read in flight, shared by every concurrent caller of the same document. */
 interface Flight<T> {
@@ -131,13 +136,17 @@ export class DocReader<T> {
       };
     }
     try {
-      const answer = await transport.request({
-        endpoint,
-        path: request.path,
-        ...(request.query === undefined ? {} : { query: request.query }),
-        ...(request.key === undefined ? {} : { key: request.key }),
-        fallbackScope: scope,
-      }, work);
+      const send = (query: UpstreamRequest["query"] = []) =>
+        transport.request({
+          endpoint,
+          path: request.path,
+          query: [...(request.query ?? []), ...query],
+          ...(request.key === undefined ? {} : { key: request.key }),
+          fallbackScope: scope,
+        }, work);
+      const answer = request.maxPages === undefined
+        ? await send()
+        : await this.#pages(send, request.maxPages);
       if (answer.kind === "not_found") throw new Gw2NotFoundError([], request.what);
       const value = this.#parse(answer.json);
       if (value === undefined) throw new Gw2UpstreamError("malformed", answer.status);
@@ -150,5 +159,38 @@ export class DocReader<T> {
       }
       return stale.fallback();
     }
+  }
+
+  /**
+   * Every page of a collection as one answer: the first page tells the count, the others (up to
+   * `maxPages`) are asked at once. The records end at the first short or empty page, and a page
+   * past the end (upstream's 400) ends them too: a page count can lie.
+   */
+  async #pages(
+    send: (query: UpstreamRequest["query"]) => Promise<UpstreamAnswer>,
+    maxPages: number,
+  ): Promise<UpstreamAnswer> {
+    const page = (index: number) =>
+      send([["page", String(index)], ["page_size", String(PAGE_SIZE)]]);
+    const first = await page(0);
+    if (first.kind === "not_found" || !Array.isArray(first.json)) return first;
+    const count = Math.min(maxPages, first.pageTotal ?? 1);
+    const rest = await Promise.all(
+      Array.from(
+        { length: Math.max(0, count - 1) },
+        (_, index) =>
+          page(index + 1).catch((error: unknown) => {
+            if (error instanceof Gw2UpstreamError && error.status === 400) return undefined;
+            throw error;
+          }),
+      ),
+    );
+    const records: unknown[] = [];
+    for (const answer of [first, ...rest]) {
+      if (answer === undefined || answer.kind !== "ok" || !Array.isArray(answer.json)) break;
+      records.push(...answer.json);
+      if (answer.json.length < PAGE_SIZE) break;
+    }
+    return { ...first, json: records };
   }
 }

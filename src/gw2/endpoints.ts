@@ -7,13 +7,14 @@
  */
 
 import { z } from "zod";
-import type { Freshness } from "./cache/freshness.ts";
-import type { AccountDoc, RecordKind } from "./cache/keys.ts";
 import { BOOK_MAX_LEVELS, keptBook, unreadBook } from "./order_book.ts";
-import type { Lang } from "./types.ts";
+import type { Freshness, Lang } from "./types.ts";
+import { Gw2NotFoundError } from "./errors.ts";
 import {
   AccountMaterialSchema,
   AccountSchema,
+  ArmoryLimitSchema,
+  ArmorySlotSchema,
   CatalogueItemSchema,
   CharacterBagsSchema,
   CharacterInventorySchema,
@@ -53,7 +54,8 @@ export const FRESHNESS = {
 
 /** A bulk endpoint read by `ids=`. */
 export interface BulkEndpoint<T extends { readonly id: number }> {
-  readonly kind: RecordKind;
+  /** Its records' cache kind (`RecordKind`, `cache/keys.ts`): `item`, `price`, a `BULK` name. */
+  readonly kind: string;
   readonly path: string;
   readonly schema: z.ZodType<T>;
   readonly freshness: Freshness;
@@ -146,6 +148,9 @@ export const LISTINGS: BulkEndpoint<OrderBook> = {
   isolate: { status: 502, maxRequests: 32, unreadable: unreadBook },
 };
 
+/** Query parameters of a request, in order. */
+export type Query = readonly (readonly [string, string])[];
+
 /** A document endpoint (no ids, or `ids=all`). */
 export interface DocEndpoint<T> {
   /** Route template, for logs. */
@@ -154,6 +159,82 @@ export interface DocEndpoint<T> {
   readonly freshness: Freshness;
   /** Named when a 403 body is unreadable. */
   readonly scope: string;
+}
+
+/** Where one read of a {@linkcode Doc} goes, from its parameters. */
+export interface DocTarget {
+  /** The concrete path, URL-encoded. @default the row's `endpoint` */
+  readonly path?: string;
+  /** Query parameters besides the row's own. */
+  readonly query?: Query;
+  /** What tells this read's cache entry from the row's other reads (a character's name ...). */
+  readonly cacheParts?: readonly (string | number)[];
+}
+
+/**
+ * A row of {@linkcode DOCS}: a document read whole by `gw2.doc(name, args)`. `P` is what a read
+ * takes besides the player's key (`void`: nothing); `auth` whether it takes the key at all.
+ */
+export interface Doc<T, P, Auth extends boolean = boolean> extends DocEndpoint<T> {
+  /** Whether the endpoint needs the player's key (cached under its HMAC, never stale). */
+  readonly auth: Auth;
+  /** Noun for a 404 (`character`), and for a document that is gone. */
+  readonly what: string;
+  /** Query parameters of every read (`ids=all`). */
+  readonly query?: Query;
+  /** The path, query and cache identity of one read, from its parameters. */
+  readonly target?: (params: P) => DocTarget;
+  /**
+   * A collection read whole, page by page (`page_size=200`): the first page tells the count, the
+   * rest are read at once; a short or empty page ends it early (a page count can lie), and at
+   * most `maxPages` are read. The cached document is every page's records in order.
+   */
+  readonly paged?: { readonly maxPages: number };
+}
+
+/**
+ * A row of {@linkcode DOCS} whatever its types (`never` parameters: every row's `target` fits),
+ * as the client's one reader of them holds it.
+ */
+export type AnyDoc = Doc<unknown, never>;
+
+/** A document the player's key reads: at most 5 minutes old, cached under the key's HMAC. */
+export function accountDoc<T, P = void>(
+  endpoint: string,
+  schema: z.ZodType<T>,
+  scope: string,
+  more: Pick<Doc<T, P>, "query" | "target" | "paged"> & { readonly what?: string } = {},
+): Doc<T, P, true> {
+  return {
+    endpoint,
+    schema,
+    freshness: FRESHNESS.account,
+    scope,
+    auth: true,
+    what: more.what ?? "account record",
+    ...more,
+  };
+}
+
+/**
+ * A public document of game data: a day fresh and served stale for a week if upstream fails,
+ * unless `more.freshness` says otherwise.
+ */
+export function publicDoc<T, P = void>(
+  endpoint: string,
+  schema: z.ZodType<T>,
+  what: string,
+  more: Partial<Pick<Doc<T, P>, "query" | "target" | "paged" | "freshness">> = {},
+): Doc<T, P, false> {
+  return {
+    endpoint,
+    schema,
+    freshness: more.freshness ?? FRESHNESS.static,
+    scope: "account",
+    auth: false,
+    what,
+    ...more,
+  };
 }
 
 /** `/v2/materials?ids=all`. */
@@ -196,31 +277,87 @@ export const RECIPE_SEARCH: DocEndpoint<number[]> = {
   scope: "account",
 };
 
-function accountDoc<T>(endpoint: string, schema: z.ZodType<T>, scope: string): DocEndpoint<T> {
-  return { endpoint, schema, freshness: FRESHNESS.account, scope };
-}
-
-/** The authenticated endpoints, by cache document name. */
-export const ACCOUNT_ENDPOINTS = {
+/**
+ * Every document endpoint `gw2.doc(name, args)` reads, by name: adding an endpoint is adding a
+ * row (and its record schema). The name is also its cache entry's name.
+ */
+export const DOCS = {
   account: accountDoc("/v2/account", AccountSchema, "account"),
-  account_materials: accountDoc(
+  accountMaterials: accountDoc(
     "/v2/account/materials",
     z.array(AccountMaterialSchema),
     "inventories",
   ),
-  account_wallet: accountDoc("/v2/account/wallet", z.array(WalletEntrySchema), "wallet"),
-  account_bank: accountDoc("/v2/account/bank", SlotsSchema, "inventories"),
-  account_inventory: accountDoc("/v2/account/inventory", SlotsSchema, "inventories"),
-  account_recipes: accountDoc("/v2/account/recipes", RecipeIdsSchema, "unlocks"),
+  accountWallet: accountDoc("/v2/account/wallet", z.array(WalletEntrySchema), "wallet"),
+  accountBank: accountDoc("/v2/account/bank", SlotsSchema, "inventories"),
+  accountInventory: accountDoc("/v2/account/inventory", SlotsSchema, "inventories"),
+  /** The ids of the recipes the account has learned. */
+  accountRecipes: accountDoc("/v2/account/recipes", RecipeIdsSchema, "unlocks"),
+  /** The legendary armory: how many of each legendary the account has unlocked. */
+  accountLegendaryArmory: accountDoc(
+    "/v2/account/legendaryarmory",
+    z.array(ArmorySlotSchema),
+    "unlocks",
+  ),
+  /** The characters' names. */
   characters: accountDoc("/v2/characters", CharacterNamesSchema, "characters"),
-  characters_all: accountDoc("/v2/characters", z.array(CharacterBagsSchema), "characters"),
-  character_inventory: accountDoc(
+  /**
+   * Every character with its bags, equipment and crafting disciplines in one request; `bags`
+   * is absent on each when the key lacks the `inventories` scope.
+   */
+  characterBags: accountDoc("/v2/characters", z.array(CharacterBagsSchema), "characters", {
+    query: [["ids", "all"]],
+  }),
+  /** One character's bags. */
+  characterInventory: accountDoc<z.infer<typeof CharacterInventorySchema>, { name: string }>(
     "/v2/characters/:name/inventory",
     CharacterInventorySchema,
     "inventories",
+    {
+      what: "character",
+      target: ({ name }) => {
+        // No character has a blank name: do not spend a request on one.
+        if (name.trim() === "") throw new Gw2NotFoundError([], "character");
+        return { path: `/v2/characters/${encodeURIComponent(name)}/inventory`, cacheParts: [name] };
+      },
+    },
   ),
-  tokeninfo: accountDoc("/v2/tokeninfo", TokenInfoSchema, "account"),
-} as const satisfies Record<AccountDoc, DocEndpoint<unknown>>;
+  tokenInfo: accountDoc("/v2/tokeninfo", TokenInfoSchema, "account"),
+} as const;
+
+/** The name of a {@linkcode DOCS} row. */
+export type DocName = keyof typeof DOCS;
+
+/** What the row `N` reads. */
+export type DocValue<N extends DocName> = typeof DOCS[N] extends Doc<infer T, infer _P> ? T
+  : never;
+
+/** What a read of the row `N` takes: the player's key when it needs one, and its parameters. */
+export type DocArgs<N extends DocName> =
+  & (typeof DOCS[N] extends Doc<unknown, never, true> ? { readonly key: string } : unknown)
+  & (typeof DOCS[N] extends Doc<infer _T, infer P> ? [P] extends [void] ? unknown : P : never);
+
+/**
+ * Every by-id endpoint `gw2.bulk(name, ids)` reads (batched by 200, cached per record,
+ * coalesced), by name: adding one is adding a row. The name is its records' cache kind.
+ */
+export const BULK = {
+  /** `/v2/legendaryarmory`: how many of each legendary the armory holds (`max_count`). */
+  legendaryArmory: {
+    kind: "legendaryArmory",
+    path: "/v2/legendaryarmory",
+    schema: ArmoryLimitSchema,
+    freshness: FRESHNESS.static,
+    what: "legendary armory entry",
+  },
+} as const satisfies Record<string, BulkEndpoint<{ readonly id: number }>>;
+
+/** The name of a {@linkcode BULK} row. */
+export type BulkName = keyof typeof BULK;
+
+/** The records the row `N` reads. */
+export type BulkValue<N extends BulkName> = typeof BULK[N] extends BulkEndpoint<infer T> ? T
+  : never;
 
 /** A cache-value parser from a schema: the value, or `undefined` when it no longer fits. */
 export function parseWith<T>(schema: z.ZodType<T>): (value: unknown) => T | undefined {

@@ -305,3 +305,13 @@ export const TokenInfoSchema = z.object({
 });
 /** A validated token description. */
 export type TokenInfo = z.infer<typeof TokenInfoSchema>;
+
+/** `/v2/account/legendaryarmory` row: a legendary the armory holds, and how many of it. */
+export const ArmorySlotSchema = z.object({ id: Id, count: z.number().int().nonnegative() });
+/** A validated armory row of the account. */
+export type ArmorySlot = z.infer<typeof ArmorySlotSchema>;
+
+/** `/v2/legendaryarmory` record: how many of a legendary the armory can hold. */
+export const ArmoryLimitSchema = z.object({ id: Id, max_count: z.number().int().positive() });
+/** A validated armory limit. */
+export type ArmoryLimit = z.infer<typeof ArmoryLimitSchema>;

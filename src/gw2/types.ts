@@ -7,23 +7,19 @@
  */
 
 import type { Deadline } from "../async/deadline.ts";
+import type { BulkName, BulkValue, DocArgs, DocName, DocValue } from "./endpoints.ts";
 import type {
-  Account,
-  AccountMaterial,
   CatalogueItem,
   CatalogueRecipe,
-  CharacterBags,
-  CharacterInventory,
   Currency,
   Item,
-  ItemSlot,
   MaterialCategory,
   OrderBook,
   Price,
   Recipe,
-  TokenInfo,
-  WalletEntry,
 } from "./schemas.ts";
+
+export type { BulkName, BulkValue, DocArgs, DocName, DocValue };
 
 /**
  * The languages GW2 names things in (the API's `lang` parameter), English first: the API's
@@ -33,6 +29,15 @@ import type {
 export const LANGUAGES = ["en", "de", "fr", "es", "zh"] as const;
 /** One of {@linkcode LANGUAGES}. */
 export type Lang = typeof LANGUAGES[number];
+
+/**
+ * How long a cached answer of an endpoint is fresh, and how long after that it may still be
+ * served stale (only when upstream fails): each endpoint row names its own (`endpoints.ts`).
+ */
+export interface Freshness {
+  readonly ttlMs: number;
+  readonly staleForMs: number;
+}
 
 /**
  * A single read. `staleAgeMs` is present only when upstream failed and an expired cache entry
@@ -61,7 +66,9 @@ export type RecipeSearchQuery = { readonly input: number } | { readonly output: 
 /**
  * Every upstream read the project performs. Reads taking `key` authenticate with the player's
  * GW2 API key, which is never logged, returned or stored (cache entries are keyed by an HMAC
- * of it). All methods reject only with a `Gw2Failure` (see `errors.ts`).
+ * of it). All methods reject only with a `Gw2Failure` (see `errors.ts`). Each read is bounded by
+ * the deadline of the work it runs in (`withinDeadline`, `src/async/deadline.ts`): a tool call's
+ * reads end by the call's deadline without passing it along.
  */
 export interface Gw2Client {
   /** Items in English (`lang=en` is always sent). */
@@ -88,28 +95,30 @@ export interface Gw2Client {
    * lacks keeps its English name).
    */
   currencies(lang?: Lang): Promise<Fresh<readonly Currency[]>>;
-  account(key: string): Promise<Fresh<Account>>;
-  accountMaterials(key: string): Promise<Fresh<readonly AccountMaterial[]>>;
-  accountWallet(key: string): Promise<Fresh<readonly WalletEntry[]>>;
-  accountBank(key: string): Promise<Fresh<readonly (ItemSlot | null)[]>>;
-  accountInventory(key: string): Promise<Fresh<readonly (ItemSlot | null)[]>>;
-  /** `/v2/account/recipes`: the ids of the recipes the account has learned (scope `unlocks`). */
-  accountRecipes(key: string): Promise<Fresh<readonly number[]>>;
-  characters(key: string): Promise<Fresh<readonly string[]>>;
   /**
-   * Every character with its bags and crafting disciplines in one request
-   * (`/v2/characters?ids=all`); `bags` is absent on each when the key lacks the `inventories`
-   * scope.
+   * Any document endpoint of the `DOCS` table (`endpoints.ts`), public or the player's: one
+   * request, or every page of a collection, validated and cached whole. A row that reads the
+   * player's account takes `args.key`: it authenticates that read only, and its answer is cached
+   * at most 5 minutes under an HMAC of the key, never under the key.
+   *
+   * @example
+   * ```ts
+   * const wallet = await gw2.doc("accountWallet", { key });
+   * const bags = await gw2.doc("characterInventory", { key, name: "Zojja" });
+   * ```
    */
-  characterBags(key: string): Promise<Fresh<readonly CharacterBags[]>>;
-  characterInventory(key: string, name: string): Promise<Fresh<CharacterInventory>>;
-  tokenInfo(key: string): Promise<Fresh<TokenInfo>>;
+  doc<N extends DocName>(name: N, ...args: DocArgList<N>): Promise<Fresh<DocValue<N>>>;
   /**
-   * Optional - answered by a view over the recipe catalogue (`src/catalogue/recipe_lookup.ts`),
-   * not by the client itself: every official recipe making each of `outputIds` (ascending id; an
-   * item none makes maps to an empty list), as `searchRecipes({output})` then `recipes(ids)`
-   * would give them reduced to output, count and ingredients, in one lookup - the catalogue
-   * filled first when none is usable. `undefined` when it cannot answer: search instead.
+   * Any by-id endpoint of the `BULK` table (`endpoints.ts`), read as `items` is: batched by 200,
+   * coalesced with concurrent reads, cached per record.
+   */
+  bulk<N extends BulkName>(name: N, ids: readonly number[]): Promise<BulkRead<BulkValue<N>>>;
+  /**
+   * Optional - answered from the recipe catalogue when the client has one (its `recipeIndex`,
+   * `src/catalogue/recipe_lookup.ts`): every official recipe making each of `outputIds`
+   * (ascending id; an item none makes maps to an empty list), as `searchRecipes({output})` then
+   * `recipes(ids)` would give them reduced to output, count and ingredients, in one lookup - the
+   * catalogue filled first when none is usable. `undefined` when it cannot answer: search instead.
    */
   officialRecipes?(
     outputIds: readonly number[],
@@ -117,18 +126,26 @@ export interface Gw2Client {
 }
 
 /**
- * The process's one client, which also hands out call-scoped views. A tool call's reads go
- * through `withDeadline(deadline)`, so a handler that calls `deps.gw2.items(ids)` is bounded by
- * its call's deadline without knowing it.
+ * What a read of the `DOCS` row `N` takes, as arguments: nothing for a public row without
+ * parameters, else one object with the player's key and the row's parameters.
  */
-export interface BoundableGw2Client extends Gw2Client {
-  /**
-   * A view of this client (same cache, coalescing, budget and counters) whose every read gives
-   * up when `deadline` passes: it then answers from an expired cache entry when it may
-   * (stale-if-error), else rejects with a `Gw2Failure` saying why (a timeout, rate limited, ...).
-   * Work shared with other callers goes on while any of them still waits.
-   */
-  withDeadline(deadline: Deadline): Gw2Client;
+export type DocArgList<N extends DocName> = Record<never, never> extends DocArgs<N>
+  ? [args?: DocArgs<N>]
+  : [args: DocArgs<N>];
+
+/**
+ * Where the client's recipe lookups come from before upstream: the recipe catalogue
+ * (`src/catalogue/recipe_lookup.ts`), given to the client by `main.ts`. Each answer is
+ * `undefined` when the catalogue cannot give it; the client then asks upstream.
+ */
+export interface RecipeIndex {
+  /** The recipe ids a search would give, from the catalogue; bounded by `deadline`. */
+  search(query: RecipeSearchQuery, deadline?: Deadline): Promise<readonly number[] | undefined>;
+  /** The official recipes making each of `outputIds` (see `Gw2Client.officialRecipes`). */
+  recipesMaking(
+    outputIds: readonly number[],
+    deadline?: Deadline,
+  ): Promise<ReadonlyMap<number, readonly CatalogueRecipe[]> | undefined>;
 }
 
 /**

@@ -21,7 +21,7 @@
 import type { Clock } from "../async/clock.ts";
 import { MAX_AUTH_BODY_BYTES } from "../auth/body_limit.ts";
 import type { PublicAuth } from "../auth/mod.ts";
-import type { BoundableGw2Client } from "../gw2/types.ts";
+import type { Gw2Client } from "../gw2/types.ts";
 import { describeError, type Logger } from "../log.ts";
 import { createMcpEndpoint, type RequestCaller } from "../mcp/endpoint.ts";
 import type { CallLogOptions } from "../mcp/server.ts";
@@ -53,7 +53,7 @@ export function pathnameOf(url: string): string {
 export interface HandlerDeps {
   readonly log: Logger;
   /** The one upstream client of the process, shared by every request. */
-  readonly gw2: BoundableGw2Client;
+  readonly gw2: Gw2Client;
   /** The item-name index of the process (`priory_item_search`). */
   readonly names?: NameIndex;
   /** The process's other services for the tools (the market sheet, ...). */

@@ -16,7 +16,7 @@ import {
   type McpRequestContext,
 } from "@modelcontextprotocol/server";
 import type { Clock } from "../async/clock.ts";
-import type { BoundableGw2Client } from "../gw2/types.ts";
+import type { Gw2Client } from "../gw2/types.ts";
 import type { Logger } from "../log.ts";
 import type { NameIndex } from "../search/name_index.ts";
 import type { ToolDefinition, ToolServices } from "../tools/types.ts";
@@ -36,7 +36,7 @@ export const GW2_KEY_HEADER = "x-gw2-key";
 
 /** What the endpoint needs. */
 export interface McpEndpointDeps {
-  readonly gw2: BoundableGw2Client;
+  readonly gw2: Gw2Client;
   readonly log: Logger;
   /** The item-name index, handed to the tools. */
   readonly names?: NameIndex;

@@ -23,23 +23,15 @@ import {
   DeadlineExceededError,
   startDeadline,
   unlessAborted,
+  withinDeadline,
 } from "../async/deadline.ts";
-import { NotCraftableError } from "../tree/pricing.ts";
-import { CraftCatalogueError } from "../craft/scanner.ts";
-import { MarketSheetPendingError } from "../market/sheets.ts";
-import { isGw2Failure } from "../gw2/errors.ts";
-import type { BoundableGw2Client } from "../gw2/types.ts";
-import { describeError } from "../log.ts";
+import type { Gw2Client } from "../gw2/types.ts";
+import { describeError, type Logger } from "../log.ts";
 import type { CallCost, CallMeter } from "../metrics.ts";
 import { MAX_IDS } from "../tools/inputs.ts";
-import {
-  MissingGw2KeyError,
-  type ToolDefinition,
-  type ToolDeps,
-  UnexpandedGw2KeyError,
-} from "../tools/types.ts";
+import type { ToolDefinition, ToolDeps } from "../tools/types.ts";
 import { viewMeta } from "../views/uris.ts";
-import { type KeySource, toolErrorText } from "./errors.ts";
+import { classifyFailure, type Failure, type KeySource } from "./errors.ts";
 import { type KeyWording, signedInSchema, signedInText } from "./key_wording.ts";
 import { createProgressChannel } from "./progress.ts";
 import type { LoadedSurfaces } from "./surfaces.ts";
@@ -118,7 +110,7 @@ export interface CallLogOptions {
  * and `signal` is made per call; plus the clock the deadlines run on and how calls are logged.
  */
 export interface ServerDeps extends Omit<ToolDeps, "gw2" | "signal"> {
-  readonly gw2: BoundableGw2Client;
+  readonly gw2: Gw2Client;
   /**
    * Whom the calls are for (a signed-in player's pseudonym): their reads get a fair share of the
    * upstream budget when players wait for it together.
@@ -317,13 +309,17 @@ export async function callTool(
   const budgetMs = tool.deadlineMs ?? CALL_DEADLINE_MS;
   using work = startDeadline(clock, budgetMs - WORK_MARGIN_MS, owner);
   using answerBy = deadlineAfter(clock, work, WORK_MARGIN_MS - ANSWER_MARGIN_MS);
-  const toolDeps: ToolDeps = { ...shared, gw2: gw2.withDeadline(work), signal: work.signal };
+  const toolDeps: ToolDeps = { ...shared, gw2, signal: work.signal };
   let leave: (() => void) | undefined;
   try {
     leave = await enterCall?.(work.signal).catch(() => {
       throw new DeadlineExceededError(budgetMs);
     });
-    const handled = await unlessAborted(tool.handle(input, toolDeps), answerBy.signal);
+    // Every GW2 read of the handler, however deep, ends by the work's deadline.
+    const handled = await unlessAborted(
+      withinDeadline(work, () => tool.handle(input, toolDeps)),
+      answerBy.signal,
+    );
     if (handled === undefined) throw new DeadlineExceededError(budgetMs);
     const result = handled.value;
     deps.log[callLog?.successLevel ?? "debug"]("tool call", {
@@ -334,11 +330,15 @@ export async function callTool(
     });
     return { content: [{ type: "text", text: JSON.stringify(result) }], structuredContent: result };
   } catch (error) {
-    logFailure(deps, tool.name, error, { ms: elapsed(started), ...costFields(measured?.()) });
-    return {
-      content: [{ type: "text", text: toolErrorText(error, tool.name, keySource) }],
-      isError: true,
-    };
+    const failure = classifyFailure(error, {
+      ...(tool.errorHints === undefined ? {} : { hints: tool.errorHints }),
+      ...(keySource === undefined ? {} : { keySource }),
+    });
+    logFailure(deps.log, tool.name, failure, error, {
+      ms: elapsed(started),
+      ...costFields(measured?.()),
+    });
+    return { content: [{ type: "text", text: failure.text }], isError: true };
   } finally {
     leave?.();
   }
@@ -355,38 +355,20 @@ function costFields(cost: CallCost | undefined): Record<string, number | boolean
   return overlapped ? { upstream, hits, overlapped } : { upstream, hits };
 }
 
+/** One log line for a failed call, at its failure's level; a crash names its error. */
 function logFailure(
-  deps: ServerDeps,
+  log: Logger,
   tool: string,
+  failure: Failure,
   error: unknown,
   measured: { readonly ms: number },
 ): void {
-  if (isGw2Failure(error)) {
-    const reason = error.kind === "upstream" ? error.reason : undefined;
-    deps.log.info("tool call", { tool, ok: false, failure: error.kind, reason, ...measured });
-    return;
-  }
-  if (error instanceof MissingGw2KeyError || error instanceof UnexpandedGw2KeyError) {
-    const failure = error instanceof MissingGw2KeyError ? "missing_gw2_key" : "unexpanded_gw2_key";
-    deps.log.info("tool call", { tool, ok: false, failure, ...measured });
-    return;
-  }
-  if (error instanceof NotCraftableError) {
-    deps.log.info("tool call", { tool, ok: false, failure: "not_craftable", ...measured });
-    return;
-  }
-  if (error instanceof MarketSheetPendingError || error instanceof CraftCatalogueError) {
-    deps.log.info("tool call", { tool, ok: false, failure: "not_ready", ...measured });
-    return;
-  }
-  if (error instanceof DeadlineExceededError) {
-    deps.log.warn("tool call", { tool, ok: false, failure: "deadline", ...measured });
-    return;
-  }
-  deps.log.error("tool call crashed", {
+  const crashed = failure.level === "error";
+  log[failure.level](crashed ? "tool call crashed" : "tool call", {
     tool,
     ok: false,
-    error: describeError(error),
+    ...(crashed ? { error: describeError(error) } : { failure: failure.kind }),
+    ...(failure.reason === undefined ? {} : { reason: failure.reason }),
     ...measured,
   });
 }

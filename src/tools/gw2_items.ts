@@ -8,7 +8,14 @@ import { z } from "zod";
 import { shapeItemsResult } from "../passthrough/shape.ts";
 import { Gw2NotFoundError } from "../gw2/errors.ts";
 import { itemNamesIn } from "../search/localize.ts";
-import { argumentsSchema, idListSchema, LangField, MAX_IDS, staleAgeField } from "./inputs.ts";
+import {
+  argumentsSchema,
+  BATCH_IDS_ADVICE,
+  idListSchema,
+  LangField,
+  MAX_IDS,
+  staleAgeField,
+} from "./inputs.ts";
 import { defineTool, UPSTREAM_READ } from "./types.ts";
 
 /** The `gw2_items` tool. */
@@ -31,6 +38,10 @@ export const gw2Items = defineTool({
     stale_age_s: staleAgeField,
   }),
   annotations: UPSTREAM_READ,
+  errorHints: {
+    notFound: { what: "item", hint: "Check the ids: item ids are numbers such as 19721." },
+    rateLimited: BATCH_IDS_ADVICE,
+  },
   async handle({ ids, lang }, { gw2, names }) {
     const read = await gw2.items(ids);
     if (read.found.length === 0) throw new Gw2NotFoundError(read.missingIds, "item");

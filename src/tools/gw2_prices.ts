@@ -7,7 +7,13 @@
 import { z } from "zod";
 import { shapePricesResult } from "../passthrough/shape.ts";
 import { Gw2NotFoundError } from "../gw2/errors.ts";
-import { argumentsSchema, idListSchema, MAX_IDS, staleAgeField } from "./inputs.ts";
+import {
+  argumentsSchema,
+  BATCH_IDS_ADVICE,
+  idListSchema,
+  MAX_IDS,
+  staleAgeField,
+} from "./inputs.ts";
 import { defineTool, UPSTREAM_READ } from "./types.ts";
 
 /** The `gw2_prices` tool. */
@@ -23,6 +29,14 @@ export const gw2Prices = defineTool({
     stale_age_s: staleAgeField,
   }),
   annotations: UPSTREAM_READ,
+  errorHints: {
+    notFound: {
+      what: "Trading Post price",
+      hint:
+        "Untradeable items (account bound, soulbound, most currencies) have no price; check the ids with gw2_items.",
+    },
+    rateLimited: BATCH_IDS_ADVICE,
+  },
   async handle({ ids }, { gw2 }) {
     const read = await gw2.prices(ids);
     if (read.found.length === 0) throw new Gw2NotFoundError(read.missingIds, "price");

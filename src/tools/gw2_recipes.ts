@@ -7,7 +7,13 @@
 import { z } from "zod";
 import { shapeRecipesResult } from "../passthrough/shape.ts";
 import { Gw2NotFoundError } from "../gw2/errors.ts";
-import { argumentsSchema, idListSchema, MAX_IDS, staleAgeField } from "./inputs.ts";
+import {
+  argumentsSchema,
+  BATCH_IDS_ADVICE,
+  idListSchema,
+  MAX_IDS,
+  staleAgeField,
+} from "./inputs.ts";
 import { defineTool, UPSTREAM_READ } from "./types.ts";
 
 /** The `gw2_recipes` tool. */
@@ -34,6 +40,13 @@ export const gw2Recipes = defineTool({
     stale_age_s: staleAgeField,
   }),
   annotations: UPSTREAM_READ,
+  errorHints: {
+    notFound: {
+      what: "recipe",
+      hint: "These must be recipe ids, not item ids: find them with gw2_recipe_search.",
+    },
+    rateLimited: BATCH_IDS_ADVICE,
+  },
   async handle({ ids }, { gw2 }) {
     const read = await gw2.recipes(ids);
     if (read.found.length === 0) throw new Gw2NotFoundError(read.missingIds, "recipe");

@@ -118,3 +118,10 @@ export const LangField: z.ZodOptional<z.ZodEnum<{ [L in typeof LANGUAGES[number]
 export const staleAgeField: z.ZodOptional<z.ZodNumber> = z.number().optional().describe(
   "Set only if GW2 failed: age in seconds of the cached data served",
 );
+
+/**
+ * The advice of every id-list tool on a used-up budget: batching saves the requests it would
+ * otherwise spend (see `ToolErrorHints.rateLimited`).
+ */
+export const BATCH_IDS_ADVICE =
+  `, and batch ids into one call (up to MAX_IDS = ${MAX_IDS}) instead of many calls`;

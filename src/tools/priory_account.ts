@@ -31,7 +31,10 @@ export const prioryAccount = defineTool({
   annotations: UPSTREAM_READ,
   async handle(_input, deps) {
     const key = requireGw2Key(deps);
-    const [account, token] = await settleAll([deps.gw2.account(key), deps.gw2.tokenInfo(key)]);
+    const [account, token] = await settleAll([
+      deps.gw2.doc("account", { key }),
+      deps.gw2.doc("tokenInfo", { key }),
+    ]);
     return shapeAccount(account.value, token.value);
   },
 });

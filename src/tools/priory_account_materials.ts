@@ -10,7 +10,14 @@ import { settleAll } from "../async/concurrency.ts";
 import { materialRows, rollUpMaterials } from "../account/materials.ts";
 import { itemNamesIn } from "../search/localize.ts";
 import { staleness } from "../staleness.ts";
-import { argumentsSchema, idListSchema, LangField, MAX_IDS, staleAgeField } from "./inputs.ts";
+import {
+  argumentsSchema,
+  BATCH_IDS_ADVICE,
+  idListSchema,
+  LangField,
+  MAX_IDS,
+  staleAgeField,
+} from "./inputs.ts";
 import { defineTool, requireGw2Key, UPSTREAM_READ } from "./types.ts";
 
 /** The `priory_account_materials` tool. */
@@ -36,13 +43,14 @@ export const prioryAccountMaterials = defineTool({
     stale_age_s: staleAgeField,
   }),
   annotations: UPSTREAM_READ,
+  errorHints: { rateLimited: BATCH_IDS_ADVICE },
   async handle({ ids, lang }, deps) {
     const key = requireGw2Key(deps);
     const { gw2 } = deps;
     if (ids === undefined) {
       const [categories, stored] = await settleAll([
         gw2.materials(lang),
-        gw2.accountMaterials(key),
+        gw2.doc("accountMaterials", { key }),
       ]);
       const owned = stored.value.filter((row) => row.count > 0).map((row) => row.id);
       const prices = await gw2.prices(owned);
@@ -54,7 +62,7 @@ export const prioryAccountMaterials = defineTool({
     }
     const [categories, stored, items] = await settleAll([
       gw2.materials(lang),
-      gw2.accountMaterials(key),
+      gw2.doc("accountMaterials", { key }),
       gw2.items(ids),
     ]);
     const names = lang === undefined || lang === "en"

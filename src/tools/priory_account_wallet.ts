@@ -24,7 +24,7 @@ export const prioryAccountWallet = defineTool({
   async handle({ lang }, deps) {
     const key = requireGw2Key(deps);
     const [wallet, currencies] = await settleAll([
-      deps.gw2.accountWallet(key),
+      deps.gw2.doc("accountWallet", { key }),
       deps.gw2.currencies(lang),
     ]);
     return { wallet: shapeWallet(wallet.value, currencies.value) };

@@ -50,6 +50,10 @@ export const prioryCraftProfit = defineTool({
     pricesAt: z.string(),
   }),
   annotations: UPSTREAM_READ,
+  errorHints: {
+    rateLimited:
+      " (a fresh server reads the whole Trading Post, ~135 requests); what it already read is kept, so the retry asks for less",
+  },
   view: CRAFT_VIEW_URI,
   handle({ limit, discipline, useAccount, includeTimeGated, lang }, deps) {
     const gw2Key = useAccount ? requireGw2Key(deps) : undefined;

@@ -64,6 +64,10 @@ export const prioryLegendaryRanking = defineTool({
     stale_age_s: staleAgeField,
   }),
   annotations: UPSTREAM_READ,
+  errorHints: {
+    rateLimited:
+      " (a cold ranking reads hundreds of records); what it already read is cached, so the retry, on any instance, asks for less",
+  },
   deadlineMs: RANKING_DEADLINE_MS,
   view: RANKING_VIEW_URI,
   handle({ limit, generation, type, lang }, deps) {

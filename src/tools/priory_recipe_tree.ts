@@ -63,6 +63,10 @@ export const prioryRecipeTree = defineTool({
     toBuy: z.array(z.looseObject({})),
   }),
   annotations: UPSTREAM_READ,
+  errorHints: {
+    notFound: { what: "item", hint: "Check the id: item ids are numbers such as 19721." },
+    rateLimited: "; the records already read are cached, so the retry asks the GW2 API for less",
+  },
   view: TREE_VIEW_URI,
   handle({ itemId, quantity, useAccount, lang }, deps) {
     const gw2Key = useAccount ? requireGw2Key(deps) : undefined;

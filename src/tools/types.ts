@@ -108,12 +108,24 @@ export interface ToolDefinition<
    * the same with or without one.
    */
   readonly view?: string;
+  /** The tool's own wording in its failures' texts (`src/mcp/errors.ts`). */
+  readonly errorHints?: ToolErrorHints;
   /**
    * Produces the structured result, or throws: a `Gw2Failure`, a `MissingGw2KeyError`, or
    * anything else (reported as an internal error). Declared as a method so definitions with
    * different schemas share one registry type.
    */
   handle(input: z.output<I>, deps: ToolDeps): Promise<z.output<O>>;
+}
+
+/**
+ * What a tool says in its failures beyond the shared texts: what a not-found is about and what
+ * to check, and what to do about a used-up budget besides waiting (appended to "Retry in N s").
+ */
+export interface ToolErrorHints {
+  readonly notFound?: { readonly what: string; readonly hint: string };
+  /** E.g. `", and batch ids into one call ..."`: it follows "Retry in N s" directly. */
+  readonly rateLimited?: string;
 }
 
 /** Annotations of a read that reaches the GW2 API. */

@@ -3,8 +3,7 @@ import { CHARACTER_READ_CONCURRENCY, withHoldings } from "../../src/account/hold
 import { readHoldings } from "../support/holdings.ts";
 import { requireScopes } from "../../src/account/scopes.ts";
 import { Gw2KeyRejectedError, Gw2ScopeMissingError } from "../../src/gw2/errors.ts";
-import type { CharacterBags, CharacterInventory, TokenInfo } from "../../src/gw2/schemas.ts";
-import type { Fresh, Gw2Client } from "../../src/gw2/types.ts";
+import type { Fresh } from "../../src/gw2/types.ts";
 import { createFakeGw2, TEST_KEYS, UNKNOWN_KEY } from "../fake_gw2/mod.ts";
 import type { FakeAccount } from "../fake_gw2/world/account.ts";
 import { ManualClock } from "../support/clock.ts";
@@ -162,9 +161,14 @@ Deno.test("withHoldings() reads the key's scopes once, not again for the holding
   let tokenReads = 0;
   const counting = new Proxy(env.client, {
     get(target, property) {
-      if (property === "tokenInfo") tokenReads++;
       const value: unknown = Reflect.get(target, property, target);
-      return typeof value === "function" ? value.bind(target) : value;
+      if (property !== "doc" || typeof value !== "function") {
+        return typeof value === "function" ? value.bind(target) : value;
+      }
+      return (name: string, ...args: unknown[]) => {
+        if (name === "tokenInfo") tokenReads++;
+        return Reflect.apply(value, target, [name, ...args]);
+      };
     },
   });
   await withHoldings(counting, TEST_KEYS.veteran, () => Promise.resolve());
@@ -190,45 +194,32 @@ class SlowStub extends StubGw2Client {
   readonly inventoryReads: string[] = [];
   constructor(readonly withBags: boolean) {
     super();
+    const bag = { id: 8932, size: 1, inventory: [{ id: 19721, count: 1 }] };
+    this.serveDoc(
+      "tokenInfo",
+      () => this.#slow({ name: "k", permissions: ["account", "inventories", "characters"] }),
+    )
+      .serveDoc("accountMaterials", () => this.#slow([{ id: 19721, category: 29, count: 10 }]))
+      .serveDoc("accountBank", () => this.#slow([]))
+      .serveDoc("accountInventory", () => this.#slow([]))
+      .serveDoc("characterBags", () =>
+        this.#slow(
+          Array.from({ length: 19 }, (_, index) => ({
+            name: `Character ${index}`,
+            ...(this.withBags ? { bags: [bag] } : {}),
+          })),
+        ))
+      .serveDoc("characterInventory", ({ name }) => {
+        this.inventoryReads.push(name);
+        return this.#slow({ bags: [bag] });
+      });
   }
-  async #slow<T>(method: keyof Gw2Client, value: T): Promise<Fresh<T>> {
-    this.calls.push({ method, args: [] });
+  async #slow<T>(value: T): Promise<Fresh<T>> {
     this.#inFlight++;
     this.maxInFlight = Math.max(this.maxInFlight, this.#inFlight);
     await new Promise((resolve) => setTimeout(resolve, 1));
     this.#inFlight--;
     return { value };
-  }
-  override tokenInfo(): Promise<Fresh<TokenInfo>> {
-    return this.#slow("tokenInfo", {
-      name: "k",
-      permissions: ["account", "inventories", "characters"],
-    });
-  }
-  override accountMaterials() {
-    return this.#slow("accountMaterials", [{ id: 19721, category: 29, count: 10 }]);
-  }
-  override accountBank() {
-    return this.#slow("accountBank", []);
-  }
-  override accountInventory() {
-    return this.#slow("accountInventory", []);
-  }
-  override characterBags(): Promise<Fresh<readonly CharacterBags[]>> {
-    const bag = { id: 8932, size: 1, inventory: [{ id: 19721, count: 1 }] };
-    return this.#slow(
-      "characterBags",
-      Array.from({ length: 19 }, (_, index) => ({
-        name: `Character ${index}`,
-        ...(this.withBags ? { bags: [bag] } : {}),
-      })),
-    );
-  }
-  override characterInventory(_key: string, name: string): Promise<Fresh<CharacterInventory>> {
-    this.inventoryReads.push(name);
-    return this.#slow("characterInventory", {
-      bags: [{ id: 8932, size: 1, inventory: [{ id: 19721, count: 1 }] }],
-    });
   }
 }
 

@@ -1,11 +1,13 @@
 import assert from "node:assert/strict";
 import {
+  currentDeadline,
   deadlineAfter,
   DeadlineExceededError,
   isExpired,
   remainingMs,
   startDeadline,
   unlessAborted,
+  withinDeadline,
 } from "../../src/async/deadline.ts";
 import { ManualClock } from "../support/clock.ts";
 
@@ -85,4 +87,25 @@ Deno.test("a disposed deadlineAfter() arms nothing, even when the first deadline
   clock.advance(1_000);
   assert.equal(answerBy.signal.aborted, false);
   work[Symbol.dispose]();
+});
+
+Deno.test("withinDeadline(): the deadline is the work's through every await and timer, and only its", async () => {
+  const clock = new ManualClock();
+  using first = startDeadline(clock, 1_000);
+  using second = startDeadline(clock, 2_000);
+  const seen = async () => {
+    await Promise.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return currentDeadline();
+  };
+  const [a, b, none] = await Promise.all([
+    withinDeadline(first, seen),
+    withinDeadline(second, seen),
+    seen(),
+  ]);
+  assert.equal(a, first);
+  assert.equal(b, second);
+  assert.equal(none, undefined, "work started outside any deadline has none");
+  const inner = await withinDeadline(first, () => withinDeadline(second, seen));
+  assert.equal(inner, second, "the innermost deadline wins");
 });

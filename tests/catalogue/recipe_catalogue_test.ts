@@ -7,20 +7,20 @@ import {
   type RecipePageReader,
 } from "../../src/catalogue/recipe_catalogue.ts";
 import {
+  catalogueRecipeIndex,
   type RecipeLookup,
   type RecipePages,
-  withRecipeCatalogue,
 } from "../../src/catalogue/recipe_lookup.ts";
-import { startDeadline } from "../../src/async/deadline.ts";
+import { startDeadline, withinDeadline } from "../../src/async/deadline.ts";
 import { RecipeStore } from "../../src/catalogue/recipe_store.ts";
 import { Gw2UpstreamError } from "../../src/gw2/errors.ts";
 import type { CatalogueRecipe } from "../../src/gw2/schemas.ts";
 import { silentLogger } from "../../src/log.ts";
-import { getWorld } from "../fake_gw2/mod.ts";
+import { createFakeGw2, getWorld } from "../fake_gw2/mod.ts";
+import { clientOverFake } from "../support/fake_client.ts";
 import { ManualClock } from "../support/clock.ts";
 import { collectGarbage } from "../support/heap.ts";
 import { openMemoryKv } from "../support/kv.ts";
-import { StubGw2Client } from "../tools/_stub_gw2.ts";
 
 const SWORD: CatalogueRecipe = {
   id: 20,
@@ -128,38 +128,48 @@ Deno.test("RecipeCatalogue notices a newer generation at the next head check, or
   assert.deepEqual(await catalogue.search({ output: 19684 }), []);
 });
 
-Deno.test("withRecipeCatalogue() answers searches from the catalogue, else from the client", async () => {
+/** A client over the fake GW2 API on `env`'s KV and clock, its recipe index over `lookup`. */
+function clientWith(
+  env: Awaited<ReturnType<typeof setup>>,
+  lookup: RecipeLookup,
+  pages: RecipePages,
+) {
+  const fake = createFakeGw2({ now: () => env.clock.now() });
+  const gw2 = clientOverFake(env.kv, env.clock, fake, {
+    recipeIndex: catalogueRecipeIndex(lookup, pages),
+  });
+  const searches = () =>
+    fake.control.requests.filter((request) => request.path === "/v2/recipes/search").length;
+  return { gw2, fake, searches };
+}
+
+Deno.test("catalogueRecipeIndex(): the client answers searches from the catalogue, else upstream", async () => {
   using env = await setup([SWORD], {});
-  const stub = new StubGw2Client();
-  const lookups = withRecipeCatalogue(stub, env.catalogue, NO_PAGES);
-  assert.deepEqual(await lookups.searchRecipes({ output: 500 }), { value: [20] });
-  assert.equal(stub.calls.length, 0, "no read of the client");
-  await lookups.items([19721]);
-  assert.deepEqual(stub.calls.map((call) => call.method), ["items"], "other reads pass through");
-  const empty = withRecipeCatalogue(
-    stub,
-    searchOnly(() => Promise.resolve(undefined)),
-    NO_PAGES,
-  );
-  await empty.searchRecipes({ input: 19721 });
-  assert.deepEqual(stub.calls.at(-1), { method: "searchRecipes", args: [{ input: 19721 }] });
+  const { gw2, searches } = clientWith(env, env.catalogue, NO_PAGES);
+  assert.deepEqual(await gw2.searchRecipes({ output: 500 }), { value: [20] });
+  assert.equal(searches(), 0, "no request: the catalogue answered");
+  const empty = clientWith(env, searchOnly(() => Promise.resolve(undefined)), NO_PAGES);
+  await empty.gw2.searchRecipes({ input: 19721 });
+  assert.equal(empty.searches(), 1, "no catalogue answer: the client searched upstream");
 });
 
-Deno.test("withRecipeCatalogue(): a call's view keeps the catalogue, and the deadline bounds it", async () => {
+Deno.test("catalogueRecipeIndex(): a call's deadline bounds the catalogue; past it the search is upstream's", async () => {
   using env = await setup([SWORD], {});
-  const stub = new StubGw2Client();
   using deadline = startDeadline(env.clock, 14_000);
-  const view = withRecipeCatalogue(stub, env.catalogue, NO_PAGES).withDeadline(deadline);
-  assert.deepEqual(await view.searchRecipes({ output: 500 }), { value: [20] });
-  assert.equal(stub.calls.length, 0, "answered by the catalogue");
-  await view.items([19721]);
-  assert.deepEqual(stub.deadlines, [deadline], "other reads go to the client's bounded view");
-  // A catalogue whose KV stalls: at the deadline the search is the client's (stale or timeout).
-  const stalled = withRecipeCatalogue(stub, searchOnly(() => new Promise(() => {})), NO_PAGES);
-  const searching = stalled.withDeadline(deadline).searchRecipes({ input: 19721 });
+  const { gw2 } = clientWith(env, env.catalogue, NO_PAGES);
+  assert.deepEqual(await withinDeadline(deadline, () => gw2.searchRecipes({ output: 500 })), {
+    value: [20],
+  });
+  // A catalogue whose KV stalls: at the deadline the client takes the search back, and with no
+  // cached answer and no time left it reports the timeout.
+  const stalled = clientWith(env, searchOnly(() => new Promise(() => {})), NO_PAGES);
+  const searching = withinDeadline(deadline, () => stalled.gw2.searchRecipes({ input: 19721 }));
   env.clock.advance(14_000);
-  await searching;
-  assert.deepEqual(stub.calls.at(-1), { method: "searchRecipes", args: [{ input: 19721 }] });
+  await assert.rejects(searching, (error) => {
+    assert.ok(error instanceof Gw2UpstreamError);
+    assert.equal(error.reason, "timeout");
+    return true;
+  });
 });
 
 /** A page reader over `pages`, counting its reads; `fail` makes that page's read reject. */
@@ -333,9 +343,8 @@ Deno.test("RecipeCatalogue.fill() reads no more than FILL_MAX_PAGES pages: a lar
   assert.equal(largest.reads.length, FILL_MAX_PAGES);
 });
 
-Deno.test("withRecipeCatalogue(): officialRecipes fills the catalogue through the client's pages, under the call's deadline", async () => {
+Deno.test("catalogueRecipeIndex(): officialRecipes fills the catalogue through the client's pages, under the call's deadline", async () => {
   using env = await setup([]);
-  const stub = new StubGw2Client();
   const asked: (number | undefined)[] = [];
   using deadline = startDeadline(env.clock, 14_000);
   const pages: RecipePages = {
@@ -344,11 +353,11 @@ Deno.test("withRecipeCatalogue(): officialRecipes fills the catalogue through th
       return Promise.resolve({ records: [SWORD, INGOT], skipped: 0, pageTotal: 1 });
     },
   };
-  const view = withRecipeCatalogue(stub, env.catalogue, pages).withDeadline(deadline);
-  const recipes = await view.officialRecipes?.([500, 19684, 424242]);
+  const { gw2, fake } = clientWith(env, env.catalogue, pages);
+  const recipes = await withinDeadline(deadline, () => gw2.officialRecipes?.([500, 19684, 424242]));
   assert.deepEqual(recipes, new Map([[500, [SWORD]], [19684, [INGOT]], [424242, []]]));
   assert.deepEqual(asked, [14_000], "one page, read under the call's deadline");
-  assert.equal(stub.calls.length, 0, "no search, no recipe read");
+  assert.equal(fake.control.requests.length, 0, "no search, no recipe read");
 });
 
 Deno.test("a loaded catalogue the real API's size (13,200 recipes) holds under 3 MB of heap", async () => {

@@ -349,6 +349,16 @@ const ACCOUNT_RECIPES = privateEndpoint(
       holder(context) === context.world.veteran ? "veteran" : "main",
     )),
 );
+const LEGENDARY_ARMORY = publicEndpoint(
+  "/v2/legendaryarmory",
+  false,
+  bulk((w) => w.armoryLimits, "/v2/legendaryarmory", true),
+);
+const ACCOUNT_LEGENDARY_ARMORY = privateEndpoint(
+  "/v2/account/legendaryarmory",
+  ["account", "inventories", "unlocks"],
+  (context) => ok(holder(context).legendaryArmory),
+);
 const CHARACTERS = privateEndpoint("/v2/characters", ["account", "characters"], characters);
 const CHARACTER_INVENTORY = privateEndpoint(
   "/v2/characters/:name/inventory",
@@ -401,6 +411,8 @@ const FIXED: ReadonlyMap<string, Endpoint> = new Map([
   ["v2/account/bank", ACCOUNT_BANK],
   ["v2/account/inventory", ACCOUNT_INVENTORY],
   ["v2/account/recipes", ACCOUNT_RECIPES],
+  ["v2/account/legendaryarmory", ACCOUNT_LEGENDARY_ARMORY],
+  ["v2/legendaryarmory", LEGENDARY_ARMORY],
   ["v2/characters", CHARACTERS],
   ["v2/tokeninfo", TOKEN_INFO],
   ...COMMERCE,
@@ -414,6 +426,7 @@ const WITH_ID: ReadonlyMap<string, Endpoint> = new Map([
   ["v2/commerce/listings", LISTINGS],
   ["v2/materials", MATERIALS],
   ["v2/currencies", CURRENCIES],
+  ["v2/legendaryarmory", LEGENDARY_ARMORY],
   ["v2/characters", CHARACTERS],
 ]);
 

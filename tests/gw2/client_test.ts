@@ -28,7 +28,7 @@ import {
 import { KV_TIMEOUT_MS } from "../../src/kv/timeout.ts";
 import { captureLogs, logRecords } from "../support/log.ts";
 import { seeded } from "../support/random.ts";
-import { startDeadline } from "../../src/async/deadline.ts";
+import { startDeadline, withinDeadline } from "../../src/async/deadline.ts";
 import { Gw2Keys } from "../../src/gw2/cache/keys.ts";
 import { RecordCache } from "../../src/gw2/cache/record_cache.ts";
 import { silentLogger } from "../../src/log.ts";
@@ -537,7 +537,7 @@ Deno.test("a call-scoped view ends a hanging read at its deadline, stale when it
     using env = await setup();
     env.fake.control.injectFault("hang", { endpoint: "/v2/items", times: Infinity });
     using deadline = startDeadline(env.clock, 14_000);
-    const read = env.client.withDeadline(deadline).items(knownItemIds(env.fake, 2));
+    const read = withinDeadline(deadline, () => env.client.items(knownItemIds(env.fake, 2)));
     const sent = () => env.requests("/v2/items").length;
     const { settled, elapsedMs } = await driveHang(env.clock, sent, read, 14_000);
     assert.ok("error" in settled && settled.error instanceof Gw2UpstreamError);
@@ -553,7 +553,7 @@ Deno.test("a call-scoped view ends a hanging read at its deadline, stale when it
     env.fake.control.injectFault("hang", { times: Infinity });
     using deadline = startDeadline(env.clock, 14_000);
     const before = env.requests("/v2/items").length;
-    const read = env.client.withDeadline(deadline).items(ids);
+    const read = withinDeadline(deadline, () => env.client.items(ids));
     const sent = () => env.requests("/v2/items").length - before;
     const { settled, elapsedMs } = await driveHang(env.clock, sent, read, 14_000);
     assert.ok("value" in settled);
@@ -565,7 +565,10 @@ Deno.test("a call-scoped view ends a hanging read at its deadline, stale when it
     using env = await setup();
     env.fake.control.injectFault("hang", { times: Infinity });
     using deadline = startDeadline(env.clock, 5_000);
-    const settled = await settleOnClock(env.client.withDeadline(deadline).currencies(), env.clock);
+    const settled = await settleOnClock(
+      withinDeadline(deadline, () => env.client.currencies()),
+      env.clock,
+    );
     assert.ok(!settled.ok && settled.error instanceof Gw2UpstreamError);
     assert.equal(settled.elapsedMs, 5_000);
   });
@@ -584,7 +587,10 @@ Deno.test("a read waits for budget as long as its own deadline allows: 20 s unde
     const { env, clock, second } = await ready();
     using _env = env;
     using deadline = startDeadline(clock, 45_000);
-    const settled = await settleOnClock(env.client.withDeadline(deadline).items([second]), clock);
+    const settled = await settleOnClock(
+      withinDeadline(deadline, () => env.client.items([second])),
+      clock,
+    );
     assert.ok(settled.ok, String(!settled.ok && settled.error));
     assert.deepEqual(settled.value.found.map((item) => item.id), [second]);
     // Not before the refill (20 s at 0.05/s; the clock may also have crept while KV answered,
@@ -597,7 +603,10 @@ Deno.test("a read waits for budget as long as its own deadline allows: 20 s unde
     using _env = env;
     using deadline = startDeadline(clock, 14_000);
     const paused = clock.delays.length;
-    const settled = await settleOnClock(env.client.withDeadline(deadline).items([second]), clock);
+    const settled = await settleOnClock(
+      withinDeadline(deadline, () => env.client.items([second])),
+      clock,
+    );
     assert.ok(!settled.ok && settled.error instanceof Gw2RateLimitedError);
     // At once: no pause for the refill (only the coalescing window's few ms), whatever the
     // clock crept while KV answered.
@@ -614,8 +623,8 @@ Deno.test("callers with different deadlines share one request; the first to give
   const ids = knownItemIds(env.fake, 4);
   using short = startDeadline(clock, 1_000);
   using long = startDeadline(clock, 14_000);
-  const early = env.client.withDeadline(short).items(ids.slice(0, 3));
-  const late = env.client.withDeadline(long).items(ids.slice(1));
+  const early = withinDeadline(short, () => env.client.items(ids.slice(0, 3)));
+  const late = withinDeadline(long, () => env.client.items(ids.slice(1)));
   const [settledEarly, settledLate] = await Promise.all([
     settleOnClock(early, clock),
     settleOnClock(late, clock),
@@ -633,7 +642,7 @@ Deno.test("a read nobody waits for any more is abandoned: the hanging request is
   env.fake.control.injectFault("hang", { endpoint: "/v2/items", times: Infinity });
   using deadline = startDeadline(env.clock, 2_000);
   const settled = await settleOnClock(
-    env.client.withDeadline(deadline).items(knownItemIds(env.fake, 2)),
+    withinDeadline(deadline, () => env.client.items(knownItemIds(env.fake, 2))),
     env.clock,
   );
   assert.equal(settled.ok, false);
@@ -684,16 +693,16 @@ Deno.test("stale-if-error serves the expired record with its age", async (t) => 
   });
   await t.step("never beyond the stale window, never for account reads", async () => {
     using env = await setup();
-    await env.client.account(TEST_KEYS.full);
+    await env.client.doc("account", { key: TEST_KEYS.full });
     env.clock.advance(6 * 60_000);
     env.fake.control.injectFault("server_error", { times: Infinity });
-    await assert.rejects(env.client.account(TEST_KEYS.full), Gw2UpstreamError);
+    await assert.rejects(env.client.doc("account", { key: TEST_KEYS.full }), Gw2UpstreamError);
   });
 });
 
 Deno.test("an account entry past its 5 minutes is deleted on read, even when upstream fails", async () => {
   using env = await setup();
-  await env.client.account(TEST_KEYS.full);
+  await env.client.doc("account", { key: TEST_KEYS.full });
   const accountEntries = async () => {
     const found = [];
     for await (const entry of env.kv.list({ prefix: [] })) {
@@ -704,26 +713,26 @@ Deno.test("an account entry past its 5 minutes is deleted on read, even when ups
   assert.equal((await accountEntries()).length, 1);
   env.clock.advance(5 * 60_000);
   env.fake.control.injectFault("server_error", { times: Infinity });
-  await assert.rejects(env.client.account(TEST_KEYS.full), Gw2UpstreamError);
+  await assert.rejects(env.client.doc("account", { key: TEST_KEYS.full }), Gw2UpstreamError);
   assert.deepEqual(await accountEntries(), [], "nothing of the account is kept past 5 minutes");
 });
 
 Deno.test("account reads are cached 5 minutes under an HMAC of the key", async () => {
   using env = await setup();
   const key = TEST_KEYS.full;
-  const account = await env.client.account(key);
+  const account = await env.client.doc("account", { key: key });
   assert.equal(typeof account.value.name, "string");
-  const names = (await env.client.characters(key)).value;
+  const names = (await env.client.doc("characters", { key: key })).value;
   assert.ok(names.length > 0);
-  await env.client.account(key);
-  await env.client.characters(key);
+  await env.client.doc("account", { key: key });
+  await env.client.doc("characters", { key: key });
   assert.equal(env.requests("/v2/account").length, 1);
   assert.equal(env.requests("/v2/characters").length, 1);
   env.clock.advance(5 * 60_000);
-  await env.client.account(key);
+  await env.client.doc("account", { key: key });
   assert.equal(env.requests("/v2/account").length, 2);
   // Another key is another cache identity.
-  await env.client.account(TEST_KEYS.noWallet);
+  await env.client.doc("account", { key: TEST_KEYS.noWallet });
   assert.equal(env.requests("/v2/account").length, 3);
 });
 
@@ -732,12 +741,12 @@ Deno.test("account cache entries survive a restart: the key-hash secret lives in
   const clock = new ManualClock({ advance: "delays" });
   {
     using first = await setup({ kv, clock });
-    await first.client.account(TEST_KEYS.full);
+    await first.client.doc("account", { key: TEST_KEYS.full });
     assert.equal(first.requests("/v2/account").length, 1);
   }
   // A new process (a restart, another instance, a rotated MCP token) on the same KV.
   using second = await setup({ kv, clock });
-  await second.client.account(TEST_KEYS.full);
+  await second.client.doc("account", { key: TEST_KEYS.full });
   assert.equal(second.requests("/v2/account").length, 0, "served from the shared cache");
   const secrets = [];
   for await (const entry of kv.list({ prefix: [] })) {
@@ -757,40 +766,40 @@ Deno.test("account reads still work, per process, while KV cannot yield the key-
       key.at(-1) === "key-secret"
         ? Promise.reject(new Error("KV unavailable"))
         : realGet(key, options)) as typeof env.kv.get;
-  await env.client.account(TEST_KEYS.full);
-  await env.client.account(TEST_KEYS.full);
+  await env.client.doc("account", { key: TEST_KEYS.full });
+  await env.client.doc("account", { key: TEST_KEYS.full });
   assert.equal(env.requests("/v2/account").length, 1, "a process-local secret stands in");
   assert.ok(env.lines.some((line) => line.includes("key-hash secret unavailable")));
 });
 
 Deno.test("characterBags() reads every character with its bags in one request", async () => {
   using env = await setup();
-  const all = await env.client.characterBags(TEST_KEYS.veteran);
+  const all = await env.client.doc("characterBags", { key: TEST_KEYS.veteran });
   assert.equal(all.value.length, 19);
   const world = env.fake.world.veteran;
   for (const character of all.value) {
     assert.deepEqual(character.bags, world.characters.get(character.name)?.inventory.bags);
   }
   assert.equal(env.requests("/v2/characters").length, 1);
-  const bare = await env.client.characterBags(TEST_KEYS.noInventories);
+  const bare = await env.client.doc("characterBags", { key: TEST_KEYS.noInventories });
   assert.ok(bare.value.every((character) => character.bags === undefined), "no bags without scope");
-  await env.client.characterBags(TEST_KEYS.veteran);
+  await env.client.doc("characterBags", { key: TEST_KEYS.veteran });
   assert.equal(env.requests("/v2/characters").length, 2, "cached under the key's HMAC");
 });
 
 Deno.test("every account read works, URL-encodes character names, and leaves the key nowhere", async () => {
   using env = await setup();
   const key = TEST_KEYS.full;
-  const names = (await env.client.characters(key)).value;
-  await env.client.accountMaterials(key);
-  await env.client.accountWallet(key);
-  await env.client.accountBank(key);
-  await env.client.accountInventory(key);
-  const token = await env.client.tokenInfo(key);
+  const names = (await env.client.doc("characters", { key: key })).value;
+  await env.client.doc("accountMaterials", { key: key });
+  await env.client.doc("accountWallet", { key: key });
+  await env.client.doc("accountBank", { key: key });
+  await env.client.doc("accountInventory", { key: key });
+  const token = await env.client.doc("tokenInfo", { key: key });
   assert.ok(token.value.permissions.includes("inventories"));
-  assert.equal((await env.client.characterBags(key)).value.length, names.length);
+  assert.equal((await env.client.doc("characterBags", { key: key })).value.length, names.length);
   for (const name of names) {
-    const inventory = await env.client.characterInventory(key, name);
+    const inventory = await env.client.doc("characterInventory", { key: key, name: name });
     assert.ok(Array.isArray(inventory.value.bags));
   }
   const paths = env.requests().map((request) => request.path);
@@ -798,13 +807,16 @@ Deno.test("every account read works, URL-encodes character names, and leaves the
   for (const name of names) {
     assert.ok(paths.includes(`/v2/characters/${encodeURIComponent(name)}/inventory`), name);
   }
-  await assert.rejects(env.client.accountWallet(TEST_KEYS.noWallet), (error) => {
+  await assert.rejects(env.client.doc("accountWallet", { key: TEST_KEYS.noWallet }), (error) => {
     assert.ok(error instanceof Gw2ScopeMissingError);
     assert.equal(error.scope, "wallet");
     return true;
   });
-  await assert.rejects(env.client.account(UNKNOWN_KEY), Gw2KeyRejectedError);
-  await assert.rejects(env.client.characterInventory(key, "Nobody Here"), Gw2NotFoundError);
+  await assert.rejects(env.client.doc("account", { key: UNKNOWN_KEY }), Gw2KeyRejectedError);
+  await assert.rejects(
+    env.client.doc("characterInventory", { key: key, name: "Nobody Here" }),
+    Gw2NotFoundError,
+  );
 
   const secrets = [key, key.slice(0, 36), key.slice(36), UNKNOWN_KEY, TEST_KEYS.noWallet];
   const decoder = new TextDecoder();
@@ -879,7 +891,7 @@ Deno.test("createGw2Client() talks HTTP to a listening fake with the global fetc
     const ids = knownItemIds(fake, 250);
     const read = await client.items(ids);
     assert.equal(read.found.length, 250);
-    const wallet = await client.accountWallet(TEST_KEYS.full);
+    const wallet = await client.doc("accountWallet", { key: TEST_KEYS.full });
     assert.ok(wallet.value.length > 0);
     assert.deepEqual(
       fake.control.requests.map((request) => [request.path, request.keyLabel]),
@@ -970,7 +982,7 @@ Deno.test("a stalled key-hash secret read is bounded: a process-local secret sta
     return new Promise(() => {});
   }) as typeof env.kv.get;
   const fallback = () => env.lines.some((line) => line.includes("key-hash secret unavailable"));
-  const read = track(env.client.account(TEST_KEYS.full));
+  const read = track(env.client.doc("account", { key: TEST_KEYS.full }));
   await reached;
   clock.advance(KV_TIMEOUT_MS - 1);
   await afterReactions();

@@ -21,31 +21,34 @@ async function setup() {
 
 Deno.test("accountRecipes() reads the learned recipe ids, once within five minutes; a key without unlocks is told so", async () => {
   using env = await setup();
-  const { value } = await env.gw2.accountRecipes(TEST_KEYS.full);
+  const { value } = await env.gw2.doc("accountRecipes", { key: TEST_KEYS.full });
   assert.ok(value.includes(CRAFT_MARKET.spear), "the learned sheet");
   assert.ok(!value.includes(CRAFT_MARKET.trident), "not the other");
-  await env.gw2.accountRecipes(TEST_KEYS.full);
+  await env.gw2.doc("accountRecipes", { key: TEST_KEYS.full });
   assert.equal(
     env.fake.control.requests.filter((request) => request.path === "/v2/account/recipes").length,
     1,
   );
-  await assert.rejects(() => env.gw2.accountRecipes(TEST_KEYS.accountOnly), (error) => {
-    assert.ok(error instanceof Gw2ScopeMissingError);
-    assert.equal(error.scope, "unlocks");
-    return true;
-  });
+  await assert.rejects(
+    () => env.gw2.doc("accountRecipes", { key: TEST_KEYS.accountOnly }),
+    (error) => {
+      assert.ok(error instanceof Gw2ScopeMissingError);
+      assert.equal(error.scope, "unlocks");
+      return true;
+    },
+  );
 });
 
 Deno.test("characterBags() carries each character's crafting disciplines and ratings", async () => {
   using env = await setup();
-  const { value } = await env.gw2.characterBags(TEST_KEYS.full);
+  const { value } = await env.gw2.doc("characterBags", { key: TEST_KEYS.full });
   const zoe = value.find((character) => character.name === "Zoë Ironfist");
   assert.deepEqual(zoe?.crafting, [
     { discipline: "Weaponsmith", rating: 500, active: true },
     { discipline: "Armorsmith", rating: 500, active: false },
   ]);
   // A key without inventories still reads the disciplines (scope characters).
-  const bare = await env.gw2.characterBags(TEST_KEYS.noInventories);
+  const bare = await env.gw2.doc("characterBags", { key: TEST_KEYS.noInventories });
   assert.ok(bare.value.every((character) => character.bags === undefined));
   assert.ok(bare.value.some((character) => (character.crafting ?? []).length > 0));
 });

@@ -10,8 +10,19 @@ import {
   type UpstreamFailureReason,
 } from "../../src/gw2/errors.ts";
 import { NotCraftableError } from "../../src/tree/pricing.ts";
-import { toolErrorText } from "../../src/mcp/errors.ts";
+import { classifyFailure, type KeySource } from "../../src/mcp/errors.ts";
+import { NameIndexUnavailableError } from "../../src/search/name_index.ts";
+import { TOOLS } from "../../src/tools/mod.ts";
 import { MissingGw2KeyError, UnexpandedGw2KeyError } from "../../src/tools/types.ts";
+
+/** The text a call of `tool` (its definition's hints; any other name: none) answers with. */
+function toolErrorText(error: unknown, tool: string, keySource?: KeySource): string {
+  const hints = TOOLS.find((definition) => definition.name === tool)?.errorHints;
+  return classifyFailure(error, {
+    ...(hints === undefined ? {} : { hints }),
+    ...(keySource === undefined ? {} : { keySource }),
+  }).text;
+}
 
 /** Nothing model-facing may carry a stack, a path, the upstream URL or a key. */
 function assertClean(text: string): void {
@@ -161,4 +172,29 @@ Deno.test("toolErrorText() says a call ran out of time, and what to do", () => {
   const text = toolErrorText(new DeadlineExceededError(15_000), "priory_future");
   assert.match(text, /^Timed out: .*Retry in a minute\.$/);
   assertClean(text);
+});
+
+Deno.test("classifyFailure(): one verdict per failure, its log level fitting whose trouble it is", async (t) => {
+  const cases: [string, unknown, string, "info" | "warn" | "error"][] = [
+    ["the player's missing key", new MissingGw2KeyError(), "missing_gw2_key", "info"],
+    ["upstream's rate limit", new Gw2RateLimitedError(1_000), "rate_limited", "info"],
+    ["upstream's outage", new Gw2UpstreamError("server_error", 503), "upstream", "info"],
+    ["the deadline", new DeadlineExceededError(15_000), "deadline", "warn"],
+    // The name index's storage failed: the server's trouble, not a crash of the tool.
+    [
+      "the name index",
+      new NameIndexUnavailableError(new Error("kv")),
+      "name_index_unavailable",
+      "warn",
+    ],
+    ["a bug", new TypeError("x is undefined"), "crashed", "error"],
+  ];
+  for (const [what, error, kind, level] of cases) {
+    await t.step(what, () => {
+      const failure = classifyFailure(error);
+      assert.deepEqual([failure.kind, failure.level], [kind, level]);
+      assertClean(failure.text);
+    });
+  }
+  assert.equal(classifyFailure(new Gw2UpstreamError("timeout")).reason, "timeout");
 });

@@ -190,7 +190,10 @@ Deno.test("callTool() bounds the handler's GW2 reads and signal by the call's de
   await t.step("a tool may declare a longer deadline", async () => {
     const clock = new ManualClock({ start: 0 });
     const gw2 = new StubGw2Client();
-    const tool = probeTool(() => Promise.resolve({ ok: true }), 60_000);
+    const tool = probeTool(async (deps) => {
+      await deps.gw2.items([19721]);
+      return { ok: true };
+    }, 60_000);
     await callTool(tool, {}, { gw2, log: capture().log, clock });
     assert.equal(gw2.deadlines[0]?.remainingMs(), 59_000);
   });

@@ -9,12 +9,12 @@
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { type Config, parseConfig } from "../../src/config.ts";
 import { RecipeCatalogue } from "../../src/catalogue/recipe_catalogue.ts";
-import { withRecipeCatalogue } from "../../src/catalogue/recipe_lookup.ts";
+import { catalogueRecipeIndex, lazyPages } from "../../src/catalogue/recipe_lookup.ts";
 import { RecipeStore } from "../../src/catalogue/recipe_store.ts";
 import { CraftScanner } from "../../src/craft/scanner.ts";
 import { createGw2Client, type InstrumentedGw2Client } from "../../src/gw2/client.ts";
 import type { Clock } from "../../src/async/clock.ts";
-import type { BoundableGw2Client } from "../../src/gw2/types.ts";
+import type { Gw2Client } from "../../src/gw2/types.ts";
 import { HistoryReader } from "../../src/history/query.ts";
 import { HistoryStore } from "../../src/history/store.ts";
 import { createHandler, type Handler } from "../../src/http/handler.ts";
@@ -46,7 +46,7 @@ export const TEST_POLICY: GuardPolicy = {
 
 /** Options for {@linkcode createTestHandler}. */
 export interface TestHandlerOptions {
-  readonly gw2: BoundableGw2Client;
+  readonly gw2: Gw2Client;
   readonly names?: NameIndex;
   /** The tools' other services (the market sheet, …). */
   readonly services?: ToolServices;
@@ -189,10 +189,11 @@ export interface TestApp extends AsyncDisposable {
   readonly handler: Handler;
   /** The fake GW2 API the client talks to (its `control` injects faults, logs requests). */
   readonly fake: FakeGw2;
-  /** The real GW2 client (the handler sees it through the recipe catalogue, as in `main.ts`). */
+  /**
+   * The real GW2 client, as the handler sees it: recipe lookups from the catalogue (unless the
+   * config turns it off), as in `main.ts`.
+   */
   readonly gw2: InstrumentedGw2Client;
-  /** The client as the handler sees it: recipe lookups from the catalogue, as in `main.ts`. */
-  readonly lookups: BoundableGw2Client;
   /** The name index, fed by the client's write-through as in `main.ts`. */
   readonly names: NameIndex;
   /** The price history's store (tests write snapshots into it) and the tools' reader of it. */
@@ -289,7 +290,13 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       pages: { pricesPage: (page, size, deadline) => gw2.pricesPage(page, size, deadline) },
     })
     : undefined;
-  const gw2 = createGw2Client({
+  // Recipe lookups from the catalogue (filled on demand, no crawl here), as main.ts wires them.
+  const recipes = new RecipeCatalogue({
+    store: new RecipeStore({ kv, namespace: config.gw2ApiBase }),
+    clock,
+    log,
+  });
+  const gw2: InstrumentedGw2Client = createGw2Client({
     baseUrl: config.gw2ApiBase,
     kv,
     clock,
@@ -299,14 +306,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
     onItemsFetched: (items, lang) => names.record(items, lang),
     ...(sheets === undefined ? {} : { priceSheet: (ids: readonly number[]) => sheets.prices(ids) }),
+    ...(config.catalogue
+      ? { recipeIndex: catalogueRecipeIndex(recipes, lazyPages(() => gw2)) }
+      : {}),
   });
-  // Recipe lookups from the catalogue (filled on demand, no crawl here), as main.ts wires them.
-  const recipes = new RecipeCatalogue({
-    store: new RecipeStore({ kv, namespace: config.gw2ApiBase }),
-    clock,
-    log,
-  });
-  const lookups = config.catalogue ? withRecipeCatalogue(gw2, recipes, gw2) : gw2;
   const crafting = options.craft === true
     ? new CraftScanner({
       catalogue: config.catalogue ? recipes : undefined,
@@ -325,14 +328,14 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     config: config.publicMode,
     staticToken: config.authToken,
     kv,
-    gw2: lookups,
+    gw2,
     clock,
     log,
     ...(options.fetchDocument === undefined ? {} : { fetchDocument: options.fetchDocument }),
   });
   const handler = createHandler({
     log,
-    gw2: lookups,
+    gw2,
     names,
     services: {
       history,
@@ -347,7 +350,6 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     handler,
     fake,
     gw2,
-    lookups,
     names,
     historyStore,
     history,

@@ -16,7 +16,7 @@ import {
   createBackgroundJobs,
 } from "../../src/background/jobs.ts";
 import { RecipeCatalogue } from "../../src/catalogue/recipe_catalogue.ts";
-import { withRecipeCatalogue } from "../../src/catalogue/recipe_lookup.ts";
+import { catalogueRecipeIndex, lazyPages } from "../../src/catalogue/recipe_lookup.ts";
 import { RecipeStore } from "../../src/catalogue/recipe_store.ts";
 import {
   BucketPriority,
@@ -24,7 +24,7 @@ import {
   type InstrumentedGw2Client,
 } from "../../src/gw2/client.ts";
 import type { CatalogueItem } from "../../src/gw2/schemas.ts";
-import type { BoundableGw2Client, Lang } from "../../src/gw2/types.ts";
+import type { Gw2Client, Lang } from "../../src/gw2/types.ts";
 import type { Handler } from "../../src/http/handler.ts";
 import { createLogger, type Logger } from "../../src/log.ts";
 import { CraftScanner } from "../../src/craft/scanner.ts";
@@ -56,12 +56,12 @@ export interface BackgroundApp extends AsyncDisposable {
   readonly historyStore: HistoryStore;
   readonly history: HistoryReader;
   /** The interactive client as the handler sees it (recipe lookups from the catalogue). */
-  readonly gw2: BoundableGw2Client;
+  readonly gw2: Gw2Client;
   /** The interactive client itself: its counters and the bucket level. */
   readonly interactiveGw2: InstrumentedGw2Client;
   readonly backgroundGw2: InstrumentedGw2Client;
   /** The background client as the jobs see it (recipe lookups from the catalogue). */
-  readonly backgroundView: BoundableGw2Client;
+  readonly backgroundView: Gw2Client;
   readonly jobs: BackgroundJobs;
   /** The market sheet, when `sheet` was asked for (the sheet job runs only then). */
   readonly sheets: MarketSheets | undefined;
@@ -160,16 +160,22 @@ export async function startBackgroundApp(
     onItemsFetched: (items: readonly CatalogueItem[], lang: Lang) => names.record(items, lang),
     ...(sheets === undefined ? {} : { priceSheet: (ids: readonly number[]) => sheets.prices(ids) }),
   };
-  const wrap = (client: InstrumentedGw2Client): BoundableGw2Client =>
-    catalogue ? withRecipeCatalogue(client, recipes, client) : client;
-  const interactiveGw2 = createGw2Client({ ...upstream, fetch: recording(sent.interactive) });
-  const gw2 = wrap(interactiveGw2);
-  const backgroundGw2 = createGw2Client({
+  // Recipe lookups from the catalogue, through the asking client's own pages, as in main.ts.
+  const recipeIndex = (client: () => InstrumentedGw2Client) =>
+    catalogue ? { recipeIndex: catalogueRecipeIndex(recipes, lazyPages(client)) } : {};
+  const interactiveGw2: InstrumentedGw2Client = createGw2Client({
+    ...upstream,
+    fetch: recording(sent.interactive),
+    ...recipeIndex(() => interactiveGw2),
+  });
+  const gw2 = interactiveGw2;
+  const backgroundGw2: InstrumentedGw2Client = createGw2Client({
     ...upstream,
     ...backgroundClientOptions(rateBurst),
     fetch: recording(sent.background, options.backgroundGate),
+    ...recipeIndex(() => backgroundGw2),
   });
-  const backgroundView = wrap(backgroundGw2);
+  const backgroundView = backgroundGw2;
   const jobs = createBackgroundJobs({
     kv,
     namespace: BASE,

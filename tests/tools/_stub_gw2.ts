@@ -6,25 +6,23 @@
  */
 
 import type {
-  Account,
-  AccountMaterial,
   CatalogueItem,
-  CharacterBags,
-  CharacterInventory,
   Currency,
   Item,
-  ItemSlot,
   MaterialCategory,
   OrderBook,
   Price,
   Recipe,
-  TokenInfo,
-  WalletEntry,
 } from "../../src/gw2/schemas.ts";
-import type { Deadline } from "../../src/async/deadline.ts";
+import { currentDeadline, type Deadline } from "../../src/async/deadline.ts";
 import type {
-  BoundableGw2Client,
+  BulkName,
   BulkRead,
+  BulkValue,
+  DocArgList,
+  DocArgs,
+  DocName,
+  DocValue,
   Fresh,
   Gw2Client,
   Lang,
@@ -80,11 +78,14 @@ export const ECTO_PRICE: Price = {
   sells: { quantity: 98000, unit_price: 2797 },
 };
 
-/** One recorded call. */
+/** One recorded call: a method of the client, or the name of the `DOCS` row a `doc` read. */
 export interface StubCall {
-  readonly method: keyof Gw2Client;
+  readonly method: keyof Gw2Client | DocName;
   readonly args: readonly unknown[];
 }
+
+/** How the stub answers reads of one `DOCS` row (see {@linkcode StubGw2Client.serveDoc}). */
+type DocServer<N extends DocName> = (args: DocArgs<N>) => Promise<Fresh<DocValue<N>>>;
 
 /** Options for {@linkcode StubGw2Client}. */
 export interface StubOptions {
@@ -93,12 +94,12 @@ export interface StubOptions {
 }
 
 /**
- * The stub. Unknown ids land in `missingIds`; `failWith` makes every call reject. Its
- * call-scoped views are the stub itself; the deadlines they were bound to are kept.
+ * The stub. Unknown ids land in `missingIds`; `failWith` makes every call reject. The
+ * deadlines its reads ran under are kept.
  */
-export class StubGw2Client implements BoundableGw2Client {
+export class StubGw2Client implements Gw2Client {
   readonly calls: StubCall[] = [];
-  /** Every deadline a view was bound to, in order. */
+  /** Every deadline a read ran under (`withinDeadline`), in order, each once. */
   readonly deadlines: Deadline[] = [];
   /** When set, every call rejects with it. */
   failWith: unknown = undefined;
@@ -111,18 +112,15 @@ export class StubGw2Client implements BoundableGw2Client {
     this.#staleAgeMs = options.staleAgeMs;
   }
 
-  withDeadline(deadline: Deadline): Gw2Client {
-    this.deadlines.push(deadline);
-    return this;
-  }
-
   /** Number of calls to any method. */
   get callCount(): number {
     return this.calls.length;
   }
 
-  #record(method: keyof Gw2Client, ...args: unknown[]): void {
+  #record(method: StubCall["method"], ...args: unknown[]): void {
     this.calls.push({ method, args });
+    const deadline = currentDeadline();
+    if (deadline !== undefined && !this.deadlines.includes(deadline)) this.deadlines.push(deadline);
     if (this.failWith !== undefined) throw this.failWith;
   }
 
@@ -195,7 +193,7 @@ export class StubGw2Client implements BoundableGw2Client {
     });
   }
 
-  #unsupported<T>(method: keyof Gw2Client, ...args: unknown[]): Promise<T> {
+  #unsupported<T>(method: StubCall["method"], ...args: unknown[]): Promise<T> {
     return Promise.resolve().then(() => {
       this.#record(method, ...args);
       throw new TypeError(`Cannot serve ${method}: the stub does not implement it`);
@@ -208,34 +206,26 @@ export class StubGw2Client implements BoundableGw2Client {
   currencies(): Promise<Fresh<readonly Currency[]>> {
     return this.#unsupported("currencies");
   }
-  account(key: string): Promise<Fresh<Account>> {
-    return this.#unsupported("account", key);
+  readonly #docServers = new Map<DocName, DocServer<DocName>>();
+
+  /** Answers `doc(name, args)` with `serve` from now on (recorded as a call named `name`). */
+  serveDoc<N extends DocName>(name: N, serve: DocServer<N>): this {
+    // Kept with the name it serves: `doc` looks it up by that name only.
+    this.#docServers.set(name, serve as unknown as DocServer<DocName>);
+    return this;
   }
-  accountMaterials(key: string): Promise<Fresh<readonly AccountMaterial[]>> {
-    return this.#unsupported("accountMaterials", key);
+
+  doc<N extends DocName>(name: N, ...args: DocArgList<N>): Promise<Fresh<DocValue<N>>> {
+    const serve = this.#docServers.get(name);
+    if (serve === undefined) return this.#unsupported(name, ...args);
+    return Promise.resolve().then(() => {
+      this.#record(name, ...args);
+      const [given] = args;
+      // The server registered for `name` answers `name`'s value (see `serveDoc`).
+      return serve(given as DocArgs<DocName>) as Promise<Fresh<DocValue<N>>>;
+    });
   }
-  accountWallet(key: string): Promise<Fresh<readonly WalletEntry[]>> {
-    return this.#unsupported("accountWallet", key);
-  }
-  accountBank(key: string): Promise<Fresh<readonly (ItemSlot | null)[]>> {
-    return this.#unsupported("accountBank", key);
-  }
-  accountInventory(key: string): Promise<Fresh<readonly (ItemSlot | null)[]>> {
-    return this.#unsupported("accountInventory", key);
-  }
-  accountRecipes(key: string): Promise<Fresh<readonly number[]>> {
-    return this.#unsupported("accountRecipes", key);
-  }
-  characters(key: string): Promise<Fresh<readonly string[]>> {
-    return this.#unsupported("characters", key);
-  }
-  characterBags(key: string): Promise<Fresh<readonly CharacterBags[]>> {
-    return this.#unsupported("characterBags", key);
-  }
-  characterInventory(key: string, name: string): Promise<Fresh<CharacterInventory>> {
-    return this.#unsupported("characterInventory", key, name);
-  }
-  tokenInfo(key: string): Promise<Fresh<TokenInfo>> {
-    return this.#unsupported("tokenInfo", key);
+  bulk<N extends BulkName>(name: N, ids: readonly number[]): Promise<BulkRead<BulkValue<N>>> {
+    return this.#unsupported("bulk", name, ids);
   }
 }

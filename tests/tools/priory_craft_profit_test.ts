@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { CRAFT_MARKET, CRAFT_MARKET_SCALE, TEST_KEYS } from "../fake_gw2/mod.ts";
 import { connectClient, startTestApp, type TestApp, textOf } from "../support/app.ts";
 import { settleOnClock } from "../support/clock.ts";
-import { startDeadline } from "../../src/async/deadline.ts";
+import { startDeadline, withinDeadline } from "../../src/async/deadline.ts";
 import { runCraftProfit } from "../../src/craft/run.ts";
 
 const NAME = "priory_craft_profit";
@@ -320,17 +320,19 @@ Deno.test("a Trading Post too slow to read in time: the call says so and when to
 
 Deno.test("a row says how many of its output the market sells a day, where the price history knows", async () => {
   await using app = await startTestApp({ craft: true });
-  assert.ok(app.sheets !== undefined && app.crafting !== undefined);
+  const { sheets, crafting: scanner } = app;
+  assert.ok(sheets !== undefined && scanner !== undefined);
   using deadline = startDeadline(app.clock, 14_000);
   const asked: number[][] = [];
-  const result = await runCraftProfit(app.lookups.withDeadline(deadline), {
-    sheets: app.sheets,
-    scanner: app.crafting,
-    soldPerDay: (ids) => {
-      asked.push([...ids]);
-      return Promise.resolve(new Map([[CRAFT_MARKET.sword, 41.6], [CRAFT_MARKET.rations, 0]]));
-    },
-  }, { limit: 50, includeTimeGated: false });
+  const result = await withinDeadline(deadline, () =>
+    runCraftProfit(app.gw2, {
+      sheets,
+      scanner,
+      soldPerDay: (ids) => {
+        asked.push([...ids]);
+        return Promise.resolve(new Map([[CRAFT_MARKET.sword, 41.6], [CRAFT_MARKET.rations, 0]]));
+      },
+    }, { limit: 50, includeTimeGated: false }));
   assert.deepEqual(asked, [result.opportunities.map((row) => row.id)], "the rows' outputs, once");
   const sword = rowOf(result, CRAFT_MARKET.sword);
   assert.equal(sword?.soldPerDay, 42);
@@ -344,10 +346,11 @@ Deno.test("a row says how many of its output the market sells a day, where the p
   assert.equal(rowOf(result, CRAFT_MARKET.dagger)?.sellDays, undefined);
   const rations = rowOf(result, CRAFT_MARKET.rations);
   assert.deepEqual([rations?.soldPerDay, rations?.sellDays], [0, undefined], "none sold: no days");
-  const failing = await runCraftProfit(app.lookups.withDeadline(deadline), {
-    sheets: app.sheets,
-    scanner: app.crafting,
-    soldPerDay: () => Promise.reject(new Error("history unreadable")),
-  }, { limit: 5, includeTimeGated: false });
+  const failing = await withinDeadline(deadline, () =>
+    runCraftProfit(app.gw2, {
+      sheets,
+      scanner,
+      soldPerDay: () => Promise.reject(new Error("history unreadable")),
+    }, { limit: 5, includeTimeGated: false }));
   assert.equal(failing.opportunities.length, 5, "the rows, without the figure");
 });

@@ -3,13 +3,25 @@ import { Gw2UpstreamError } from "../../src/gw2/errors.ts";
 import type { Currency, Item, Recipe } from "../../src/gw2/schemas.ts";
 import type { BulkRead, Fresh, RecipeSearchQuery } from "../../src/gw2/types.ts";
 import { readTreePrices } from "../../src/tree/prices.ts";
-import { withRecipeCatalogue } from "../../src/catalogue/recipe_lookup.ts";
+import { catalogueRecipeIndex } from "../../src/catalogue/recipe_lookup.ts";
+import { clientOverFake } from "../support/fake_client.ts";
 import { resolveRecipes } from "../../src/tree/resolve.ts";
 import { WELL_KNOWN } from "../fake_gw2/mod.ts";
-import { startTestApp } from "../support/app.ts";
+import { startTestApp, type TestApp } from "../support/app.ts";
 import { startBackgroundApp, to } from "../support/background.ts";
 import { LEGENDARIES } from "../../src/data/legendaries.ts";
 import { ECTO, RECIPE, StubGw2Client } from "../tools/_stub_gw2.ts";
+
+/**
+ * A client over `app`'s fake and KV without the recipe catalogue: its recipe lookups are
+ * searches (the app's own client looks them up in the catalogue, as main.ts wires it).
+ */
+function searchingClient(app: TestApp, options: { readonly maxRetries?: number } = {}) {
+  return clientOverFake(app.kv, app.clock, app.fake, {
+    baseUrl: app.config.gw2ApiBase,
+    ...options,
+  });
+}
 
 function searchedOutputs(requests: readonly { path: string; query: string }[]): number[] {
   return requests.filter((request) => request.path === "/v2/recipes/search")
@@ -19,7 +31,7 @@ function searchedOutputs(requests: readonly { path: string; query: string }[]): 
 Deno.test("resolveRecipes() over the fake: curated recipes where the API has none, official ones searched", async () => {
   await using app = await startTestApp();
   const world = app.fake.world;
-  const resolved = await resolveRecipes(app.gw2, [WELL_KNOWN.sunrise]);
+  const resolved = await resolveRecipes(searchingClient(app), [WELL_KNOWN.sunrise]);
   assert.equal(resolved.itemIds[0], WELL_KNOWN.sunrise);
   assert.deepEqual(resolved.missingItemIds, []);
   assert.equal(resolved.names.get(WELL_KNOWN.sunrise), "Sunrise");
@@ -181,7 +193,7 @@ Deno.test("resolveRecipes() fails with the upstream error once every read has se
   app.fake.control.setLatency(50, "/v2/items");
   app.fake.control.injectFault("server_error", { endpoint: "/v2/recipes/search" });
   await assert.rejects(
-    resolveRecipes(app.gw2, [WELL_KNOWN.orichalcumIngot]),
+    resolveRecipes(searchingClient(app, { maxRetries: 0 }), [WELL_KNOWN.orichalcumIngot]),
     (error: unknown) => error instanceof Gw2UpstreamError && error.reason === "server_error",
   );
 });
@@ -227,9 +239,11 @@ Deno.test("resolveRecipes() takes an official recipe over the curated record whe
     recipesMaking: (ids: readonly number[]) =>
       Promise.resolve(new Map(ids.flatMap((id) => id === runestone ? [[id, [added]]] : []))),
   };
-  const resolved = await resolveRecipes(withRecipeCatalogue(app.gw2, catalogue, app.gw2), [
-    runestone,
-  ]);
+  const withAdded = clientOverFake(app.kv, app.clock, app.fake, {
+    baseUrl: app.config.gw2ApiBase,
+    recipeIndex: catalogueRecipeIndex(catalogue, app.gw2),
+  });
+  const resolved = await resolveRecipes(withAdded, [runestone]);
   const recipe = resolved.recipes.get(runestone);
   assert.deepEqual([recipe?.source, recipe?.recipeId, recipe?.outputCount], [
     "official",

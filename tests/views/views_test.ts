@@ -143,7 +143,7 @@ for (const era of ["2025", "2026"] satisfies Era[]) {
     await using app = await startTestApp();
     // Both handlers read through the same GW2 client (and recipe catalogue), cache and clock.
     await using plain = createTestHandler({
-      gw2: app.lookups,
+      gw2: app.gw2,
       names: app.names,
       services: { history: app.history },
       clock: app.clock,

@@ -7,11 +7,9 @@
  * @module
  */
 
-/** How long an entry is fresh, and how long after that it may still be served stale. */
-export interface Freshness {
-  readonly ttlMs: number;
-  readonly staleForMs: number;
-}
+import type { Freshness } from "../types.ts";
+
+export type { Freshness };
 
 /** What an entry of a given age may be used for. */
 export type EntryState = "fresh" | "stale" | "dead";

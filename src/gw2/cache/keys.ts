@@ -9,7 +9,8 @@
  * | `"doc", "materials"` / `"doc", "currencies"` | a whole public list (English) |
  * | `"doc", "materials" \| "currencies", lang` | its names in another language |
  * | `"doc", "search", "input" \| "output", itemId` | recipe ids of a search |
- * | `"acct", keyHash, endpoint` (+ character name) | one account read, under the key's HMAC |
+ * | `"pub", name, ...parts` | a public document of the `DOCS` table (parts: its parameters) |
+ * | `"acct", keyHash, name, ...parts` | one account read, under the key's HMAC (a `DOCS` row) |
  * | `"part", generation, index` | a slice of a large document (see `doc_cache.ts`) |
  * | `"bucket"` | the shared upstream token bucket |
  * | `"key-secret"` | the secret of the key HMAC (see `key_secret.ts`) |
@@ -20,23 +21,17 @@
 import type { Lang } from "../types.ts";
 
 /**
- * Record kinds cached one entry per id: an item's name in a language other than English is a
- * record of its own (only the name: the rest of an item is the same in every language).
+ * Record kinds cached one entry per id: the core ones, an item's name in a language other than
+ * English (a record of its own: only the name differs between languages), and the name of any
+ * row of the client's `BULK` table.
  */
-export type RecordKind = "item" | "recipe" | "price" | "listing" | `name-${Exclude<Lang, "en">}`;
-
-/** Account endpoints cached per key hash. */
-export type AccountDoc =
-  | "account"
-  | "account_materials"
-  | "account_wallet"
-  | "account_bank"
-  | "account_inventory"
-  | "account_recipes"
-  | "characters"
-  | "characters_all"
-  | "character_inventory"
-  | "tokeninfo";
+export type RecordKind =
+  | "item"
+  | "recipe"
+  | "price"
+  | "listing"
+  | `name-${Exclude<Lang, "en">}`
+  | (string & Record<never, never>);
 
 const VERSION = "v1";
 
@@ -69,10 +64,14 @@ export class Gw2Keys {
     return [...this.#root, "doc", "search", direction, itemId];
   }
 
+  /** A public document of the `DOCS` table, one entry per set of parameters. */
+  doc(name: string, parts: readonly (string | number)[] = []): Deno.KvKey {
+    return [...this.#root, "pub", name, ...parts];
+  }
+
   /** An account read, keyed by the HMAC of the player's key (never the key). */
-  account(keyHash: string, doc: AccountDoc, name?: string): Deno.KvKey {
-    const key = [...this.#root, "acct", keyHash, doc];
-    return name === undefined ? key : [...key, name];
+  account(keyHash: string, doc: string, parts: readonly (string | number)[] = []): Deno.KvKey {
+    return [...this.#root, "acct", keyHash, doc, ...parts];
   }
 
   /** One slice of a document too large for a single KV value. */

@@ -24,6 +24,7 @@ import type {
   MaterialCategoryRecord,
   WalletRecord,
 } from "./types.ts";
+import { type ArmorySlotRecord, VETERAN_ARMORY } from "./armory.ts";
 import { T6_MATERIAL_IDS, WELL_KNOWN } from "./well_known.ts";
 
 /** The account-scoped part of the world. */
@@ -34,6 +35,8 @@ export interface FakeAccount {
   readonly bank: readonly (ItemSlotRecord | null)[];
   readonly sharedInventory: readonly (ItemSlotRecord | null)[];
   readonly characters: ReadonlyMap<string, FakeCharacter>;
+  /** `/v2/account/legendaryarmory`: the legendaries unlocked, and how many of each. */
+  readonly legendaryArmory: readonly ArmorySlotRecord[];
 }
 
 const GUILDS = [
@@ -170,6 +173,7 @@ export const MAIN_ACCOUNT: AccountSpec = {
   wallet: WALLET,
   carried: [],
   equipped: [],
+  armory: [],
 };
 
 /**
@@ -298,6 +302,7 @@ export const VETERAN_ACCOUNT: AccountSpec = {
     { id: WELL_KNOWN.theHunter, slot: "WeaponA1", location: "Armory", tabs: [2] },
     { id: WELL_KNOWN.sunrise, slot: "WeaponA1", location: "LegendaryArmory", tabs: [3] },
   ],
+  armory: VETERAN_ARMORY,
 };
 
 /** What distinguishes one fake account from another; the rest is generated from seeds. */
@@ -318,6 +323,8 @@ export interface AccountSpec {
   readonly carried: readonly ItemSlotRecord[];
   /** Items the first character wears besides its generated gear, spelled out. */
   readonly equipped: readonly EquipmentRecord[];
+  /** The legendary armory's unlocks. */
+  readonly armory: readonly ArmorySlotRecord[];
 }
 
 /** One character row: name, race, gender, profession, level, crafting. */
@@ -354,6 +361,7 @@ export function buildAccount(
     bank: bank(spec, pools, items, names),
     sharedInventory: spec.sharedInventory,
     characters,
+    legendaryArmory: spec.armory,
   };
 }
 

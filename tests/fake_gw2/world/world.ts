@@ -13,6 +13,7 @@ import {
   curatedMaterialCategories,
   curatedRecipes,
 } from "./curated.ts";
+import { type ArmoryLimitRecord, armoryLimits } from "./armory.ts";
 import { craftMarketItems, craftMarketPrices, craftMarketRecipes } from "./crafting_market.ts";
 import { fillerItems } from "./filler.ts";
 import { FakeBooks } from "./listings.ts";
@@ -55,6 +56,8 @@ export interface FakeWorld extends FakeAccount {
   readonly materials: ReadonlyMap<number, MaterialCategoryRecord>;
   /** `/v2/currencies`. */
   readonly currencies: ReadonlyMap<number, CurrencyRecord>;
+  /** `/v2/legendaryarmory`: how many of each legendary the armory holds. */
+  readonly armoryLimits: ReadonlyMap<number, ArmoryLimitRecord>;
   /** Named ids of well-known items. */
   readonly wellKnown: typeof WELL_KNOWN;
   /** Ids whose facts come from the curated data (real GW2 items). */
@@ -119,6 +122,7 @@ export function buildWorld(): FakeWorld {
     listings,
     materials: byId(categories),
     currencies,
+    armoryLimits: armoryLimits(items),
     ...account,
     veteran,
     wellKnown: WELL_KNOWN,
