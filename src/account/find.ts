@@ -42,15 +42,15 @@ const HOLDING_PLACE: Readonly<Record<HoldingSource, FindPlace>> = {
 export const MAX_PLACES_PER_ITEM = 10;
 
 /** One place holding an item. */
-export interface PlaceRow {
+export type PlaceRow = {
   readonly place: FindPlace;
   readonly count: number;
   /** The character whose bags hold it or who wears it (`bags`, `equipped`). */
   readonly character?: string;
-}
+};
 
 /** One item asked for. */
-export interface FoundItem {
+export type FoundItem = {
   readonly id: number;
   /** `null` when GW2 knows no item with this id. */
   readonly name: string | null;
@@ -63,7 +63,7 @@ export interface FoundItem {
   readonly unit?: number;
   /** `total × unit`, when the item trades. */
   readonly value?: number;
-}
+};
 
 /** What was read of the account; a source the key could not read is absent. */
 export interface FindSources {

@@ -33,6 +33,13 @@ import {
   TokenInfoSchema,
   WalletEntrySchema,
 } from "./schemas.ts";
+import {
+  CurrentOrderSchema,
+  DeliverySchema,
+  GemExchangeSchema,
+  PastTransactionSchema,
+  TP_HISTORY_MAX_PAGES,
+} from "./schemas_trading.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -50,6 +57,8 @@ export const FRESHNESS = {
   unknownId: { ttlMs: HOUR, staleForMs: DAY },
   /** Account reads: at most 5 minutes, never served stale (the contract's limit on keeping them). */
   account: { ttlMs: 5 * MINUTE, staleForMs: 0 },
+  /** The gem exchange moves slowly; a quote a few minutes old (or an hour, on failure) will do. */
+  exchange: { ttlMs: 5 * MINUTE, staleForMs: HOUR },
 } as const satisfies Record<string, Freshness>;
 
 /** A bulk endpoint read by `ids=`. */
@@ -277,6 +286,11 @@ export const RECIPE_SEARCH: DocEndpoint<number[]> = {
   scope: "account",
 };
 
+/** One gem-exchange quote: its `quantity`, and a cache entry per quantity. */
+function exchangeQuote({ quantity }: { quantity: number }): DocTarget {
+  return { query: [["quantity", String(quantity)]], cacheParts: [quantity] };
+}
+
 /**
  * Every document endpoint `gw2.doc(name, args)` reads, by name: adding an endpoint is adding a
  * row (and its record schema). The name is also its cache entry's name.
@@ -323,6 +337,51 @@ export const DOCS = {
     },
   ),
   tokenInfo: accountDoc("/v2/tokeninfo", TokenInfoSchema, "account"),
+  // The Trading Post of the account and the gem exchange (issue 27).
+  /** The account's open sell listings. */
+  tpSelling: accountDoc(
+    "/v2/commerce/transactions/current/sells",
+    z.array(CurrentOrderSchema),
+    "tradingpost",
+    { paged: { maxPages: 10 } },
+  ),
+  /** The account's open buy orders. */
+  tpBuying: accountDoc(
+    "/v2/commerce/transactions/current/buys",
+    z.array(CurrentOrderSchema),
+    "tradingpost",
+    { paged: { maxPages: 10 } },
+  ),
+  /** Sales of the last 90 days, newest first (at most `TP_HISTORY_MAX_PAGES` pages). */
+  tpSold: accountDoc(
+    "/v2/commerce/transactions/history/sells",
+    z.array(PastTransactionSchema),
+    "tradingpost",
+    { paged: { maxPages: TP_HISTORY_MAX_PAGES } },
+  ),
+  /** Purchases of the last 90 days, newest first. */
+  tpBought: accountDoc(
+    "/v2/commerce/transactions/history/buys",
+    z.array(PastTransactionSchema),
+    "tradingpost",
+    { paged: { maxPages: TP_HISTORY_MAX_PAGES } },
+  ),
+  /** The delivery box: coins and items waiting to be picked up. */
+  tpDelivery: accountDoc("/v2/commerce/delivery", DeliverySchema, "tradingpost"),
+  /** What `quantity` gems sell for, in copper (no key). */
+  gemsToCoins: publicDoc<z.infer<typeof GemExchangeSchema>, { quantity: number }>(
+    "/v2/commerce/exchange/gems",
+    GemExchangeSchema,
+    "gem exchange quote",
+    { freshness: FRESHNESS.exchange, target: exchangeQuote },
+  ),
+  /** How many gems `quantity` copper buys (no key). */
+  coinsToGems: publicDoc<z.infer<typeof GemExchangeSchema>, { quantity: number }>(
+    "/v2/commerce/exchange/coins",
+    GemExchangeSchema,
+    "gem exchange quote",
+    { freshness: FRESHNESS.exchange, target: exchangeQuote },
+  ),
 } as const;
 
 /** The name of a {@linkcode DOCS} row. */

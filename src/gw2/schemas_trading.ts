@@ -10,6 +10,15 @@
 
 import { z } from "zod";
 
+/**
+ * Pages of 200 the client reads of each Trading Post history (sales, purchases): 5,000
+ * transactions of the 90 days upstream keeps - a busy flipper's weeks. Past them an answer says
+ * its window is `partial` (`src/trading/earnings.ts`).
+ */
+export const TP_HISTORY_MAX_PAGES = 25;
+/** Transactions the client reads of each history at most (pages x 200). */
+export const TP_HISTORY_MAX_ROWS = TP_HISTORY_MAX_PAGES * 200;
+
 const Id = z.number().int().positive();
 const Copper = z.number().int().nonnegative();
 

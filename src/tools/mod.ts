@@ -13,12 +13,14 @@ import { prioryAccount } from "./priory_account.ts";
 import { prioryAccountMaterials } from "./priory_account_materials.ts";
 import { prioryAccountWallet } from "./priory_account_wallet.ts";
 import { prioryCraftProfit } from "./priory_craft_profit.ts";
+import { prioryFindItems } from "./priory_find_items.ts";
 import { prioryFlips } from "./priory_flips.ts";
 import { prioryItemSearch } from "./priory_item_search.ts";
 import { prioryLegendaryRanking } from "./priory_legendary_ranking.ts";
 import { prioryLegendaries } from "./priory_legendaries.ts";
 import { prioryPriceHistory } from "./priory_price_history.ts";
 import { prioryRecipeTree } from "./priory_recipe_tree.ts";
+import { prioryTradingPost } from "./priory_trading_post.ts";
 import type { ToolDefinition } from "./types.ts";
 
 export { MAX_IDS } from "./inputs.ts";
@@ -41,4 +43,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   prioryCraftProfit,
   prioryPriceHistory,
   prioryFlips,
+  // The whole account (issue 27).
+  prioryFindItems,
+  prioryTradingPost,
 ];

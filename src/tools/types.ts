@@ -63,6 +63,11 @@ export interface ToolDeps extends ToolServices {
    * `signal.throwIfAborted()`) between steps.
    */
   readonly signal?: AbortSignal;
+  /**
+   * The time now (epoch ms) on the clock the call's deadline runs on (a test's manual clock), for
+   * answers that depend on it (the Trading Post's earnings window). @default Date.now
+   */
+  readonly now?: () => number;
 }
 
 /**

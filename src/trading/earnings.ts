@@ -18,7 +18,7 @@ export type EarningWindow = keyof typeof EARNING_WINDOWS;
 const DAY_MS = 86_400_000;
 
 /** One item's trades over the window. */
-export interface EarningRow {
+export type EarningRow = {
   readonly id: number;
   /** Units sold. */
   readonly sold: number;
@@ -26,7 +26,7 @@ export interface EarningRow {
   readonly bought: number;
   /** What its sales fetched after the fee (copper). */
   readonly net: number;
-}
+};
 
 /** The window's sums (copper). */
 export interface Earnings {
@@ -39,11 +39,17 @@ export interface Earnings {
   readonly profit: number;
   /** Every item sold in the window, largest `net` first (then id). */
   readonly items: readonly EarningRow[];
+  /**
+   * The history read stopped (`maxRows`) before the window's start: the sums cover only its
+   * newest part.
+   */
+  readonly partial?: true;
 }
 
 /**
  * Sums the sales and purchases completed within `window` before `now` (a transaction whose
- * `purchased` time cannot be read is left out).
+ * `purchased` time cannot be read is left out). `maxRows`: the most rows a history read returns;
+ * a list that long whose oldest row lies within the window may have lost older ones (`partial`).
  *
  * @example
  * ```ts
@@ -56,6 +62,7 @@ export function earnings(
   purchases: readonly PastTransaction[],
   window: EarningWindow,
   now: number,
+  maxRows = Infinity,
 ): Earnings {
   const from = now - EARNING_WINDOWS[window] * DAY_MS;
   const within = (row: PastTransaction) => {
@@ -90,5 +97,15 @@ export function earnings(
   const items = [...perItem].filter(([, row]) => row.sold > 0)
     .map(([id, row]) => ({ id, ...row }))
     .sort((a, b) => b.net - a.net || a.id - b.id);
-  return { window, sold, bought, profit: sold.net - bought.spent, items };
+  // Newest first: the last row read is the oldest.
+  const cut = (rows: readonly PastTransaction[]) =>
+    rows.length >= maxRows && Date.parse(rows.at(-1)?.purchased ?? "") >= from;
+  return {
+    window,
+    sold,
+    bought,
+    profit: sold.net - bought.spent,
+    items,
+    ...(cut(sales) || cut(purchases) ? { partial: true as const } : {}),
+  };
 }

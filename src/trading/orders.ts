@@ -15,7 +15,7 @@ import type { BookLevel, OrderBook } from "../gw2/schemas.ts";
 import type { CurrentOrder } from "../gw2/schemas_trading.ts";
 
 /** A sell listing row: the account's units listed at one price. */
-export interface SellingRow {
+export type SellingRow = {
   readonly id: number;
   readonly count: number;
   /** Copper per unit. */
@@ -28,10 +28,10 @@ export interface SellingRow {
   readonly ahead: number | null;
   /** `ahead` counts only the part of the book kept: at least that many. */
   readonly atLeast?: true;
-}
+};
 
 /** A buy order row: the account's units ordered at one price. */
-export interface BuyingRow {
+export type BuyingRow = {
   readonly id: number;
   readonly count: number;
   readonly price: number;
@@ -42,7 +42,7 @@ export interface BuyingRow {
   /** Units ordered above `price`, which are filled first; `null` when the book is unread. */
   readonly ahead: number | null;
   readonly atLeast?: true;
-}
+};
 
 /**
  * One row per item and price (orders at the same price summed), undercut rows first, then by the

@@ -13,12 +13,12 @@ import type { EarningRow, Earnings, EarningWindow } from "./earnings.ts";
 import type { BuyingRow, SellingRow } from "./orders.ts";
 
 /** A delivery box item, valued. */
-export interface DeliveryRow {
+export type DeliveryRow = {
   readonly id: number;
   readonly count: number;
   /** `count x floor(best buy x 0.85)`: what selling it now fetches; 0 without a buy order. */
   readonly value: number;
-}
+};
 
 /** The bounded rows, before naming. */
 export interface TradingPostRows {
@@ -34,7 +34,7 @@ export interface TradingPostRows {
 type Named<T> = T & { readonly name: string | null };
 
 /** `priory_trading_post` structured result. */
-export interface TradingPostResult {
+export type TradingPostResult = {
   readonly selling: Named<SellingRow>[];
   readonly buying: Named<BuyingRow>[];
   readonly delivery: { readonly coins: number; readonly items: Named<DeliveryRow>[] };
@@ -44,9 +44,10 @@ export interface TradingPostResult {
     readonly bought: Earnings["bought"];
     readonly profit: number;
     readonly top: Named<EarningRow>[];
+    readonly partial?: true;
   };
   readonly more?: TradingPostRows["more"];
-}
+};
 
 /** What the rows are made from. */
 export interface TradingPostParts {
@@ -110,12 +111,19 @@ export function shapeTradingPost(
   // The name right after the id: keys keep the order they were first written in.
   const named = <T extends { readonly id: number }>(row: T): Named<T> =>
     Object.assign({ id: row.id, name: names.get(row.id) ?? null }, row);
-  const { window, sold, bought, profit, top } = rows.earnings;
+  const { window, sold, bought, profit, top, partial } = rows.earnings;
   return {
     selling: rows.selling.map(named),
     buying: rows.buying.map(named),
     delivery: { coins: rows.delivery.coins, items: rows.delivery.items.map(named) },
-    earnings: { window, sold, bought, profit, top: top.map(named) },
+    earnings: {
+      window,
+      sold,
+      bought,
+      profit,
+      top: top.map(named),
+      ...(partial === undefined ? {} : { partial }),
+    },
     ...(rows.more === undefined ? {} : { more: rows.more }),
   };
 }

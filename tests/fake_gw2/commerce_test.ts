@@ -7,7 +7,12 @@ import assert from "node:assert/strict";
 import { asArray, asRecord, bearer, errorBody, get } from "./_support.ts";
 import { createFakeGw2, TEST_KEYS, WELL_KNOWN } from "./mod.ts";
 import { EXCHANGE_TEXT } from "./commerce.ts";
-import { PLANTED_DELIVERY, PLANTED_ORDERS } from "./world/trading_post.ts";
+import {
+  PLANTED_DELIVERY,
+  PLANTED_ORDERS,
+  VETERAN_DELIVERY,
+  VETERAN_LISTING,
+} from "./world/trading_post.ts";
 
 const NOW = Date.UTC(2026, 10, 29, 12);
 const DAY_MS = 86_400_000;
@@ -201,13 +206,19 @@ Deno.test("the current orders sit at their planted levels of the world's books",
   );
 });
 
-Deno.test("the delivery box, and the veteran's empty Trading Post", async () => {
+Deno.test("the delivery box, and the veteran's small Trading Post", async () => {
   const instance = fake();
   const box = await get(instance, "/v2/commerce/delivery", bearer(TEST_KEYS.full));
   assert.equal(box.status, 200);
   assert.deepEqual(box.body, PLANTED_DELIVERY);
   const veteran = await get(instance, "/v2/commerce/delivery", bearer(TEST_KEYS.veteran));
-  assert.deepEqual(veteran.body, { coins: 0, items: [] });
+  assert.deepEqual(veteran.body, VETERAN_DELIVERY);
+  const listed = rows((await get(instance, `${CURRENT}/sells`, bearer(TEST_KEYS.veteran))).body);
+  assert.deepEqual(listed.map(({ item_id, price, quantity }) => ({ item_id, price, quantity })), [{
+    item_id: VETERAN_LISTING.item,
+    price: instance.world.listings.get(VETERAN_LISTING.item)?.sells[0]?.unit_price,
+    quantity: VETERAN_LISTING.quantity,
+  }]);
   const history = await get(
     instance,
     `${HISTORY}/sells?page=0&page_size=200`,

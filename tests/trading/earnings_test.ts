@@ -40,3 +40,14 @@ Deno.test("earnings(): an item only bought is not an earner; a bad date is left 
   assert.equal(result.sold.units, 0);
   assert.equal(result.profit, -10);
 });
+
+Deno.test("earnings(): a history read cut at maxRows before the window's start says partial", () => {
+  const sales = [
+    { item_id: 1, price: 10, quantity: 1, purchased: at(1) },
+    { item_id: 1, price: 10, quantity: 1, purchased: at(30) },
+  ];
+  assert.equal(earnings(sales, [], "7d", NOW, 2).partial, true, "full, and its oldest is within");
+  assert.equal(earnings(sales, [], "1d", NOW, 2).partial, undefined, "it reaches past the window");
+  assert.equal(earnings(sales, [], "7d", NOW, 3).partial, undefined, "shorter than a cut read");
+  assert.equal(earnings([], sales, "7d", NOW, 2).partial, true, "purchases too");
+});

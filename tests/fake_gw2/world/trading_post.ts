@@ -9,7 +9,8 @@
  * client can tell them apart: listings undercut and not, buy orders outbid and not, at known
  * levels. Its history holds 450 sales (three pages of at most 200: longer than two) and 130
  * purchases, drawn from fixed seeds; three older sales are kept but never served. The veteran
- * account trades nothing.
+ * account trades little: one listing of Mystic Coins and some waiting in its delivery box, so its
+ * coins lie in every place an account can hold a material.
  *
  * @module
  */
@@ -120,14 +121,33 @@ const BOUGHT_ITEMS: readonly number[] = [
   WELL_KNOWN.mysticCoin,
 ];
 
-/** An account that trades nothing. */
-export const EMPTY_TRADING_POST: FakeTradingPost = {
-  currentBuys: [],
-  currentSells: [],
-  historyBuys: [],
-  historySells: [],
-  delivery: { coins: 0, items: [] },
+/** The veteran account's listing: Mystic Coins at the lowest price. */
+export const VETERAN_LISTING = { item: WELL_KNOWN.mysticCoin, quantity: 15 } as const;
+
+/** The veteran account's delivery box: coins from a sale, and Mystic Coins bought. */
+export const VETERAN_DELIVERY: DeliveryRecord = {
+  coins: 52_000,
+  items: [{ id: WELL_KNOWN.mysticCoin, count: 20 }],
 };
+
+/** The veteran account's Trading Post: one listing, a delivery box, no history. */
+export function veteranTradingPost(books: FakeBooks): FakeTradingPost {
+  const price = books.get(VETERAN_LISTING.item)?.sells[0]?.unit_price;
+  if (price === undefined) throw new Error(`item ${VETERAN_LISTING.item} has no sell listing`);
+  return {
+    currentBuys: [],
+    currentSells: [{
+      id: 5_100_000_001,
+      item_id: VETERAN_LISTING.item,
+      price,
+      quantity: VETERAN_LISTING.quantity,
+      createdAge: 3 * HOUR,
+    }],
+    historyBuys: [],
+    historySells: [],
+    delivery: VETERAN_DELIVERY,
+  };
+}
 
 /**
  * The main account's Trading Post over the world's prices and books.

@@ -19,7 +19,7 @@ import { fillerItems } from "./filler.ts";
 import { FakeBooks } from "./listings.ts";
 import { generatePrices } from "./prices.ts";
 import { standInItems } from "./stand_ins.ts";
-import { EMPTY_TRADING_POST, type FakeTradingPost, plantedTradingPost } from "./trading_post.ts";
+import { type FakeTradingPost, plantedTradingPost, veteranTradingPost } from "./trading_post.ts";
 import type {
   ClassicRecipeRecord,
   CurrencyRecord,
@@ -68,7 +68,7 @@ export interface FakeWorld extends FakeAccount {
   readonly fillerItemIds: readonly number[];
   /** The crafting market's synthetic ids (970001 and up, `crafting_market.ts`). */
   readonly craftMarketItemIds: readonly number[];
-  /** Each account's Trading Post (`trading_post.ts`): the main account's planted, the veteran's empty. */
+  /** Each account's Trading Post (`trading_post.ts`): the main account's planted, the veteran's small. */
   readonly tradingPost: Readonly<Record<"main" | "veteran", FakeTradingPost>>;
 }
 
@@ -130,7 +130,10 @@ export function buildWorld(): FakeWorld {
     standInItemIds: standIns.map((item) => item.id),
     fillerItemIds: filler.map((item) => item.id),
     craftMarketItemIds: craftItems.map((item) => item.id),
-    tradingPost: { main: plantedTradingPost(prices, listings), veteran: EMPTY_TRADING_POST },
+    tradingPost: {
+      main: plantedTradingPost(prices, listings),
+      veteran: veteranTradingPost(listings),
+    },
   });
 }
 
