@@ -18,7 +18,7 @@ export const prioryAccountWallet = defineTool({
   name: "priory_account_wallet",
   title: "GW2 wallet",
   description:
-    "Priory-computed: your wallet (key from the X-GW2-Key header), each currency id joined with its name from /v2/currencies. Coin (id 1) is in copper: 10000 = 1 gold. Gem exchange now: coins on the Gem row (what its gems sell for), gems on the Coin row (what its coins buy).",
+    "Priory-computed: your wallet (key from the X-GW2-Key header), each currency id joined with its name from /v2/currencies. Coin (id 1) is in copper: 10000 = 1 gold. Gem exchange now: Gem row coins = what its gems sell for, Coin row gems = what its coins buy.",
   inputSchema: argumentsSchema({ lang: LangField }),
   outputSchema: z.object({
     wallet: z.array(z.object({

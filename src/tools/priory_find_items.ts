@@ -35,7 +35,7 @@ export const prioryFindItems = defineTool({
   name: "priory_find_items",
   title: "Where are my items",
   description:
-    `Priory-computed: where your items are (key from the X-GW2-Key header). Exactly one of ids (MAX_IDS = ${MAX_IDS}) or query (a name in en/de/fr/es/zh or a chat link, read as priory_item_search does: its best ${FIND_QUERY_MATCHES} matches). Per item: places [{place, count, character?}] - materials, bank, shared (shared slots), bags and equipped (per character), armory (legendary armory), delivery (Trading Post delivery box), selling (your sell listings) - total (0 = held nowhere), unit = lowest sell listing and value = total × unit when it trades (copper). At most 10 places per item, smallest character rows left off (more). A part the key cannot read is in unread with its scope; the rest answers.`,
+    `Priory-computed: where your items are (key from the X-GW2-Key header). Exactly one of ids (MAX_IDS = ${MAX_IDS}) or query (a name in any language or a chat link, as priory_item_search: best ${FIND_QUERY_MATCHES}). Per item: places [{place, count, character?}] in materials, bank, shared, bags/equipped (per character), armory, delivery (TP delivery box), selling (your listings); total (0 = held nowhere); unit (lowest listing) and value = total × unit, copper, when it trades. Over 10 places: smallest character rows cut (more). Parts the key cannot read: unread [{part, scope}].`,
   inputSchema: FindInput,
   outputSchema: z.object({
     // Rows are self-describing and named in the description (as priory_flips').

@@ -29,7 +29,7 @@ export const prioryTradingPost = defineTool({
   name: "priory_trading_post",
   title: "My Trading Post",
   description:
-    `Priory-computed: your Trading Post (key from the X-GW2-Key header; needs tradingpost), copper. selling/buying: one row per item and price; lowest/highest = the market's best now; undercut (outbid) = someone sells cheaper (pays more); ahead = units listed below (ordered above) your price, which go first (atLeast: the book was kept in part; null: unread). delivery: waiting, value = count × floor(buy × 0.85). earnings over window (default ${DEFAULT_TP_WINDOW}, from every page of the 90-day history): gross, net = after the 15% fee, spent, profit = net - spent, top = items by net. limit rows a list (default ${DEFAULT_TP_LIMIT}); more: rows left off.`,
+    `Priory-computed: your Trading Post (key from the X-GW2-Key header; needs tradingpost), copper. selling/buying: per item and price; lowest/highest = the market's best now; undercut/outbid: a better price goes first; ahead = units listed below (ordered above) your price (atLeast: book cut; null: unread). delivery: value = count × floor(buy × 0.85). earnings over window (default ${DEFAULT_TP_WINDOW}; the whole 90-day history): gross, net after the 15% fee, spent, profit = net - spent, top items by net. limit rows a list; more: rows cut.`,
   inputSchema: argumentsSchema({
     window: z.enum(WINDOWS, {
       error: (issue) => `window must be one of ${WINDOWS.join(", ")}, not ${received(issue.input)}`,

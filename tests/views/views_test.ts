@@ -109,7 +109,7 @@ Deno.test("resources/read of a view may be cached an hour by 2026 clients", asyn
   assert.equal(result.cacheScope, "public");
 });
 
-Deno.test("tools/list links exactly the tree, the ranking, the crafting profit and the price history to their views, as hosts read it", async () => {
+Deno.test("tools/list links exactly the tree, the ranking, the crafting profit, the price history and the Trading Post to their views, as hosts read it", async () => {
   await using handler = createTestHandler({ gw2: new StubGw2Client() });
   await using client = await connectClient(handler, { era: "2026" });
   const { tools } = await client.listTools();
@@ -124,6 +124,7 @@ Deno.test("tools/list links exactly the tree, the ranking, the crafting profit a
     priory_legendary_ranking: RANKING_VIEW_URI,
     priory_craft_profit: CRAFT_VIEW_URI,
     priory_price_history: PRICE_HISTORY_VIEW_URI,
+    priory_trading_post: TRADING_POST_VIEW_URI,
   });
   const tree = tools.find((tool: Tool) => tool.name === "priory_recipe_tree");
   assert.deepEqual(tree?._meta, {
@@ -157,6 +158,7 @@ for (const era of ["2025", "2026"] satisfies Era[]) {
       { name: "priory_recipe_tree", arguments: { itemId: 30703, useAccount: true } },
       { name: "priory_legendary_ranking", arguments: { limit: 5 } },
       { name: "priory_price_history", arguments: { ids: [19721, 24] } },
+      { name: "priory_trading_post", arguments: {} },
     ];
     for (const call of calls) {
       await t.step(`${call.name} ${JSON.stringify(call.arguments)}`, async () => {
