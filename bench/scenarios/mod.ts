@@ -6,6 +6,7 @@
  */
 
 import type { Scenario } from "../scenario.ts";
+import { accountTools } from "./account_tools.ts";
 import { budget } from "./budget.ts";
 import { catalogue } from "./catalogue.ts";
 import { coalescing } from "./coalescing.ts";
@@ -43,6 +44,7 @@ export const SCENARIOS: readonly Scenario[] = [
   craftProfit,
   history,
   economy,
+  accountTools,
   toolsList,
   coldStart,
   memory,
