@@ -143,18 +143,36 @@ async function hostHistory(
   result: unknown,
   args?: Record<string, unknown>,
 ) {
+  return await hostDrawn(browser, html, result, {
+    appName: "priory-price-history",
+    grows: 400,
+    what: "two drawn charts' size",
+    ...(args === undefined ? {} : { args }),
+  });
+}
+
+/**
+ * A view hosted in a new page (its `appName` checked), drawn from `result` after the call's
+ * `args` when given: its page, host and text once it has grown by `grows` pixels.
+ */
+async function hostDrawn(
+  browser: Browser,
+  html: string,
+  result: unknown,
+  options: { appName: string; grows: number; what: string; args?: Record<string, unknown> },
+) {
   const page = await browser.newPage();
   await page.viewport(900, 700);
   const host = await hostView(page, html);
-  assert.equal(host.bridge.getAppVersion()?.name, "priory-price-history");
+  assert.equal(host.bridge.getAppVersion()?.name, options.appName);
   const waiting = await host.sizeFrom(0, () => true, "the waiting view's first size");
   const mark = host.sizes.length;
-  if (args !== undefined) await host.bridge.sendToolInput({ arguments: args });
+  if (options.args !== undefined) await host.bridge.sendToolInput({ arguments: options.args });
   await host.bridge.sendToolResult(result as CallToolResult);
   await host.sizeFrom(
     mark,
-    (size) => (size.height ?? 0) > (waiting.height ?? 0) + 400,
-    "two drawn charts' size",
+    (size) => (size.height ?? 0) > (waiting.height ?? 0) + options.grows,
+    options.what,
   );
   return { page, host, ...(await visibleText(page, await host.frameId())) };
 }
@@ -663,26 +681,18 @@ Deno.test({
 });
 
 /** The Trading Post view hosted in a new page, drawn from `result` after the call's `args`. */
-async function hostTradingPost(
+function hostTradingPost(
   browser: Browser,
   html: string,
   result: unknown,
   args: Record<string, unknown>,
 ) {
-  const page = await browser.newPage();
-  await page.viewport(900, 700);
-  const host = await hostView(page, html);
-  assert.equal(host.bridge.getAppVersion()?.name, "priory-trading-post");
-  const waiting = await host.sizeFrom(0, () => true, "the waiting view's first size");
-  const mark = host.sizes.length;
-  await host.bridge.sendToolInput({ arguments: args });
-  await host.bridge.sendToolResult(result as CallToolResult);
-  await host.sizeFrom(
-    mark,
-    (size) => (size.height ?? 0) > (waiting.height ?? 0) + 300,
-    "the drawn Trading Post's size",
-  );
-  return { page, host, ...(await visibleText(page, await host.frameId())) };
+  return hostDrawn(browser, html, result, {
+    appName: "priory-trading-post",
+    grows: 300,
+    what: "the drawn Trading Post's size",
+    args,
+  });
 }
 
 Deno.test({
