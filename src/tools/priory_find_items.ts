@@ -45,7 +45,7 @@ export const prioryFindItems = defineTool({
   annotations: UPSTREAM_READ,
   async handle({ ids, query, lang }, deps) {
     const key = requireGw2Key(deps);
-    const target = query === undefined
+    const target: Target = query === undefined
       ? { ids: [...new Set(ids)], names: () => namesOf(deps, ids ?? [], lang) }
       : await queried(deps, query, lang);
     if (target.ids.length === 0) {
@@ -56,11 +56,9 @@ export const prioryFindItems = defineTool({
       deps.gw2.prices(target.ids),
       target.names(),
     ]);
-    const units = new Map(
-      prices.found.filter((price) => price.sells.unit_price > 0).map((
-        price,
-      ) => [price.id, price.sells.unit_price]),
-    );
+    // The lowest sell listing of what trades now (an empty sell side is no price).
+    const listed = prices.found.filter((price) => price.sells.unit_price > 0);
+    const units = new Map(listed.map((price) => [price.id, price.sells.unit_price]));
     return {
       items: findItems(target.ids, read.sources, names, units),
       ...(read.unread.length === 0 ? {} : { unread: [...read.unread] }),

@@ -21,7 +21,6 @@ const MAX_TP_LIMIT = 50;
 /** The window when none is given. */
 export const DEFAULT_TP_WINDOW: EarningWindow = "7d";
 
-const WINDOWS = Object.keys(EARNING_WINDOWS) as [EarningWindow, ...EarningWindow[]];
 const limitError = `limit must be a whole number from 1 to ${MAX_TP_LIMIT}`;
 
 /** The `priory_trading_post` tool. */
@@ -31,8 +30,9 @@ export const prioryTradingPost = defineTool({
   description:
     `Priory-computed: your Trading Post (key from the X-GW2-Key header; needs tradingpost), copper. selling/buying: per item and price; lowest/highest = the market's best now; undercut/outbid: a better price goes first; ahead = units listed below (ordered above) your price (atLeast: book cut; null: unread). delivery: value = count × floor(buy × 0.85). earnings over window (default ${DEFAULT_TP_WINDOW}; the whole 90-day history): gross, net after the 15% fee, spent, profit = net - spent, top items by net. limit rows a list; more: rows cut.`,
   inputSchema: argumentsSchema({
-    window: z.enum(WINDOWS, {
-      error: (issue) => `window must be one of ${WINDOWS.join(", ")}, not ${received(issue.input)}`,
+    window: z.enum(EARNING_WINDOWS, {
+      error: (issue) =>
+        `window must be one of ${EARNING_WINDOWS.join(", ")}, not ${received(issue.input)}`,
     }).default(DEFAULT_TP_WINDOW),
     limit: z.number({ error: limitError }).int({ error: limitError }).min(1, { error: limitError })
       .max(MAX_TP_LIMIT, { error: limitError }).default(DEFAULT_TP_LIMIT),

@@ -10,10 +10,17 @@
 import type { PastTransaction } from "../gw2/schemas_trading.ts";
 import { netSellUnit } from "../market/trading_post.ts";
 
-/** The windows a caller may ask for, in days. */
-export const EARNING_WINDOWS = { "1d": 1, "7d": 7, "30d": 30, "90d": 90 } as const;
-/** One of {@linkcode EARNING_WINDOWS}' names. */
-export type EarningWindow = keyof typeof EARNING_WINDOWS;
+/** The windows a caller may ask for (upstream keeps 90 days of history). */
+export const EARNING_WINDOWS = ["1d", "7d", "30d", "90d"] as const;
+/** One of {@linkcode EARNING_WINDOWS}. */
+export type EarningWindow = typeof EARNING_WINDOWS[number];
+
+const WINDOW_DAYS: Readonly<Record<EarningWindow, number>> = {
+  "1d": 1,
+  "7d": 7,
+  "30d": 30,
+  "90d": 90,
+};
 
 const DAY_MS = 86_400_000;
 
@@ -64,7 +71,7 @@ export function earnings(
   now: number,
   maxRows = Infinity,
 ): Earnings {
-  const from = now - EARNING_WINDOWS[window] * DAY_MS;
+  const from = now - WINDOW_DAYS[window] * DAY_MS;
   const within = (row: PastTransaction) => {
     const at = Date.parse(row.purchased);
     return Number.isFinite(at) && at >= from && at <= now;

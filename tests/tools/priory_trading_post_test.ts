@@ -226,3 +226,19 @@ Deno.test("priory_trading_post: the key is never in a result or a log line; the 
     assert.ok(!logs.includes(key.slice(0, 13)) && !logs.includes(key.slice(-13)), "no key logged");
   }
 });
+
+Deno.test("priory_trading_post: a window or limit out of range is refused before any request", async () => {
+  await using app = await startTestApp();
+  await using client = await connectClient(app.handler, {
+    headers: { "X-GW2-Key": TEST_KEYS.full },
+  });
+  const window = await client.callTool({
+    name: "priory_trading_post",
+    arguments: { window: "2d" },
+  });
+  assert.equal(window.isError, true);
+  assert.match(textOf(window), /window must be one of 1d, 7d, 30d, 90d, not the string "2d"/);
+  const limit = await client.callTool({ name: "priory_trading_post", arguments: { limit: 51 } });
+  assert.match(textOf(limit), /limit must be a whole number from 1 to 50/);
+  assert.equal(app.fake.control.requests.length, 0);
+});
