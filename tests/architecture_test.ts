@@ -77,6 +77,7 @@ const PUBLIC_GW2 = new Set([
   "src/gw2/schemas.ts",
   "src/gw2/schemas_trading.ts",
   "src/gw2/paging.ts",
+  "src/gw2/schemas_today.ts",
 ]);
 /** Modules of `src/` every room may use: configuration, logging, counters, staleness. */
 const SHARED = new Set(["src/config.ts", "src/log.ts", "src/metrics.ts", "src/staleness.ts"]);
@@ -121,6 +122,8 @@ const ROOMS: Readonly<Record<string, readonly string[]>> = {
   ],
   views: [],
   craft: ["async", "gw2", "data", "market", "tree", "catalogue", "account"],
+  // What is done and left since the resets, and what the Wizard's Vault's Acclaim buys.
+  today: ["async", "gw2", "market", "craft", "account", "tree"],
   tools: [
     "async",
     "gw2",
@@ -134,6 +137,7 @@ const ROOMS: Readonly<Record<string, readonly string[]>> = {
     "search",
     "views",
     "history",
+    "today",
     "trading",
   ],
   // The prompts are a surface beside the tools: they name the tools and their arguments' bounds
@@ -202,6 +206,11 @@ const PURE = new Set([
   "src/tree/pricing.ts",
   "src/tree/shape.ts",
   "src/tree/shopping_list.ts",
+  "src/today/daily_crafts.ts",
+  "src/today/names.ts",
+  "src/today/resets.ts",
+  "src/today/shape.ts",
+  "src/today/vault.ts",
   "src/trading/earnings.ts",
   "src/trading/orders.ts",
   "src/trading/shape.ts",

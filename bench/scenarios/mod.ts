@@ -23,6 +23,7 @@ import { fairness, oauthCall, signIn } from "./public_mode.ts";
 import { ranking } from "./ranking.ts";
 import { recipeTree } from "./recipe_tree.ts";
 import { throughput } from "./throughput.ts";
+import { today } from "./today.ts";
 import { toolsList } from "./tools_list.ts";
 import { warmCall } from "./warm_call.ts";
 import { warmUp } from "./warm_up.ts";
@@ -44,6 +45,7 @@ export const SCENARIOS: readonly Scenario[] = [
   craftProfit,
   history,
   economy,
+  today,
   accountTools,
   toolsList,
   coldStart,

@@ -158,7 +158,7 @@ export class CraftRows {
       if (filter.accepts !== undefined && !filter.accepts(candidate.recipe)) continue;
       const outputId = this.#graph.itemIds[this.#graph.outputNode[candidate.recipe] ?? 0] ?? 0;
       if (!filter.includeTimeGated && DAILY_COOLDOWN_IDS.has(outputId)) continue;
-      const craft = this.#price(candidate.recipe);
+      const craft = this.exact(candidate.recipe);
       if (craft.partial || craft.profit <= 0) continue;
       if (craft.daily && !filter.includeTimeGated) continue;
       kept.push(craft);
@@ -168,7 +168,12 @@ export class CraftRows {
     return kept;
   }
 
-  #price(recipe: number): ExactCraft {
+  /**
+   * Graph recipe `recipe` priced exactly (`priceCraft`), kept for the pass's lifetime: one row of
+   * `priory_craft_profit`, whatever filters would list it (`priory_today` prices the daily crafts
+   * with it).
+   */
+  exact(recipe: number): ExactCraft {
     let craft = this.#exact.get(recipe);
     if (craft === undefined) {
       craft = priceCraft(this.#graph, this.#pass, recipe);

@@ -40,6 +40,16 @@ import {
   PastTransactionSchema,
   TP_HISTORY_MAX_PAGES,
 } from "./schemas_trading.ts";
+import {
+  AccountVaultListingSchema,
+  AccountVaultPeriodSchema,
+  AccountVaultSpecialSchema,
+  DungeonSchema,
+  RaidSchema,
+  StringIdsSchema,
+  VaultListingSchema,
+  VaultSeasonSchema,
+} from "./schemas_today.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -381,6 +391,52 @@ export const DOCS = {
     GemExchangeSchema,
     "gem exchange quote",
     { freshness: FRESHNESS.exchange, target: exchangeQuote },
+  ),
+  // The resets and the Wizard's Vault (`priory_today`, `priory_wizards_vault`): the catalogues,
+  // read whole and kept a day; the season an hour (it turns over every few months); then the
+  // account's progress against them.
+  dailyCrafting: publicDoc("/v2/dailycrafting", StringIdsSchema, "daily crafting list"),
+  worldBosses: publicDoc("/v2/worldbosses", StringIdsSchema, "world boss list"),
+  mapChests: publicDoc("/v2/mapchests", StringIdsSchema, "map chest list"),
+  raids: publicDoc("/v2/raids", z.array(RaidSchema), "raid", { query: [["ids", "all"]] }),
+  dungeons: publicDoc("/v2/dungeons", z.array(DungeonSchema), "dungeon", {
+    query: [["ids", "all"]],
+  }),
+  vaultSeason: publicDoc("/v2/wizardsvault", VaultSeasonSchema, "Wizard's Vault season", {
+    freshness: { ttlMs: HOUR, staleForMs: 7 * DAY },
+  }),
+  vaultListings: publicDoc(
+    "/v2/wizardsvault/listings",
+    z.array(VaultListingSchema),
+    "Wizard's Vault listing",
+    { query: [["ids", "all"]] },
+  ),
+  accountDailyCrafting: accountDoc("/v2/account/dailycrafting", StringIdsSchema, "progression"),
+  accountWorldBosses: accountDoc("/v2/account/worldbosses", StringIdsSchema, "progression"),
+  accountMapChests: accountDoc("/v2/account/mapchests", StringIdsSchema, "progression"),
+  /** Dungeon path ids done since the daily reset. */
+  accountDungeons: accountDoc("/v2/account/dungeons", StringIdsSchema, "progression"),
+  /** Raid event ids cleared since the weekly reset. */
+  accountRaids: accountDoc("/v2/account/raids", StringIdsSchema, "progression"),
+  accountVaultDaily: accountDoc(
+    "/v2/account/wizardsvault/daily",
+    AccountVaultPeriodSchema,
+    "progression",
+  ),
+  accountVaultWeekly: accountDoc(
+    "/v2/account/wizardsvault/weekly",
+    AccountVaultPeriodSchema,
+    "progression",
+  ),
+  accountVaultSpecial: accountDoc(
+    "/v2/account/wizardsvault/special",
+    AccountVaultSpecialSchema,
+    "progression",
+  ),
+  accountVaultListings: accountDoc(
+    "/v2/account/wizardsvault/listings",
+    z.array(AccountVaultListingSchema),
+    "progression",
   ),
 } as const;
 

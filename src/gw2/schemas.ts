@@ -212,6 +212,8 @@ export const AccountSchema = z.object({
   daily_ap: z.number().int().optional(),
   monthly_ap: z.number().int().optional(),
   wvw_rank: z.number().int().optional(),
+  /** When the account last changed (ISO 8601; schema >= 2019-02-21): the resets' staleness. */
+  last_modified: z.string().optional(),
 });
 /** A validated account. */
 export type Account = z.infer<typeof AccountSchema>;

@@ -309,7 +309,7 @@ export async function callTool(
   const budgetMs = tool.deadlineMs ?? CALL_DEADLINE_MS;
   using work = startDeadline(clock, budgetMs - WORK_MARGIN_MS, owner);
   using answerBy = deadlineAfter(clock, work, WORK_MARGIN_MS - ANSWER_MARGIN_MS);
-  const toolDeps: ToolDeps = { ...shared, gw2, signal: work.signal, now: () => clock.now() };
+  const toolDeps: ToolDeps = { ...shared, gw2, clock, signal: work.signal };
   let leave: (() => void) | undefined;
   try {
     leave = await enterCall?.(work.signal).catch(() => {

@@ -184,6 +184,26 @@ const craftOrBuy: PromptDefinition = {
   },
 };
 
+const planDay: PromptDefinition = {
+  name: "plan_day",
+  title: "Plan my day in GW2",
+  description: "What is left today and this week, and what your Astral Acclaim buys best.",
+  args: () => z.object({ lang: langArgument() }),
+  text: ({ lang }, { signedIn }) =>
+    [
+      "Plan my day in Guild Wars 2. Call priory_today (it reads my account through the",
+      `${
+        signedIn ? "key of my sign-in" : "X-GW2-Key header"
+      }; if it lists unread parts, say which permission my key lacks).`,
+      "List what is left today (daily crafts, the most profitable first; world bosses; map",
+      "chests; dungeon paths) and this week (raids by wing; the Wizard's Vault objectives to",
+      "finish and rewards to claim), with the time to each reset; if it is stale, say I have not",
+      "played since that reset. Then call priory_wizards_vault and name the best rewards my",
+      `Astral Acclaim affords. ${COIN}`,
+      ...inLanguage(lang),
+    ].join(" "),
+};
+
 const TP_WINDOWS = ["1d", "7d", "30d", "90d"];
 
 const checkTradingPost: PromptDefinition = {
@@ -217,6 +237,7 @@ export const PROMPTS: readonly PromptDefinition[] = [
   planLegendary,
   bestLegendary,
   craftOrBuy,
+  planDay,
   checkTradingPost,
 ];
 

@@ -20,6 +20,8 @@ import { prioryLegendaryRanking } from "./priory_legendary_ranking.ts";
 import { prioryLegendaries } from "./priory_legendaries.ts";
 import { prioryPriceHistory } from "./priory_price_history.ts";
 import { prioryRecipeTree } from "./priory_recipe_tree.ts";
+import { prioryToday } from "./priory_today.ts";
+import { prioryWizardsVault } from "./priory_wizards_vault.ts";
 import { prioryTradingPost } from "./priory_trading_post.ts";
 import type { ToolDefinition } from "./types.ts";
 
@@ -43,6 +45,9 @@ export const TOOLS: readonly ToolDefinition[] = [
   prioryCraftProfit,
   prioryPriceHistory,
   prioryFlips,
+  // The whole account: the resets, the Wizard's Vault (issue 29).
+  prioryToday,
+  prioryWizardsVault,
   // The whole account (issue 27).
   prioryFindItems,
   prioryTradingPost,

@@ -8,6 +8,7 @@
  */
 
 import { z } from "zod";
+import { systemClock } from "../async/clock.ts";
 import { EARNING_WINDOWS, type EarningWindow } from "../trading/earnings.ts";
 import { readTradingPost } from "../trading/read.ts";
 import { itemNamer } from "../search/localize.ts";
@@ -52,7 +53,7 @@ export const prioryTradingPost = defineTool({
     const answer = await readTradingPost(deps.gw2, key, {
       window,
       limit,
-      now: deps.now?.() ?? Date.now(),
+      now: (deps.clock ?? systemClock).now(),
       itemNames: itemNamer(deps.gw2, deps.names, lang ?? "en"),
     });
     // A fresh object literal: the declared output's open record accepts it.

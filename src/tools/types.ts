@@ -7,6 +7,7 @@
  */
 
 import type { z } from "zod";
+import type { Clock } from "../async/clock.ts";
 import type { CraftScanner } from "../craft/scanner.ts";
 import type { Gw2Client } from "../gw2/types.ts";
 import type { HistoryReader } from "../history/query.ts";
@@ -58,16 +59,17 @@ export interface ToolDeps extends ToolServices {
    */
   readonly progress?: ProgressReporter;
   /**
+   * The clock of the call (the one its deadline runs on): a tool that reads the time (the
+   * resets' countdown, the Trading Post's earnings window) asks it, never `Date.now()`, so tests drive it. Always wired by the MCP
+   * server; optional so tests calling a handler directly need not build one.
+   */
+  readonly clock?: Clock;
+  /**
    * Aborts when this call's work must stop (shortly before its deadline). The GW2 reads already
    * obey it; a handler with a long CPU loop checks `signal.aborted` (or calls
    * `signal.throwIfAborted()`) between steps.
    */
   readonly signal?: AbortSignal;
-  /**
-   * The time now (epoch ms) on the clock the call's deadline runs on (a test's manual clock), for
-   * answers that depend on it (the Trading Post's earnings window). @default Date.now
-   */
-  readonly now?: () => number;
 }
 
 /**

@@ -14,12 +14,14 @@ import { viewDocument, type ViewDocumentParts } from "./document.ts";
 import { HISTORY_RENDER_JS } from "./history.ts";
 import { RANKING_RENDER_JS } from "./ranking.ts";
 import { TABLE_JS } from "./table.ts";
+import { TODAY_RENDER_JS } from "./today.ts";
 import { TRADING_POST_RENDER_JS } from "./trading_post.ts";
 import { TREE_RENDER_JS } from "./tree.ts";
 import {
   CRAFT_VIEW_URI,
   PRICE_HISTORY_VIEW_URI,
   RANKING_VIEW_URI,
+  TODAY_VIEW_URI,
   TRADING_POST_VIEW_URI,
   TREE_VIEW_URI,
   VIEW_MIME_TYPE,
@@ -29,6 +31,7 @@ export {
   CRAFT_VIEW_URI,
   PRICE_HISTORY_VIEW_URI,
   RANKING_VIEW_URI,
+  TODAY_VIEW_URI,
   TRADING_POST_VIEW_URI,
   TREE_VIEW_URI,
   VIEW_MIME_TYPE,
@@ -119,6 +122,18 @@ export const VIEWS: readonly ViewDefinition[] = [
     appName: "priory-price-history",
     scripts: [HISTORY_RENDER_JS],
     renderer: "PrioryHistory",
+  }),
+  lazyView({
+    name: "today-view",
+    title: "Today view",
+    description:
+      "Checklist of priory_today: the resets counting down, then per part what is done and what is left, and the Wizard's Vault's tracks.",
+    uri: TODAY_VIEW_URI,
+  }, {
+    title: "Priory today",
+    appName: "priory-today",
+    scripts: [TODAY_RENDER_JS],
+    renderer: "PrioryToday",
   }),
   lazyView({
     name: "trading-post-view",

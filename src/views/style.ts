@@ -173,6 +173,19 @@ button { font: inherit; color: inherit; }
 .key-buy { background: var(--good); }
 .key-sold { background: var(--accent); opacity: .45; height: 9px; width: 8px; }
 .key-bought { background: var(--good); opacity: .45; height: 9px; width: 8px; }
+
+.countdown { font-size: 13px; color: var(--fg-2); padding: 1px 8px; border: 1px solid var(--line); border-radius: 999px; }
+.today-part { margin-top: 4px; }
+.checklist { list-style: none; margin: 0; padding: 0; columns: 2 220px; column-gap: 18px; }
+.checklist li { break-inside: avoid; padding: 1px 0; }
+.checklist li.done > span:not(.mark) { color: var(--fg-2); }
+.mark { display: inline-block; width: 18px; font-weight: 700; }
+.mark-done { color: var(--good); }
+.mark-left { color: var(--fg-2); }
+.earns { font-size: 12px; margin-left: 6px; }
+.wings, .tracks { display: grid; grid-template-columns: repeat(auto-fill, minmax(240px, 1fr)); gap: 6px 18px; }
+.wing h3, .track h3 { font-size: 13px; margin: 6px 0 0; }
+.wing .checklist, .track .checklist { columns: 1; }
 .badge-undercut, .badge-outbid { color: var(--bad); }
 .badge-best { color: var(--good); }
 .tp-section h2 { margin-top: 4px; }

@@ -18,6 +18,8 @@ export const RANKING_VIEW_URI = "ui://priory/legendary-ranking.html";
 export const CRAFT_VIEW_URI = "ui://priory/craft-profit.html";
 /** The price history's chart (`priory_price_history`). */
 export const PRICE_HISTORY_VIEW_URI = "ui://priory/price-history.html";
+/** The day's checklist (`priory_today`). */
+export const TODAY_VIEW_URI = "ui://priory/today.html";
 /** The account's Trading Post (`priory_trading_post`). */
 export const TRADING_POST_VIEW_URI = "ui://priory/trading-post.html";
 

@@ -52,7 +52,15 @@ Deno.test("a signed-in player's prompts name the key of the sign-in, never an X-
   await using tokenMode = await startTestApp();
   const texts = async (handler: (request: Request) => Promise<Response>, headers = {}) => {
     const out: string[] = [];
-    for (const name of ["plan_legendary", "best_legendary", "craft_or_buy", "check_trading_post"]) {
+    for (
+      const name of [
+        "plan_legendary",
+        "best_legendary",
+        "craft_or_buy",
+        "plan_day",
+        "check_trading_post",
+      ]
+    ) {
       const request = new Request(
         `${PUBLIC_URL}/mcp`,
         modernPost("prompts/get", { name, arguments: {} }, headers),
@@ -67,7 +75,8 @@ Deno.test("a signed-in player's prompts name the key of the sign-in, never an X-
   assert.doesNotMatch(signedIn, /X-GW2-Key/);
   assert.match(signedIn, /if it says my key lacks a permission, call it without useAccount/);
   assert.match(signedIn, /reads my holdings through the key of my sign-in/);
+  assert.match(signedIn, /reads my account through the key of my sign-in/, "plan_day's");
   assert.match(signedIn, /sign in again with a key that has it/);
   const header = await texts(tokenMode.handler);
-  assert.equal((header.match(/X-GW2-Key header/g) ?? []).length, 3, "the token mode's as before");
+  assert.equal((header.match(/X-GW2-Key header/g) ?? []).length, 4, "the token mode's as before");
 });

@@ -77,9 +77,16 @@ export interface FakeControl {
   setBook(id: number, state: FakeBookState | undefined): void;
   /** The books set apart by `setBook`. */
   readonly books: ReadonlyMap<number, FakeBookState>;
+  /**
+   * Sets `/v2/account`'s `last_modified` (ISO 8601) for every account, so a test can put the
+   * account's last play before or after a reset; undefined restores the world's.
+   */
+  setLastModified(at: string | undefined): void;
+  /** The `last_modified` set by `setLastModified`, if any. */
+  readonly lastModified: string | undefined;
   /** Every request served since the last reset, oldest first. */
   readonly requests: readonly FakeRequestLog[];
-  /** Clears log, faults, latency and book states; refills the fake's bucket. */
+  /** Clears log, faults, latency, book states and `last_modified`; refills the fake's bucket. */
   reset(): void;
   /**
    * Resolves once the log holds at least `count` requests (e.g. to know a request reached the
@@ -116,6 +123,7 @@ export class Control implements FakeControl {
   #globalLatency = 0;
   #latencyByEndpoint = new Map<string, number>();
   #books = new Map<number, FakeBookState>();
+  #lastModified: string | undefined;
   #waiters: { readonly count: number; readonly resolve: () => void }[] = [];
   readonly #onReset: () => void;
 
@@ -161,6 +169,17 @@ export class Control implements FakeControl {
     return new Map(this.#books);
   }
 
+  setLastModified(at: string | undefined): void {
+    if (at !== undefined && Number.isNaN(Date.parse(at))) {
+      throw new TypeError(`Cannot set last_modified: "${at}" is not an ISO 8601 time`);
+    }
+    this.#lastModified = at;
+  }
+
+  get lastModified(): string | undefined {
+    return this.#lastModified;
+  }
+
   get requests(): readonly FakeRequestLog[] {
     return Object.freeze([...this.#log]);
   }
@@ -171,6 +190,7 @@ export class Control implements FakeControl {
     this.#globalLatency = 0;
     this.#latencyByEndpoint.clear();
     this.#books.clear();
+    this.#lastModified = undefined;
     this.#onReset();
   }
 

@@ -11,7 +11,8 @@
  * | POST /__control/fault       | `{"fault": "hang", "endpoint"?: …, "times"?: 3 or "infinite"}` | queue a fault |
  * | DELETE /__control/faults    |                                        | clear faults           |
  * | POST /__control/book        | `{"id": 19721, "state": "huge" or "sold_out" or null}` | set a book apart |
- * | POST /__control/reset       |                                        | clear log, faults, latency, books; refill bucket |
+ * | POST /__control/modified    | `{"at": "2026-11-30T07:00:00Z" or null}` | `/v2/account`'s `last_modified` |
+ * | POST /__control/reset       |                                        | clear log, faults, latency, books, `last_modified`; refill bucket |
  *
  * Mutations answer with the new state.
  *
@@ -63,6 +64,10 @@ export async function controlRoute(request: Request, fake: FakeGw2Instance): Pro
         fake.control.setBook(numberField(body, "id"), bookStateField(body));
         return json(200, state(fake));
       }
+      case "POST /modified": {
+        fake.control.setLastModified(optionalString(await readBody(request), "at"));
+        return json(200, state(fake));
+      }
       case "DELETE /faults":
         fake.control.clearFaults();
         return json(200, state(fake));
@@ -89,6 +94,7 @@ function state(fake: FakeGw2Instance): object {
       remaining: entry.remaining === Infinity ? "infinite" : entry.remaining,
     })),
     books: Object.fromEntries(fake.control.books),
+    lastModified: fake.control.lastModified ?? null,
     requests: fake.control.requests.length,
     bucketTokens: Math.floor(fake.tokens),
   };

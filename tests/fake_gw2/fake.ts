@@ -172,6 +172,9 @@ export class FakeGw2Instance implements FakeGw2 {
       key,
       capture,
       books: this.#control.books,
+      ...(this.#control.lastModified === undefined
+        ? {}
+        : { lastModified: this.#control.lastModified }),
       ...(this.#market === undefined ? {} : { market: { moving: this.#market, now: options.now } }),
       lang,
       now: options.now,

@@ -43,6 +43,16 @@ export {
   CRAFT_MARKET_SCALE,
 } from "./world/crafting_market.ts";
 export {
+  DAILY_CRAFTING,
+  DUNGEONS,
+  MAIN_PROGRESS,
+  MAP_CHESTS,
+  RAIDS,
+  VETERAN_PROGRESS,
+  WORLD_BOSSES,
+} from "./world/resets.ts";
+export { MAIN_VAULT, VAULT_LISTING, VAULT_SEASON, VETERAN_VAULT } from "./world/vault.ts";
+export {
   FILLER_COUNT,
   FILLER_FIRST_ID,
   GEN1_LEGENDARY_IDS,

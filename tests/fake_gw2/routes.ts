@@ -19,6 +19,7 @@ import { SCHEMA, schemaAtLeast } from "./schema_version.ts";
 import type { FakeAccount } from "./world/account.ts";
 import { learnedRecipeIds } from "./world/crafting_market.ts";
 import { localizedRecords } from "./world/localized.ts";
+import { TODAY_FIXED, TODAY_WITH_ID } from "./routes_today.ts";
 import type { FakeWorld } from "./world/world.ts";
 import type { AccountRecord, FakeCharacter } from "./world/types.ts";
 
@@ -38,6 +39,8 @@ export interface RouteContext {
   readonly market?: { readonly moving: MovingMarket; readonly now: number };
   /** The language asked for (`lang.ts`): localized endpoints answer in it. */
   readonly lang: Lang;
+  /** `/v2/account`'s `last_modified` as the control set it (`setLastModified`), if it did. */
+  readonly lastModified?: string;
   /** The fake's clock, epoch ms (account transactions are dated from it). */
   readonly now: number;
 }
@@ -188,7 +191,12 @@ function has(key: TestKey | undefined, scope: Scope): boolean {
 }
 
 /** `/v2/account` for a key and schema, in upstream field order. */
-function accountView(account: AccountRecord, key: TestKey | undefined, schema: number): object {
+function accountView(
+  account: AccountRecord,
+  key: TestKey | undefined,
+  schema: number,
+  lastModified = account.last_modified,
+): object {
   const progression = has(key, "progression");
   const modern = schemaAtLeast(schema, SCHEMA.accountWvw);
   return {
@@ -198,7 +206,7 @@ function accountView(account: AccountRecord, key: TestKey | undefined, schema: n
     world: account.world,
     guilds: account.guilds,
     ...(has(key, "guilds") ? { guild_leader: account.guild_leader } : {}),
-    ...(schemaAtLeast(schema, SCHEMA.lastModified) ? { last_modified: account.last_modified } : {}),
+    ...(schemaAtLeast(schema, SCHEMA.lastModified) ? { last_modified: lastModified } : {}),
     created: account.created,
     access: account.access,
     commander: account.commander,
@@ -318,7 +326,8 @@ const CURRENCIES = publicEndpoint(
 const ACCOUNT = privateEndpoint(
   "/v2/account",
   ["account"],
-  (context) => ok(accountView(holder(context).account, context.key, context.schema)),
+  (context) =>
+    ok(accountView(holder(context).account, context.key, context.schema, context.lastModified)),
 );
 const ACCOUNT_MATERIALS = privateEndpoint(
   "/v2/account/materials",
@@ -415,6 +424,7 @@ const FIXED: ReadonlyMap<string, Endpoint> = new Map([
   ["v2/legendaryarmory", LEGENDARY_ARMORY],
   ["v2/characters", CHARACTERS],
   ["v2/tokeninfo", TOKEN_INFO],
+  ...TODAY_FIXED,
   ...COMMERCE,
 ]);
 
@@ -428,6 +438,7 @@ const WITH_ID: ReadonlyMap<string, Endpoint> = new Map([
   ["v2/currencies", CURRENCIES],
   ["v2/legendaryarmory", LEGENDARY_ARMORY],
   ["v2/characters", CHARACTERS],
+  ...TODAY_WITH_ID,
 ]);
 
 /** Matches a request path (as sent, percent-encoded) to its endpoint. */

@@ -77,12 +77,20 @@ Deno.test("startFakeGw2() serves the /__control route as JSON", async (t) => {
       );
     },
   );
+  await t.step("POST /modified moves the account's last play", async () => {
+    const at = "2026-12-01T07:00:00Z";
+    const set = await control(fake.url, "POST", "/modified", { at });
+    assert.equal(asRecord(set.body).lastModified, at);
+    assert.equal(fake.control.lastModified, at);
+    assert.equal((await control(fake.url, "POST", "/modified", { at: "soon" })).status, 400);
+  });
   await t.step("POST /reset clears the log and refills the bucket", async () => {
     const reset = await control(fake.url, "POST", "/reset");
     assert.deepEqual(asRecord(reset.body), {
       latency: { global: 0, endpoints: {} },
       faults: [],
       books: {},
+      lastModified: null,
       requests: 0,
       bucketTokens: 300,
     });

@@ -60,8 +60,12 @@ function takesIds(tool: Tool): boolean {
   });
 }
 
-/** The contract's tool count: four `gw2_` pass-throughs and `priory_` computations. */
-const TOOL_COUNT = 16;
+/**
+ * The contract's tool count: four `gw2_` pass-throughs and ten `priory_` computations, plus "The
+ * whole account"'s (issue 29: `priory_today`, `priory_wizards_vault`; issue 27:
+ * `priory_find_items`, `priory_trading_post`).
+ */
+const TOOL_COUNT = 18;
 
 Deno.test("tools/list: every tool follows the naming, provenance and annotation rules", async (t) => {
   const tools = await listTools();
@@ -174,10 +178,22 @@ const PRIORY_TOOL_TOKEN_SHARES: Readonly<Record<string, number>> = {
   // link) add at most 480 to tools/list together; these are their descriptions and schemas.
   priory_price_history: 178 + LANG_TOKENS,
   priory_flips: 177 + LANG_TOKENS,
+  // Issue 29: the two tools' whole entries add at most 620 to tools/list (below).
+  priory_today: 200,
+  priory_wizards_vault: 235,
   // Issue 27 (and its whole-entry budget below).
   priory_find_items: 290,
   priory_trading_post: 262,
 };
+
+Deno.test("tools/list: priory_today and priory_wizards_vault's whole entries stay within issue 29's 620 tokens", async () => {
+  const tools = (await listTools()).filter((entry) =>
+    entry.name === "priory_today" || entry.name === "priory_wizards_vault"
+  );
+  assert.equal(tools.length, 2);
+  const tokens = tools.reduce((sum, tool) => sum + tokensOf(tool), 0);
+  assert.ok(tokens <= 620, `${tokens} tokens`);
+});
 
 Deno.test("tools/list: priory_craft_profit's whole entry stays within issue 21's 380 tokens (+ lang)", async () => {
   const tool = (await listTools()).find((entry) => entry.name === "priory_craft_profit");

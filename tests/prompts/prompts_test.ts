@@ -35,7 +35,7 @@ function toolsNamed(text: string): string[] {
   return [...new Set(text.match(/\b(?:gw2|priory)_[a-z_]+/g) ?? [])];
 }
 
-Deno.test("prompts/list: four plans, every argument optional, within 500 tokens on both revisions", async () => {
+Deno.test("prompts/list: five plans, every argument optional, within 500 tokens on both revisions", async () => {
   await using handler = createTestHandler({ gw2: new StubGw2Client() });
   const legacy = await readRpc(
     await handler(mcpPost({ jsonrpc: "2.0", id: 1, method: "prompts/list" })),
@@ -52,11 +52,18 @@ Deno.test("prompts/list: four plans, every argument optional, within 500 tokens 
       "plan_legendary",
       "best_legendary",
       "craft_or_buy",
+      "plan_day",
       "check_trading_post",
     ]);
     assert.deepEqual(
       prompts.map((prompt) => prompt.arguments?.map((argument) => argument.name)),
-      [["legendary", "lang"], ["limit", "lang"], ["item", "quantity", "lang"], ["window", "lang"]],
+      [
+        ["legendary", "lang"],
+        ["limit", "lang"],
+        ["item", "quantity", "lang"],
+        ["lang"],
+        ["window", "lang"],
+      ],
     );
     for (const prompt of prompts) {
       for (const argument of prompt.arguments ?? []) assert.equal(argument.required, false);
@@ -88,6 +95,18 @@ for (const era of ERAS) {
           "priory_item_search",
           "quantity 10",
           "rootBuyPrice",
+        ],
+      },
+      {
+        name: "plan_day",
+        arguments: {},
+        says: [
+          "priory_today",
+          "X-GW2-Key header",
+          "unread parts",
+          "stale",
+          "priory_wizards_vault",
+          "Astral Acclaim affords",
         ],
       },
       {
@@ -139,7 +158,13 @@ for (const era of ERAS) {
       "each plan takes the player's language: the tools' names and the answer in it",
       async () => {
         for (
-          const name of ["plan_legendary", "best_legendary", "craft_or_buy", "check_trading_post"]
+          const name of [
+            "plan_legendary",
+            "best_legendary",
+            "craft_or_buy",
+            "plan_day",
+            "check_trading_post",
+          ]
         ) {
           const { messages } = await client.getPrompt({ name, arguments: { lang: "de" } });
           const text = textOf(messages as Message[]);

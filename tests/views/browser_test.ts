@@ -134,47 +134,44 @@ async function withHistory(ids: readonly number[]): Promise<TestApp> {
 }
 
 /**
- * The history view hosted in a new page and drawn from `result` (after the call's `args`, when
- * given): its page, host and text.
- */
-async function hostHistory(
-  browser: Browser,
-  html: string,
-  result: unknown,
-  args?: Record<string, unknown>,
-) {
-  return await hostDrawn(browser, html, result, {
-    appName: "priory-price-history",
-    grows: 400,
-    what: "two drawn charts' size",
-    ...(args === undefined ? {} : { args }),
-  });
-}
-
-/**
- * A view hosted in a new page (its `appName` checked), drawn from `result` after the call's
- * `args` when given: its page, host and text once it has grown by `grows` pixels.
+ * A view (announcing `appName`) hosted in a new page and drawn from `result` (after the call's
+ * `args`, when given), waited for until it has grown by `grownBy` pixels: its page, host and text.
  */
 async function hostDrawn(
   browser: Browser,
   html: string,
   result: unknown,
-  options: { appName: string; grows: number; what: string; args?: Record<string, unknown> },
+  drawn: { appName: string; grownBy: number; what: string; args?: Record<string, unknown> },
 ) {
   const page = await browser.newPage();
   await page.viewport(900, 700);
   const host = await hostView(page, html);
-  assert.equal(host.bridge.getAppVersion()?.name, options.appName);
+  assert.equal(host.bridge.getAppVersion()?.name, drawn.appName);
   const waiting = await host.sizeFrom(0, () => true, "the waiting view's first size");
   const mark = host.sizes.length;
-  if (options.args !== undefined) await host.bridge.sendToolInput({ arguments: options.args });
+  if (drawn.args !== undefined) await host.bridge.sendToolInput({ arguments: drawn.args });
   await host.bridge.sendToolResult(result as CallToolResult);
   await host.sizeFrom(
     mark,
-    (size) => (size.height ?? 0) > (waiting.height ?? 0) + options.grows,
-    options.what,
+    (size) => (size.height ?? 0) > (waiting.height ?? 0) + drawn.grownBy,
+    drawn.what,
   );
   return { page, host, ...(await visibleText(page, await host.frameId())) };
+}
+
+/** The history view drawn from `result` (after the call's `args`, when given). */
+function hostHistory(
+  browser: Browser,
+  html: string,
+  result: unknown,
+  args?: Record<string, unknown>,
+) {
+  return hostDrawn(browser, html, result, {
+    appName: "priory-price-history",
+    grownBy: 400,
+    what: "two drawn charts' size",
+    ...(args === undefined ? {} : { args }),
+  });
 }
 
 Deno.test({
@@ -680,6 +677,94 @@ Deno.test({
   },
 });
 
+/** The day's checklist drawn from a real `priory_today` answer of `key`'s account. */
+async function hostToday(
+  browser: Browser,
+  app: TestApp,
+  key: string,
+  args: Record<string, unknown> = {},
+) {
+  const html = await viewFor(app, "priory_today");
+  await using client = await connectClient(app.handler, { headers: { "X-GW2-Key": key } });
+  const result = await client.callTool({ name: "priory_today", arguments: args });
+  assert.equal(result.isError, undefined);
+  const drawn = await hostDrawn(browser, html, result, {
+    appName: "priory-today",
+    grownBy: 300,
+    what: "the drawn checklist's size",
+    args,
+  });
+  return { ...drawn, result: result.structuredContent as Record<string, unknown> };
+}
+
+Deno.test({
+  name: `today view: the resets counting down, then what is done and left per part${SUFFIX}`,
+  ignore: SKIPPED,
+  async fn() {
+    await using browser = await launch();
+    // Monday 08:00 UTC, the account last played before the weekly reset (07:30) and after the
+    // daily one: this week's raids and weekly objectives are stale, the dailies stand.
+    const clock = new ManualClock({ start: Date.parse("2026-11-30T08:00:00Z"), advance: "delays" });
+    await using app = await startTestApp({ clock });
+    app.fake.control.setLastModified("2026-11-30T07:00:00Z");
+    const { page, host, text, nodes } = await hostToday(browser, app, TEST_KEYS.full);
+    assert.match(text, /Today in Guild Wars 2/);
+    // The countdown reads the browser's clock: a duration, whatever today is.
+    assert.match(text, /Daily reset in (\d+ d \d+ h|\d+ h \d+ min|\d+ min|a moment)/);
+    assert.match(text, /Weekly reset in /);
+    assert.match(text, /Not played since the weekly reset/);
+    assert.doesNotMatch(text, /Not played since the daily reset/);
+    for (
+      const heading of [
+        "Daily crafting",
+        "World bosses",
+        "Hero's Choice chests",
+        "Dungeon paths",
+        "Raids this week",
+        "Wizard's Vault",
+      ]
+    ) assert.ok(nodes.some((node) => node.role === "heading" && node.name === heading), heading);
+    assert.match(text, /3 of 14 done/, "world bosses");
+    assert.match(text, /Megadestroyer/, "a boss left");
+    assert.doesNotMatch(text, /Tequatl the Sunless/, "a boss done is counted, not listed");
+    assert.match(text, /2 of 33 done/);
+    assert.match(text, /and 16 more/);
+    assert.match(text, /0 of 26 cleared/, "the raids are stale");
+    assert.match(text, /Gather Resources/);
+    assert.match(text, /special objectives: 4 of 8 done/);
+    assert.match(text, /Astral Acclaim/);
+    assert.match(text, /640/);
+    const ticks = nodes.filter((node) => node.name === "done").length;
+    assert.ok(ticks >= 4, `${ticks} ticked items (crafts and daily objectives done)`);
+    assert.deepEqual(host.errors, [], "the view reported no error");
+    assert.deepEqual(page.errors, [], "the page logged no error (CSP, exception)");
+  },
+});
+
+Deno.test({
+  name: `today view: in the call's language, unread parts named${SUFFIX}`,
+  ignore: SKIPPED,
+  async fn() {
+    await using browser = await launch();
+    await using app = await startTestApp();
+    app.fake.control.setLastModified(new Date(app.clock.now()).toISOString());
+    const { page, host, text } = await hostToday(browser, app, TEST_KEYS.progressionOnly, {
+      lang: "fr",
+    });
+    assert.match(text, /Aujourd'hui dans Guild Wars 2/);
+    assert.match(text, /Réinitialisation quotidienne dans /);
+    assert.match(text, /Boss du monde/);
+    assert.match(text, /3 sur 14 faits/);
+    assert.match(
+      text,
+      /Non lu, il manque une permission à la clé : Acclamation astrale \(wallet\)/,
+    );
+    assert.doesNotMatch(text, /World bosses|Daily crafting/);
+    assert.deepEqual(host.errors, []);
+    assert.deepEqual(page.errors, []);
+  },
+});
+
 /** The Trading Post view hosted in a new page, drawn from `result` after the call's `args`. */
 function hostTradingPost(
   browser: Browser,
@@ -689,7 +774,7 @@ function hostTradingPost(
 ) {
   return hostDrawn(browser, html, result, {
     appName: "priory-trading-post",
-    grows: 300,
+    grownBy: 300,
     what: "the drawn Trading Post's size",
     args,
   });

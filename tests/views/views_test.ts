@@ -16,6 +16,7 @@ import {
   CRAFT_VIEW_URI,
   PRICE_HISTORY_VIEW_URI,
   RANKING_VIEW_URI,
+  TODAY_VIEW_URI,
   TRADING_POST_VIEW_URI,
   TREE_VIEW_URI,
   VIEW_MIME_TYPE,
@@ -33,6 +34,7 @@ import {
 import { StubGw2Client } from "../tools/_stub_gw2.ts";
 import { CRAFT_RENDER_JS } from "../../src/views/craft.ts";
 import { HISTORY_RENDER_JS } from "../../src/views/history.ts";
+import { TODAY_RENDER_JS } from "../../src/views/today.ts";
 import { VIEW_LABELS_JS } from "../../src/views/labels.ts";
 import { RANKING_RENDER_JS } from "../../src/views/ranking.ts";
 import { TABLE_JS } from "../../src/views/table.ts";
@@ -77,6 +79,7 @@ for (const era of ["2025", "2026"] satisfies Era[]) {
       RANKING_VIEW_URI,
       CRAFT_VIEW_URI,
       PRICE_HISTORY_VIEW_URI,
+      TODAY_VIEW_URI,
       TRADING_POST_VIEW_URI,
     ]);
     for (const resource of resources) {
@@ -109,7 +112,7 @@ Deno.test("resources/read of a view may be cached an hour by 2026 clients", asyn
   assert.equal(result.cacheScope, "public");
 });
 
-Deno.test("tools/list links exactly the tree, the ranking, the crafting profit, the price history and the Trading Post to their views, as hosts read it", async () => {
+Deno.test("tools/list links exactly the tree, the ranking, the crafting profit, the price history, today and the Trading Post to their views, as hosts read it", async () => {
   await using handler = createTestHandler({ gw2: new StubGw2Client() });
   await using client = await connectClient(handler, { era: "2026" });
   const { tools } = await client.listTools();
@@ -124,6 +127,7 @@ Deno.test("tools/list links exactly the tree, the ranking, the crafting profit, 
     priory_legendary_ranking: RANKING_VIEW_URI,
     priory_craft_profit: CRAFT_VIEW_URI,
     priory_price_history: PRICE_HISTORY_VIEW_URI,
+    priory_today: TODAY_VIEW_URI,
     priory_trading_post: TRADING_POST_VIEW_URI,
   });
   const tree = tools.find((tool: Tool) => tool.name === "priory_recipe_tree");
@@ -195,6 +199,7 @@ Deno.test("every view label exists in all five languages, and every key a view a
     RANKING_RENDER_JS,
     CRAFT_RENDER_JS,
     HISTORY_RENDER_JS,
+    TODAY_RENDER_JS,
     TRADING_POST_RENDER_JS,
   };
   for (const [name, script] of Object.entries(scripts)) {

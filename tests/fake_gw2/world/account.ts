@@ -158,7 +158,8 @@ const WALLET: ReadonlyMap<number, number> = new Map([
   [59, 1_250],
   [61, 4_096],
   [62, 2_470],
-  [63, 18_300],
+  // Astral Acclaim, under its cap of 1,300: some Vault rewards cost more (`world/vault.ts`).
+  [63, 640],
   [70, 3],
 ]);
 
