@@ -1,7 +1,8 @@
 /**
  * Regenerates the screenshots in `docs/` (shown in the README): the recipe tree view of
  * Sunrise (30703, a generation-1 legendary), the legendary ranking view over the fake GW2 API's
- * veteran account, and the price history view of a day of the fake's moving market, each
+ * veteran account, the price history view of a day of the fake's moving market, and the Trading
+ * Post view of the fake's main account (its planted orders, box and history), each
  * rendered by headless Chromium inside the test host
  * (`tests/views/_host.ts`) from a real tool result of the in-process server; and the public
  * server's front page as a player sees it (an operator and gw2.me configured).
@@ -26,6 +27,7 @@ import { frontPage } from "../src/auth/front_page.ts";
 import {
   PRICE_HISTORY_VIEW_URI,
   RANKING_VIEW_URI,
+  TRADING_POST_VIEW_URI,
   TREE_VIEW_URI,
   VIEWS,
 } from "../src/views/mod.ts";
@@ -148,3 +150,14 @@ async function shootFrontPage(name: string, width: number, maxHeight: number): P
 }
 
 await shootFrontPage("page-front.png", 600, 2_400);
+
+// The main account's Trading Post: undercut and outbid orders, the delivery box, the week.
+await using trader = await connectClient(app.handler, { headers: { "X-GW2-Key": TEST_KEYS.full } });
+const tradingArgs = { limit: 5 };
+const trading = await trader.callTool({ name: "priory_trading_post", arguments: tradingArgs });
+await shoot(
+  "view-trading-post.png",
+  documentOf(TRADING_POST_VIEW_URI),
+  trading as CallToolResult,
+  tradingArgs,
+);

@@ -75,6 +75,7 @@ const PUBLIC_GW2 = new Set([
   "src/gw2/types.ts",
   "src/gw2/errors.ts",
   "src/gw2/schemas.ts",
+  "src/gw2/schemas_trading.ts",
   "src/gw2/paging.ts",
   "src/gw2/schemas_achievements.ts",
   "src/gw2/schemas_api.ts",
@@ -109,6 +110,8 @@ const ROOMS: Readonly<Record<string, readonly string[]>> = {
   market: ["async", "kv", "gw2"],
   passthrough: ["gw2"],
   account: ["async", "gw2", "market"],
+  // The player's Trading Post: open orders against the books, the delivery box, earnings.
+  trading: ["async", "gw2", "market"],
   tree: ["async", "gw2", "data", "market", "account"],
   ranking: ["async", "gw2", "data", "tree", "account"],
   search: ["async", "kv", "gw2"],
@@ -147,6 +150,7 @@ const ROOMS: Readonly<Record<string, readonly string[]>> = {
     "views",
     "history",
     "today",
+    "trading",
   ],
   // The prompts are a surface beside the tools: they name the tools and their arguments' bounds
   // (and GW2's languages, from the client's public types).
@@ -180,6 +184,7 @@ const PURE = new Set([
   "src/achievements/shape.ts",
   "src/gw2/api_path.ts",
   "src/passthrough/api_shape.ts",
+  "src/account/find.ts",
   "src/account/materials.ts",
   "src/auth/address.ts",
   "src/auth/call_rate.ts",
@@ -228,6 +233,9 @@ const PURE = new Set([
   "src/today/resets.ts",
   "src/today/shape.ts",
   "src/today/vault.ts",
+  "src/trading/earnings.ts",
+  "src/trading/orders.ts",
+  "src/trading/shape.ts",
   "src/views/style.ts",
 ]);
 

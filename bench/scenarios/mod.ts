@@ -6,6 +6,7 @@
  */
 
 import type { Scenario } from "../scenario.ts";
+import { accountTools } from "./account_tools.ts";
 import { budget } from "./budget.ts";
 import { catalogue } from "./catalogue.ts";
 import { coalescing } from "./coalescing.ts";
@@ -48,6 +49,7 @@ export const SCENARIOS: readonly Scenario[] = [
   economy,
   collections,
   today,
+  accountTools,
   toolsList,
   coldStart,
   memory,

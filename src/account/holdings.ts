@@ -16,6 +16,7 @@ import { type Holdings, type HoldingSources, tallyHoldings } from "./tally.ts";
 import type { CharacterBags } from "../gw2/schemas.ts";
 import type { Gw2Client } from "../gw2/types.ts";
 import { requireScopes } from "./scopes.ts";
+import { readPermitted, type Unread, unreadOf, valueOf } from "./unread.ts";
 
 /** The scopes reading holdings needs. */
 export const HOLDINGS_SCOPES: readonly string[] = ["account", "inventories", "characters"];
@@ -77,4 +78,94 @@ async function withBags(
       (await gw2.doc("characterInventory", { key, name: character.name })).value.bags,
     ...(character.equipment === undefined ? {} : { equipment: character.equipment }),
   }));
+}
+
+/** What {@linkcode readHoldingParts} could read, and what not. */
+export interface HoldingParts {
+  readonly holdings: Holdings;
+  /** The parts the key may not read (`materials`, `bank`, `shared`, `bags`, `equipped`). */
+  readonly unread: readonly Unread[];
+}
+
+/**
+ * The holdings the key can read, part by part (the contract's `unread` rule): a part whose scope
+ * the key's `permissions` lack is named in `unread` without a request; the others are read at
+ * once and tallied. Bags and what characters wear come from the one bulk character read - bags
+ * with `inventories`, equipment with `inventories` or `builds` - so a key without `inventories`
+ * never falls back to one 403 per character.
+ *
+ * @example
+ * ```ts
+ * const { value: token } = await gw2.doc("tokenInfo", { key });
+ * const { holdings, unread } = await readHoldingParts(gw2, key, token.permissions);
+ * ```
+ * @throws a `Gw2Failure` other than a missing scope (a rejected key, an outage)
+ */
+export async function readHoldingParts(
+  gw2: Gw2Client,
+  key: string,
+  permissions: readonly string[],
+): Promise<HoldingParts> {
+  const storage = ["inventories"];
+  const [materials, bank, shared, characters] = await settleAll([
+    readPermitted(
+      "materials",
+      permissions,
+      storage,
+      async () => (await gw2.doc("accountMaterials", { key })).value,
+    ),
+    readPermitted(
+      "bank",
+      permissions,
+      storage,
+      async () => (await gw2.doc("accountBank", { key })).value,
+    ),
+    readPermitted(
+      "shared",
+      permissions,
+      storage,
+      async () => (await gw2.doc("accountInventory", { key })).value,
+    ),
+    readPermitted(
+      "bags",
+      permissions,
+      ["characters"],
+      async () => (await gw2.doc("characterBags", { key })).value,
+    ),
+  ]);
+  const read = valueOf(characters);
+  const has = (scope: string) => permissions.includes(scope);
+  const bags = read !== undefined && has("inventories");
+  const worn = read !== undefined && (has("inventories") || has("builds"));
+  const lacking = (part: string, scope: string) => ({ unread: { part, scope } });
+  const unread = unreadOf([
+    materials,
+    bank,
+    shared,
+    read === undefined ? characters : bags ? { value: read } : lacking("bags", "inventories"),
+    read === undefined
+      ? lacking("equipped", "characters")
+      : worn
+      ? { value: read }
+      : lacking("equipped", "inventories"),
+  ]);
+  // Equipment comes as upstream sends it (with inventories or builds); bags only with inventories.
+  const people = read === undefined
+    ? []
+    : bags
+    ? await withBags(gw2, key, read)
+    : read.map(({ name, equipment }) => ({
+      name,
+      bags: [],
+      ...(equipment === undefined ? {} : { equipment }),
+    }));
+  return {
+    holdings: tallyHoldings({
+      materialStorage: valueOf(materials) ?? [],
+      bank: valueOf(bank) ?? [],
+      sharedInventory: valueOf(shared) ?? [],
+      characters: people,
+    }),
+    unread,
+  };
 }

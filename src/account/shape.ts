@@ -34,6 +34,23 @@ export interface WalletRow {
   readonly name: string | null;
   /** Amount held; coin (id 1) in copper. */
   readonly value: number;
+  /** The Gem row: the copper its gems sell for now on the gem exchange. */
+  readonly coins?: number;
+  /** The Coin row: the gems its coins buy now. */
+  readonly gems?: number;
+}
+
+/** The wallet's currency ids of coin (copper) and gems. */
+export const COIN_ID = 1;
+/** The Gem currency's id. */
+export const GEM_ID = 4;
+
+/** What the wallet's gems and coins exchange for now (`/v2/commerce/exchange`), when read. */
+export interface WalletExchange {
+  /** Copper the Gem row's gems sell for. */
+  readonly coins?: number;
+  /** Gems the Coin row's copper buys. */
+  readonly gems?: number;
 }
 
 /**
@@ -54,15 +71,21 @@ export function shapeAccount(account: Account, token: TokenInfo): AccountResult 
   };
 }
 
-/** The wallet in upstream order, each entry with its currency's name. */
+/**
+ * The wallet in upstream order, each entry with its currency's name; the Gem row with what its
+ * gems sell for and the Coin row with the gems its coins buy, when the exchange was read.
+ */
 export function shapeWallet(
   wallet: readonly WalletEntry[],
   currencies: readonly Currency[],
+  exchange: WalletExchange = {},
 ): WalletRow[] {
   const names = new Map(currencies.map((currency) => [currency.id, currency.name]));
   return wallet.map((entry) => ({
     id: entry.id,
     name: names.get(entry.id) ?? null,
     value: entry.value,
+    ...(entry.id === GEM_ID && exchange.coins !== undefined ? { coins: exchange.coins } : {}),
+    ...(entry.id === COIN_ID && exchange.gems !== undefined ? { gems: exchange.gems } : {}),
   }));
 }

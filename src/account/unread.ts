@@ -45,6 +45,28 @@ export async function readPart<T>(part: string, read: () => Promise<T>): Promise
   }
 }
 
+/**
+ * {@linkcode readPart}, unless the key's `permissions` (its `/v2/tokeninfo`) lack one of `scopes`:
+ * then the part is unread at once, naming the first missing, without a request upstream would
+ * only refuse.
+ *
+ * @example
+ * ```ts
+ * const armory = await readPermitted("armory", token.permissions, ["inventories", "unlocks"], read);
+ * ```
+ */
+export function readPermitted<T>(
+  part: string,
+  permissions: readonly string[],
+  scopes: readonly string[],
+  read: () => Promise<T>,
+): Promise<PartRead<T>> {
+  const missing = scopes.find((scope) => !permissions.includes(scope));
+  return missing === undefined
+    ? readPart(part, read)
+    : Promise.resolve({ unread: { part, scope: missing } });
+}
+
 /** The value of a part, or `undefined` when it went unread. */
 export function valueOf<T>(read: PartRead<T>): T | undefined {
   return "value" in read ? read.value : undefined;

@@ -15,7 +15,7 @@ export type ConsentLanguage = typeof CONSENT_LANGUAGES[number];
 /** A family of tools and the key permissions it needs. */
 export interface ToolFamily {
   /** Where its label is in {@linkcode ConsentText.families}. */
-  readonly id: "public" | "account" | "materials" | "wallet" | "holdings" | "crafting";
+  readonly id: "public" | "account" | "materials" | "wallet" | "holdings" | "crafting" | "trading";
   /** Permissions needed; `optional` ones add detail but are not required. */
   readonly needs: readonly string[];
   readonly optional?: readonly string[];
@@ -29,6 +29,7 @@ export const TOOL_FAMILIES: readonly ToolFamily[] = [
   { id: "wallet", needs: ["wallet"] },
   { id: "holdings", needs: ["inventories", "characters"] },
   { id: "crafting", needs: ["unlocks", "characters"] },
+  { id: "trading", needs: ["tradingpost"] },
 ];
 
 /**
@@ -128,6 +129,7 @@ const EN: ConsentText = {
     wallet: "Wallet (priory_account_wallet)",
     holdings: "What you own, in trees and the legendary ranking (useAccount)",
     crafting: "What you can craft now, in the crafting profit scan (useAccount)",
+    trading: "Your Trading Post: listings, orders, delivery box, earnings (priory_trading_post)",
   },
   none: "none",
   optional: "optional",
@@ -195,6 +197,8 @@ const DE: ConsentText = {
     wallet: "Geldbörse (priory_account_wallet)",
     holdings: "Was du besitzt, in Bäumen und der Legendären-Rangliste (useAccount)",
     crafting: "Was du jetzt herstellen kannst, in der Herstellungsgewinn-Suche (useAccount)",
+    trading:
+      "Dein Handelsposten: Angebote, Kaufaufträge, Abholbereich, Einnahmen (priory_trading_post)",
   },
   none: "keine",
   optional: "optional",
@@ -265,6 +269,8 @@ const FR: ConsentText = {
     holdings: "Ce que vous possédez, dans les arbres et le classement des légendaires (useAccount)",
     crafting:
       "Ce que vous pouvez fabriquer maintenant, dans la recherche de fabrications rentables (useAccount)",
+    trading:
+      "Votre comptoir : offres, ordres d'achat, objets à récupérer, gains (priory_trading_post)",
   },
   none: "aucune",
   optional: "facultatif",
@@ -334,6 +340,8 @@ const ES: ConsentText = {
     holdings: "Lo que posees, en los árboles y la clasificación de legendarios (useAccount)",
     crafting:
       "Lo que puedes fabricar ahora, en la búsqueda de fabricaciones rentables (useAccount)",
+    trading:
+      "Tu bazar: ofertas, órdenes de compra, objetos por recoger, ganancias (priory_trading_post)",
   },
   none: "ninguno",
   optional: "opcional",
@@ -400,6 +408,7 @@ const ZH: ConsentText = {
     wallet: "钱包（priory_account_wallet）",
     holdings: "你拥有的物品，用于制作树和传奇排名（useAccount）",
     crafting: "你现在能制作的物品，用于制作利润扫描（useAccount）",
+    trading: "你的交易站：出售挂单、求购订单、待领取物品、收益（priory_trading_post）",
   },
   none: "无",
   optional: "可选",

@@ -41,6 +41,13 @@ import {
 } from "./schemas_achievements.ts";
 import { ApiListSchema } from "./schemas_api.ts";
 import {
+  CurrentOrderSchema,
+  DeliverySchema,
+  GemExchangeSchema,
+  PastTransactionSchema,
+  TP_HISTORY_MAX_PAGES,
+} from "./schemas_trading.ts";
+import {
   AccountVaultListingSchema,
   AccountVaultPeriodSchema,
   AccountVaultSpecialSchema,
@@ -69,6 +76,8 @@ export const FRESHNESS = {
   account: { ttlMs: 5 * MINUTE, staleForMs: 0 },
   /** `gw2_api`'s public reads: any endpoint, some of which move by the minute; kept briefly. */
   passthrough: { ttlMs: 5 * MINUTE, staleForMs: HOUR },
+  /** The gem exchange moves slowly; a quote a few minutes old (or an hour, on failure) will do. */
+  exchange: { ttlMs: 5 * MINUTE, staleForMs: HOUR },
 } as const satisfies Record<string, Freshness>;
 
 /** A bulk endpoint read by `ids=`. */
@@ -315,6 +324,11 @@ export const RECIPE_SEARCH: DocEndpoint<number[]> = {
   scope: "account",
 };
 
+/** One gem-exchange quote: its `quantity`, and a cache entry per quantity. */
+function exchangeQuote({ quantity }: { quantity: number }): DocTarget {
+  return { query: [["quantity", String(quantity)]], cacheParts: [quantity] };
+}
+
 /**
  * The largest answer `gw2_api` keeps, in bytes of JSON (a whole id list of the real `/v2/items`
  * is ~600 KB): a larger one is kept as its size alone, and the tool asks for a page or ids.
@@ -418,6 +432,51 @@ export const DOCS = {
     target: apiTarget,
     fromAnswer: apiAnswer,
   }),
+  // The Trading Post of the account and the gem exchange (issue 27).
+  /** The account's open sell listings. */
+  tpSelling: accountDoc(
+    "/v2/commerce/transactions/current/sells",
+    z.array(CurrentOrderSchema),
+    "tradingpost",
+    { paged: { maxPages: 10 } },
+  ),
+  /** The account's open buy orders. */
+  tpBuying: accountDoc(
+    "/v2/commerce/transactions/current/buys",
+    z.array(CurrentOrderSchema),
+    "tradingpost",
+    { paged: { maxPages: 10 } },
+  ),
+  /** Sales of the last 90 days, newest first (at most `TP_HISTORY_MAX_PAGES` pages). */
+  tpSold: accountDoc(
+    "/v2/commerce/transactions/history/sells",
+    z.array(PastTransactionSchema),
+    "tradingpost",
+    { paged: { maxPages: TP_HISTORY_MAX_PAGES } },
+  ),
+  /** Purchases of the last 90 days, newest first. */
+  tpBought: accountDoc(
+    "/v2/commerce/transactions/history/buys",
+    z.array(PastTransactionSchema),
+    "tradingpost",
+    { paged: { maxPages: TP_HISTORY_MAX_PAGES } },
+  ),
+  /** The delivery box: coins and items waiting to be picked up. */
+  tpDelivery: accountDoc("/v2/commerce/delivery", DeliverySchema, "tradingpost"),
+  /** What `quantity` gems sell for, in copper (no key). */
+  gemsToCoins: publicDoc<z.infer<typeof GemExchangeSchema>, { quantity: number }>(
+    "/v2/commerce/exchange/gems",
+    GemExchangeSchema,
+    "gem exchange quote",
+    { freshness: FRESHNESS.exchange, target: exchangeQuote },
+  ),
+  /** How many gems `quantity` copper buys (no key). */
+  coinsToGems: publicDoc<z.infer<typeof GemExchangeSchema>, { quantity: number }>(
+    "/v2/commerce/exchange/coins",
+    GemExchangeSchema,
+    "gem exchange quote",
+    { freshness: FRESHNESS.exchange, target: exchangeQuote },
+  ),
   // The resets and the Wizard's Vault (`priory_today`, `priory_wizards_vault`): the catalogues,
   // read whole and kept a day; the season an hour (it turns over every few months); then the
   // account's progress against them.

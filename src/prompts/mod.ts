@@ -204,12 +204,41 @@ const planDay: PromptDefinition = {
     ].join(" "),
 };
 
+const TP_WINDOWS = ["1d", "7d", "30d", "90d"];
+
+const checkTradingPost: PromptDefinition = {
+  name: "check_trading_post",
+  title: "Check my Trading Post",
+  description: "Undercut listings, outbid orders, the delivery box, what you earned.",
+  args: () =>
+    z.object({
+      window: z.string().describe("1d, 7d, 30d or 90d (default 7d)").optional(),
+      lang: langArgument(),
+    }),
+  text: ({ window, lang }, { signedIn }) => {
+    const asked = typeof window === "string" ? window.trim().toLowerCase() : "";
+    const span = TP_WINDOWS.includes(asked) ? asked : "7d";
+    return [
+      `Check my Guild Wars 2 Trading Post: call priory_trading_post with window "${span}".`,
+      signedIn
+        ? "If it says my key lacks the tradingpost permission, tell me to sign in again with a key that has it."
+        : "If it says my key lacks the tradingpost permission, tell me to put a key with it in the X-GW2-Key header.",
+      "Tell me first which listings are undercut and which buy orders are outbid, with the units",
+      "ahead of each and the price that would put it first (priory_price_history of an undercut item",
+      "says whether its price is falling); then what waits in my delivery box and what it is worth;",
+      `then what I earned over the window after fees, the profit and the items that earned most. ${COIN}`,
+      ...inLanguage(lang),
+    ].join(" ");
+  },
+};
+
 /** Every prompt, in `prompts/list` order. */
 export const PROMPTS: readonly PromptDefinition[] = [
   planLegendary,
   bestLegendary,
   craftOrBuy,
   planDay,
+  checkTradingPost,
 ];
 
 /**

@@ -15,6 +15,7 @@ import { prioryAchievements } from "./priory_achievements.ts";
 import { prioryAccountMaterials } from "./priory_account_materials.ts";
 import { prioryAccountWallet } from "./priory_account_wallet.ts";
 import { prioryCraftProfit } from "./priory_craft_profit.ts";
+import { prioryFindItems } from "./priory_find_items.ts";
 import { prioryFlips } from "./priory_flips.ts";
 import { prioryItemSearch } from "./priory_item_search.ts";
 import { prioryLegendaryRanking } from "./priory_legendary_ranking.ts";
@@ -23,6 +24,7 @@ import { prioryPriceHistory } from "./priory_price_history.ts";
 import { prioryRecipeTree } from "./priory_recipe_tree.ts";
 import { prioryToday } from "./priory_today.ts";
 import { prioryWizardsVault } from "./priory_wizards_vault.ts";
+import { prioryTradingPost } from "./priory_trading_post.ts";
 import type { ToolDefinition } from "./types.ts";
 
 export { MAX_IDS } from "./inputs.ts";
@@ -31,24 +33,27 @@ export { MissingGw2KeyError, requireGw2Key, UnexpandedGw2KeyError } from "./type
 
 /** Every registered tool. */
 export const TOOLS: readonly ToolDefinition[] = [
+  // Shaped pass-throughs of the official API.
   gw2Items,
   gw2Recipes,
   gw2Prices,
   gw2RecipeSearch,
+  gw2Api,
+  // Game data and the market, computed.
   prioryItemSearch,
   prioryRecipeTree,
   prioryLegendaries,
-  prioryAccount,
-  prioryAccountMaterials,
-  prioryAccountWallet,
   prioryLegendaryRanking,
   prioryCraftProfit,
   prioryPriceHistory,
   prioryFlips,
-  // Issue 30.
-  prioryAchievements,
-  gw2Api,
-  // The whole account: the resets, the Wizard's Vault (issue 29).
+  // The player's account.
+  prioryAccount,
+  prioryAccountMaterials,
+  prioryAccountWallet,
+  prioryFindItems,
+  prioryTradingPost,
   prioryToday,
   prioryWizardsVault,
+  prioryAchievements,
 ];

@@ -20,10 +20,10 @@ export const DEFAULT_LIMIT = 10;
 const MAX_LIMIT = 25;
 
 /**
- * The query: refused before any work when empty, blank, over {@linkcode MAX_QUERY_LENGTH}
+ * The query (also `priory_find_items`'): refused before any work when empty, blank, over {@linkcode MAX_QUERY_LENGTH}
  * characters, without a letter or digit, or a chat link that is not a valid item link.
  */
-const QueryField = z.string({
+export const QueryField = z.string({
   error: 'query must be text: an item name such as "glob of ecto", or a chat link',
 })
   .min(1, { error: 'the query is empty: give an item name such as "glob of ecto"' })
@@ -92,8 +92,10 @@ export const prioryItemSearch = defineTool({
 /**
  * `matches` named in `lang` (the index's names, else upstream's); a match without one keeps the
  * name (and language) it matched in.
+ *
+ * @throws a `Gw2Failure` when upstream's names cannot be read
  */
-async function inLanguage(
+export async function inLanguage(
   deps: ToolDeps,
   names: NameIndex,
   matches: readonly FoundMatch[],
@@ -115,7 +117,7 @@ async function inLanguage(
  * @throws {Error} when the server was wired without one (a programming error, reported as an
  * internal error).
  */
-function requireNameIndex(deps: ToolDeps): NameIndex {
+export function requireNameIndex(deps: ToolDeps): NameIndex {
   if (deps.names === undefined) {
     throw new Error("Cannot search item names: this server was started without a name index");
   }

@@ -66,7 +66,7 @@ export interface ToolDeps extends ToolServices {
   readonly progress?: ProgressReporter;
   /**
    * The clock of the call (the one its deadline runs on): a tool that reads the time (the
-   * resets' countdown) asks it, never `Date.now()`, so tests drive it. Always wired by the MCP
+   * resets' countdown, the Trading Post's earnings window) asks it, never `Date.now()`, so tests drive it. Always wired by the MCP
    * server; optional so tests calling a handler directly need not build one.
    */
   readonly clock?: Clock;

@@ -72,7 +72,18 @@ var PrioryLabels = (function () {
       "today.vaultWeekly": "Weekly objectives", "today.special": "special objectives: {0} of {1} done", "today.acclaimEach": "{0} Acclaim",
       "today.toClaim": "to claim", "today.claimed": "reward claimed", "today.notClaimed": "reward not claimed",
       "today.noObjectives": "This period's objectives are drawn when you next log in.", "today.stale.daily": "Not played since the daily reset: today's dailies start from none (the API keeps yesterday's until you log in).", "today.stale.weekly": "Not played since the weekly reset: this week's raids and weekly objectives start from none.",
-      "today.unread": "Not read, the key lacks a permission: {0}"
+      "today.unread": "Not read, the key lacks a permission: {0}",
+      // The Trading Post view (issue 27).
+      "tp.title": "Trading Post", "tp.notTp": "Not a Trading Post result: it has no orders or earnings.", "tp.window": "earnings over {0}",
+      "tp.sold": "Sold, after fees", "tp.soldNote": "{0} units · {1} before fees", "tp.bought": "Bought", "tp.units": "{0} units",
+      "tp.profitNote": "sales after fees less purchases", "tp.delivery": "Delivery box", "tp.boxNote": "plus items worth {0}", "tp.selling": "Your listings",
+      "tp.buying": "Your buy orders", "tp.colPrice": "Your price", "tp.colLowest": "Lowest listing", "tp.colHighest": "Best order",
+      "tp.colAhead": "Units ahead", "tp.colValue": "Value now", "tp.colSold": "Sold", "tp.colBought": "Bought", "tp.colNet": "Net",
+      "tp.undercut": "undercut", "tp.outbid": "outbid", "tp.best": "best price", "tp.undercutTitle": "A cheaper listing sells before yours",
+      "tp.outbidTitle": "A higher order is filled before yours", "tp.lowestTitle": "Yours is the lowest listing",
+      "tp.highestTitle": "Yours is the best order", "tp.atLeast": "at least {0}", "tp.more": "{0} more not shown: raise limit",
+      "tp.noSelling": "No listings.", "tp.noBuying": "No buy orders.", "tp.noDelivery": "Nothing waiting.", "tp.noSales": "No sales in this window.",
+      "tp.top": "Earned most"
     },
     de: {
       coins: "g s k", working: "Wird berechnet…", cannotDraw: "Dieses Ergebnis lässt sich nicht darstellen: {0}", cancelled: "Der Tool-Aufruf wurde abgebrochen", cancelledBecause: "Der Tool-Aufruf wurde abgebrochen: {0}",
@@ -132,7 +143,18 @@ var PrioryLabels = (function () {
       "today.vaultWeekly": "Wöchentliche Ziele", "today.special": "Sonderziele: {0} von {1} erledigt", "today.acclaimEach": "{0} Anerkennung",
       "today.toClaim": "abzuholen", "today.claimed": "Belohnung abgeholt", "today.notClaimed": "Belohnung nicht abgeholt",
       "today.noObjectives": "Die Ziele dieses Zeitraums werden beim nächsten Einloggen gezogen.", "today.stale.daily": "Seit der täglichen Zurücksetzung nicht gespielt: die Tagesaufgaben beginnen bei null (die API behält die von gestern bis zum Einloggen).", "today.stale.weekly": "Seit der wöchentlichen Zurücksetzung nicht gespielt: Schlachtzüge und Wochenziele beginnen bei null.",
-      "today.unread": "Nicht gelesen, dem Schlüssel fehlt eine Berechtigung: {0}"
+      "today.unread": "Nicht gelesen, dem Schlüssel fehlt eine Berechtigung: {0}",
+      // The Trading Post view (issue 27).
+      "tp.title": "Handelsposten", "tp.notTp": "Kein Handelsposten-Ergebnis: es hat keine Aufträge oder Einnahmen.", "tp.window": "Einnahmen über {0}",
+      "tp.sold": "Verkauft, nach Gebühren", "tp.soldNote": "{0} Einheiten · {1} vor Gebühren", "tp.bought": "Gekauft", "tp.units": "{0} Einheiten",
+      "tp.profitNote": "Verkäufe nach Gebühren abzüglich Käufe", "tp.delivery": "Zum Abholen", "tp.boxNote": "dazu Gegenstände im Wert von {0}",
+      "tp.selling": "Deine Angebote", "tp.buying": "Deine Kaufaufträge", "tp.colPrice": "Dein Preis", "tp.colLowest": "Niedrigstes Angebot",
+      "tp.colHighest": "Bester Kaufauftrag", "tp.colAhead": "Einheiten davor", "tp.colValue": "Wert jetzt", "tp.colSold": "Verkauft",
+      "tp.colBought": "Gekauft", "tp.colNet": "Netto", "tp.undercut": "unterboten", "tp.outbid": "überboten", "tp.best": "bester Preis",
+      "tp.undercutTitle": "Ein günstigeres Angebot wird vor deinem verkauft", "tp.outbidTitle": "Ein höherer Kaufauftrag wird vor deinem bedient",
+      "tp.lowestTitle": "Dein Angebot ist das niedrigste", "tp.highestTitle": "Dein Kaufauftrag ist der höchste", "tp.atLeast": "mindestens {0}",
+      "tp.more": "{0} weitere nicht gezeigt: limit erhöhen", "tp.noSelling": "Keine Angebote.", "tp.noBuying": "Keine Kaufaufträge.",
+      "tp.noDelivery": "Nichts abzuholen.", "tp.noSales": "Keine Verkäufe in diesem Zeitraum.", "tp.top": "Größte Einnahmen"
     },
     fr: {
       coins: "po pa pc", working: "Calcul en cours…", cannotDraw: "Impossible d'afficher ce résultat : {0}", cancelled: "L'appel de l'outil a été annulé", cancelledBecause: "L'appel de l'outil a été annulé : {0}",
@@ -193,7 +215,18 @@ var PrioryLabels = (function () {
       "today.vaultWeekly": "Objectifs hebdomadaires", "today.special": "objectifs spéciaux : {0} sur {1} faits", "today.acclaimEach": "{0} d'acclamation",
       "today.toClaim": "à réclamer", "today.claimed": "récompense réclamée", "today.notClaimed": "récompense non réclamée",
       "today.noObjectives": "Les objectifs de cette période sont tirés à votre prochaine connexion.", "today.stale.daily": "Pas joué depuis la réinitialisation quotidienne : les quotidiennes repartent de zéro (l'API garde celles d'hier jusqu'à votre connexion).", "today.stale.weekly": "Pas joué depuis la réinitialisation hebdomadaire : les raids et les objectifs de la semaine repartent de zéro.",
-      "today.unread": "Non lu, il manque une permission à la clé : {0}"
+      "today.unread": "Non lu, il manque une permission à la clé : {0}",
+      // The Trading Post view (issue 27).
+      "tp.title": "Comptoir", "tp.notTp": "Pas un résultat du comptoir : il n'a ni ordres ni gains.", "tp.window": "gains sur {0}",
+      "tp.sold": "Vendu, après taxes", "tp.soldNote": "{0} unités · {1} avant taxes", "tp.bought": "Acheté", "tp.units": "{0} unités",
+      "tp.profitNote": "ventes après taxes moins achats", "tp.delivery": "À récupérer", "tp.boxNote": "plus des objets d'une valeur de {0}",
+      "tp.selling": "Vos offres de vente", "tp.buying": "Vos ordres d'achat", "tp.colPrice": "Votre prix", "tp.colLowest": "Offre la plus basse",
+      "tp.colHighest": "Meilleur ordre", "tp.colAhead": "Unités devant", "tp.colValue": "Valeur actuelle", "tp.colSold": "Vendus", "tp.colBought": "Achetés",
+      "tp.colNet": "Net", "tp.undercut": "sous-coté", "tp.outbid": "surenchéri", "tp.best": "meilleur prix",
+      "tp.undercutTitle": "Une offre moins chère se vend avant la vôtre", "tp.outbidTitle": "Un ordre plus élevé est servi avant le vôtre",
+      "tp.lowestTitle": "Votre offre est la plus basse", "tp.highestTitle": "Votre ordre est le plus élevé", "tp.atLeast": "au moins {0}",
+      "tp.more": "{0} de plus non affichés : augmentez limit", "tp.noSelling": "Aucune offre de vente.", "tp.noBuying": "Aucun ordre d'achat.",
+      "tp.noDelivery": "Rien à récupérer.", "tp.noSales": "Aucune vente sur cette période.", "tp.top": "Meilleurs gains"
     },
     es: {
       coins: "o p c", working: "Calculando…", cannotDraw: "No se puede mostrar este resultado: {0}", cancelled: "La llamada a la herramienta se canceló", cancelledBecause: "La llamada a la herramienta se canceló: {0}",
@@ -253,7 +286,18 @@ var PrioryLabels = (function () {
       "today.vaultWeekly": "Objetivos semanales", "today.special": "objetivos especiales: {0} de {1} hechos", "today.acclaimEach": "{0} de reconocimiento",
       "today.toClaim": "por reclamar", "today.claimed": "recompensa reclamada", "today.notClaimed": "recompensa sin reclamar",
       "today.noObjectives": "Los objetivos de este periodo se asignan cuando vuelvas a conectarte.", "today.stale.daily": "Sin jugar desde el reinicio diario: las diarias empiezan de cero (la API guarda las de ayer hasta que te conectes).", "today.stale.weekly": "Sin jugar desde el reinicio semanal: las incursiones y los objetivos semanales empiezan de cero.",
-      "today.unread": "Sin leer, a la clave le falta un permiso: {0}"
+      "today.unread": "Sin leer, a la clave le falta un permiso: {0}",
+      // The Trading Post view (issue 27).
+      "tp.title": "Bazar", "tp.notTp": "No es un resultado del bazar: no tiene órdenes ni ganancias.", "tp.window": "ganancias en {0}",
+      "tp.sold": "Vendido, tras comisiones", "tp.soldNote": "{0} unidades · {1} antes de comisiones", "tp.bought": "Comprado", "tp.units": "{0} unidades",
+      "tp.profitNote": "ventas tras comisiones menos compras", "tp.delivery": "Por recoger", "tp.boxNote": "más objetos por valor de {0}",
+      "tp.selling": "Tus ofertas de venta", "tp.buying": "Tus órdenes de compra", "tp.colPrice": "Tu precio", "tp.colLowest": "Oferta más baja",
+      "tp.colHighest": "Mejor orden", "tp.colAhead": "Unidades delante", "tp.colValue": "Valor actual", "tp.colSold": "Vendidos",
+      "tp.colBought": "Comprados", "tp.colNet": "Neto", "tp.undercut": "rebajado", "tp.outbid": "superado", "tp.best": "mejor precio",
+      "tp.undercutTitle": "Una oferta más barata se vende antes que la tuya", "tp.outbidTitle": "Una orden más alta se atiende antes que la tuya",
+      "tp.lowestTitle": "Tu oferta es la más baja", "tp.highestTitle": "Tu orden es la más alta", "tp.atLeast": "al menos {0}",
+      "tp.more": "{0} más sin mostrar: sube limit", "tp.noSelling": "Sin ofertas de venta.", "tp.noBuying": "Sin órdenes de compra.",
+      "tp.noDelivery": "Nada por recoger.", "tp.noSales": "Sin ventas en este período.", "tp.top": "Mayores ganancias"
     },
     zh: {
       coins: "金 银 铜", working: "计算中…", cannotDraw: "无法显示此结果：{0}", cancelled: "工具调用已取消", cancelledBecause: "工具调用已取消：{0}",
@@ -308,7 +352,15 @@ var PrioryLabels = (function () {
       "today.vaultWeekly": "每周目标", "today.special": "特别目标：已完成 {0}/{1}", "today.acclaimEach": "{0} 赞誉",
       "today.toClaim": "待领取", "today.claimed": "奖励已领取", "today.notClaimed": "奖励未领取",
       "today.noObjectives": "本期目标将在你下次登录时抽取。", "today.stale.daily": "每日重置后尚未游玩：今日任务从零开始（API 会保留昨天的记录直到你登录）。", "today.stale.weekly": "每周重置后尚未游玩：本周的团队副本和每周目标从零开始。",
-      "today.unread": "未读取，密钥缺少权限：{0}"
+      "today.unread": "未读取，密钥缺少权限：{0}",
+      // The Trading Post view (issue 27).
+      "tp.title": "交易站", "tp.notTp": "不是交易站结果：没有订单或收益。", "tp.window": "{0} 内的收益", "tp.sold": "售出（扣除手续费）", "tp.soldNote": "{0} 件 · 扣费前 {1}",
+      "tp.bought": "买入", "tp.units": "{0} 件", "tp.profitNote": "扣费后的销售额减去买入", "tp.delivery": "待领取", "tp.boxNote": "另有物品价值 {0}", "tp.selling": "你的出售挂单",
+      "tp.buying": "你的求购订单", "tp.colPrice": "你的价格", "tp.colLowest": "最低出售价", "tp.colHighest": "最高求购价", "tp.colAhead": "排在前面的件数", "tp.colValue": "当前价值",
+      "tp.colSold": "售出", "tp.colBought": "买入", "tp.colNet": "净收入", "tp.undercut": "被压价", "tp.outbid": "被抬价", "tp.best": "最优价",
+      "tp.undercutTitle": "更便宜的挂单会先于你的售出", "tp.outbidTitle": "更高的求购会先于你的成交", "tp.lowestTitle": "你的挂单是最低价", "tp.highestTitle": "你的求购是最高价",
+      "tp.atLeast": "至少 {0}", "tp.more": "另有 {0} 行未显示：调高 limit", "tp.noSelling": "没有出售挂单。", "tp.noBuying": "没有求购订单。", "tp.noDelivery": "没有待领取的物品。",
+      "tp.noSales": "此时段内没有销售。", "tp.top": "收益最多"
     }
   };
   var LOCALES = { en: "en-US", de: "de-DE", fr: "fr-FR", es: "es-ES", zh: "zh-CN" };

@@ -15,12 +15,14 @@ import { HISTORY_RENDER_JS } from "./history.ts";
 import { RANKING_RENDER_JS } from "./ranking.ts";
 import { TABLE_JS } from "./table.ts";
 import { TODAY_RENDER_JS } from "./today.ts";
+import { TRADING_POST_RENDER_JS } from "./trading_post.ts";
 import { TREE_RENDER_JS } from "./tree.ts";
 import {
   CRAFT_VIEW_URI,
   PRICE_HISTORY_VIEW_URI,
   RANKING_VIEW_URI,
   TODAY_VIEW_URI,
+  TRADING_POST_VIEW_URI,
   TREE_VIEW_URI,
   VIEW_MIME_TYPE,
 } from "./uris.ts";
@@ -30,6 +32,7 @@ export {
   PRICE_HISTORY_VIEW_URI,
   RANKING_VIEW_URI,
   TODAY_VIEW_URI,
+  TRADING_POST_VIEW_URI,
   TREE_VIEW_URI,
   VIEW_MIME_TYPE,
   viewMeta,
@@ -131,6 +134,18 @@ export const VIEWS: readonly ViewDefinition[] = [
     appName: "priory-today",
     scripts: [TODAY_RENDER_JS],
     renderer: "PrioryToday",
+  }),
+  lazyView({
+    name: "trading-post-view",
+    title: "Trading Post view",
+    description:
+      "Your Trading Post from priory_trading_post: listings and buy orders with undercut/outbid badges and the units ahead, the delivery box, the earnings.",
+    uri: TRADING_POST_VIEW_URI,
+  }, {
+    title: "Priory Trading Post",
+    appName: "priory-trading-post",
+    scripts: [TRADING_POST_RENDER_JS],
+    renderer: "PrioryTradingPost",
   }),
 ];
 

@@ -186,4 +186,7 @@ button { font: inherit; color: inherit; }
 .wings, .tracks { display: grid; grid-template-columns: repeat(auto-fill, minmax(240px, 1fr)); gap: 6px 18px; }
 .wing h3, .track h3 { font-size: 13px; margin: 6px 0 0; }
 .wing .checklist, .track .checklist { columns: 1; }
+.badge-undercut, .badge-outbid { color: var(--bad); }
+.badge-best { color: var(--good); }
+.tp-section h2 { margin-top: 4px; }
 `;

@@ -20,6 +20,8 @@ export const CRAFT_VIEW_URI = "ui://priory/craft-profit.html";
 export const PRICE_HISTORY_VIEW_URI = "ui://priory/price-history.html";
 /** The day's checklist (`priory_today`). */
 export const TODAY_VIEW_URI = "ui://priory/today.html";
+/** The account's Trading Post (`priory_trading_post`). */
+export const TRADING_POST_VIEW_URI = "ui://priory/trading-post.html";
 
 /**
  * The `_meta` a tool publishes in `tools/list` to link its view: the extension's

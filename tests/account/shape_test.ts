@@ -60,3 +60,18 @@ Deno.test("shapeWallet() joins currency names and keeps upstream order", () => {
     ],
   );
 });
+
+Deno.test("shapeWallet() adds the gem exchange: coins on the Gem row, gems on the Coin row, only when read", () => {
+  const currencies = [{ id: 1, name: "Coin", order: 10 }, { id: 4, name: "Gem", order: 20 }];
+  const wallet = [{ id: 1, value: 31_415_926 }, { id: 4, value: 1_600 }, { id: 2, value: 5 }];
+  assert.deepEqual(shapeWallet(wallet, currencies, { coins: 3_682_192, gems: 10_928 }), [
+    { id: 1, name: "Coin", value: 31_415_926, gems: 10_928 },
+    { id: 4, name: "Gem", value: 1_600, coins: 3_682_192 },
+    { id: 2, name: null, value: 5 },
+  ]);
+  assert.deepEqual(shapeWallet(wallet, currencies, { gems: 0 })[1], {
+    id: 4,
+    name: "Gem",
+    value: 1_600,
+  }, "the gem side unread: no coins");
+});

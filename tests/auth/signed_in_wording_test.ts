@@ -28,6 +28,7 @@ Deno.test("a signed-in player's model reads no X-GW2-Key: the instructions and t
   assert.ok(discover.instructions.length / 4 <= 150, "within the instructions' 150 tokens");
   const listed = JSON.stringify((await ask("tools/list")).result);
   assert.doesNotMatch(listed, /X-GW2-Key/, "no description or input schema names the header");
+  // The contract's ceiling with "The whole account"'s tools (5,000 before them).
   assert.ok(listed.length / 4 < 7_000, `tools/list is ${listed.length / 4} tokens`);
   // The same tools, saying where the key comes from instead.
   await using tokenMode = await startTestApp();
@@ -51,7 +52,15 @@ Deno.test("a signed-in player's prompts name the key of the sign-in, never an X-
   await using tokenMode = await startTestApp();
   const texts = async (handler: (request: Request) => Promise<Response>, headers = {}) => {
     const out: string[] = [];
-    for (const name of ["plan_legendary", "best_legendary", "craft_or_buy", "plan_day"]) {
+    for (
+      const name of [
+        "plan_legendary",
+        "best_legendary",
+        "craft_or_buy",
+        "plan_day",
+        "check_trading_post",
+      ]
+    ) {
       const request = new Request(
         `${PUBLIC_URL}/mcp`,
         modernPost("prompts/get", { name, arguments: {} }, headers),
@@ -67,6 +76,7 @@ Deno.test("a signed-in player's prompts name the key of the sign-in, never an X-
   assert.match(signedIn, /if it says my key lacks a permission, call it without useAccount/);
   assert.match(signedIn, /reads my holdings through the key of my sign-in/);
   assert.match(signedIn, /reads my account through the key of my sign-in/, "plan_day's");
+  assert.match(signedIn, /sign in again with a key that has it/);
   const header = await texts(tokenMode.handler);
-  assert.equal((header.match(/X-GW2-Key header/g) ?? []).length, 3, "the token mode's as before");
+  assert.equal((header.match(/X-GW2-Key header/g) ?? []).length, 4, "the token mode's as before");
 });

@@ -60,6 +60,8 @@ export const TEST_KEYS = {
   veteran: "FA11C0DE-0006-4F00-8A00-00000000F0660DDBA11F-0006-4E00-9B00-000000000006",
   /** account, progression: the resets and the Vault's progress, not the wallet's Acclaim. */
   progressionOnly: "FA11C0DE-0007-4F00-8A00-00000000F0770DDBA11F-0007-4E00-9B00-000000000007",
+  /** account, tradingpost, wallet: the Trading Post without inventories or characters. */
+  trader: "FA11C0DE-0008-4F00-8A00-00000000F0880DDBA11F-0008-4E00-9B00-000000000008",
 } as const;
 
 /** A well-formed key the fake does not know (→ 401). */
@@ -125,6 +127,13 @@ const KEYS: readonly TestKey[] = [
     key: TEST_KEYS.progressionOnly,
     name: "Progression only",
     permissions: ["account", "progression"],
+    account: "main",
+  },
+  {
+    label: "trader",
+    key: TEST_KEYS.trader,
+    name: "Trading Post only",
+    permissions: ["account", "tradingpost", "wallet"],
     account: "main",
   },
 ];

@@ -177,6 +177,7 @@ export class FakeGw2Instance implements FakeGw2 {
         : { lastModified: this.#control.lastModified }),
       ...(this.#market === undefined ? {} : { market: { moving: this.#market, now: options.now } }),
       lang,
+      now: options.now,
     });
     return render(answer, options);
   }

@@ -14,6 +14,7 @@ import type { FakeBookState } from "./control.ts";
 import type { MovingMarket } from "./world/market.ts";
 import type { ListingRecord } from "./world/listings.ts";
 import { type Answer, failure, ok, TEXT } from "./responses.ts";
+import * as commerce from "./commerce.ts";
 import { SCHEMA, schemaAtLeast } from "./schema_version.ts";
 import type { FakeAccount } from "./world/account.ts";
 import { learnedRecipeIds } from "./world/crafting_market.ts";
@@ -41,6 +42,8 @@ export interface RouteContext {
   readonly lang: Lang;
   /** `/v2/account`'s `last_modified` as the control set it (`setLastModified`), if it did. */
   readonly lastModified?: string;
+  /** The fake's clock, epoch ms (account transactions are dated from it). */
+  readonly now: number;
 }
 
 /** One endpoint. */
@@ -380,6 +383,36 @@ const CHARACTER_INVENTORY = privateEndpoint(
 );
 const TOKEN_INFO = privateEndpoint("/v2/tokeninfo", [], tokenInfo, TOKEN_CACHE);
 
+/** The Trading Post's account endpoints (`commerce.ts`) and the gem exchange, by path. */
+const COMMERCE: readonly (readonly [string, Endpoint])[] = [
+  ...(["current", "history"] as const).flatMap((when) =>
+    (["buys", "sells"] as const).map((side): readonly [string, Endpoint] => {
+      const path = `v2/commerce/transactions/${when}/${side}`;
+      const list = `${when}${side === "buys" ? "Buys" : "Sells"}` as const;
+      return [
+        path,
+        privateEndpoint(
+          `/${path}`,
+          ["account", "tradingpost"],
+          commerce.transactions(list, `/${path}`),
+        ),
+      ];
+    })
+  ),
+  [
+    "v2/commerce/delivery",
+    privateEndpoint("/v2/commerce/delivery", ["account", "tradingpost"], commerce.delivery),
+  ],
+  [
+    "v2/commerce/exchange/gems",
+    publicEndpoint("/v2/commerce/exchange/gems", false, commerce.exchangeGems, PRICES_CACHE),
+  ],
+  [
+    "v2/commerce/exchange/coins",
+    publicEndpoint("/v2/commerce/exchange/coins", false, commerce.exchangeCoins, PRICES_CACHE),
+  ],
+];
+
 const FIXED: ReadonlyMap<string, Endpoint> = new Map([
   ["v2/items", ITEMS],
   ["v2/recipes", RECIPES],
@@ -400,6 +433,7 @@ const FIXED: ReadonlyMap<string, Endpoint> = new Map([
   ["v2/tokeninfo", TOKEN_INFO],
   ...ACHIEVEMENT_ROUTES,
   ...TODAY_FIXED,
+  ...COMMERCE,
 ]);
 
 /** Endpoints that take a trailing `/:id`. */

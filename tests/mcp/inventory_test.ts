@@ -62,10 +62,10 @@ function takesIds(tool: Tool): boolean {
 
 /**
  * The contract's tool count: four `gw2_` pass-throughs and ten `priory_` computations, plus "The
- * whole account"'s (issue 29: `priory_today`, `priory_wizards_vault`; issue 30: `gw2_api`,
- * `priory_achievements`).
+ * whole account"'s (issue 27: `priory_find_items`, `priory_trading_post`; issue 29:
+ * `priory_today`, `priory_wizards_vault`; issue 30: `gw2_api`, `priory_achievements`).
  */
-const TOOL_COUNT = 18;
+const TOOL_COUNT = 20;
 
 Deno.test("tools/list: every tool follows the naming, provenance and annotation rules", async (t) => {
   const tools = await listTools();
@@ -183,6 +183,9 @@ const PRIORY_TOOL_TOKEN_SHARES: Readonly<Record<string, number>> = {
   // Issue 29: the two tools' whole entries add at most 620 to tools/list (below).
   priory_today: 200,
   priory_wizards_vault: 235,
+  // Issue 27 (and its whole-entry budget below).
+  priory_find_items: 290,
+  priory_trading_post: 262,
 };
 
 Deno.test("tools/list: priory_today and priory_wizards_vault's whole entries stay within issue 29's 620 tokens", async () => {
@@ -217,6 +220,21 @@ Deno.test("tools/list: issue 30 adds at most 700 tokens: its two tools' whole en
   const tokens = tools.reduce((sum, tool) => sum + tokensOf(tool), 0);
   // The rest of the 700: the legendary list's and the ranking's share increases (41 + 26).
   assert.ok(tokens <= 700 - 41 - 26, `${tokens} tokens`);
+});
+
+/**
+ * Issue 27's share of the wave's 7,000: priory_find_items and priory_trading_post's whole entries,
+ * plus what the wallet's gem-exchange wording added to its entry (185.5 tokens before).
+ */
+const ISSUE_27_TOKENS = 720;
+const WALLET_BEFORE_ISSUE_27 = 185.5;
+
+Deno.test("tools/list: issue 27's two tools and the wallet's gem exchange add at most 720 tokens", async () => {
+  const tools = await listTools();
+  const entry = (name: string) => tokensOf(tools.find((tool) => tool.name === name));
+  const added = entry("priory_find_items") + entry("priory_trading_post") +
+    entry("priory_account_wallet") - WALLET_BEFORE_ISSUE_27;
+  assert.ok(added <= ISSUE_27_TOKENS, `${added} tokens`);
 });
 
 Deno.test("tools/list: each priory_ tool stays within its token share", async (t) => {

@@ -35,7 +35,7 @@ function toolsNamed(text: string): string[] {
   return [...new Set(text.match(/\b(?:gw2|priory)_[a-z_]+/g) ?? [])];
 }
 
-Deno.test("prompts/list: four plans, every argument optional, within 500 tokens on both revisions", async () => {
+Deno.test("prompts/list: five plans, every argument optional, within 500 tokens on both revisions", async () => {
   await using handler = createTestHandler({ gw2: new StubGw2Client() });
   const legacy = await readRpc(
     await handler(mcpPost({ jsonrpc: "2.0", id: 1, method: "prompts/list" })),
@@ -53,10 +53,17 @@ Deno.test("prompts/list: four plans, every argument optional, within 500 tokens 
       "best_legendary",
       "craft_or_buy",
       "plan_day",
+      "check_trading_post",
     ]);
     assert.deepEqual(
       prompts.map((prompt) => prompt.arguments?.map((argument) => argument.name)),
-      [["legendary", "lang"], ["limit", "lang"], ["item", "quantity", "lang"], ["lang"]],
+      [
+        ["legendary", "lang"],
+        ["limit", "lang"],
+        ["item", "quantity", "lang"],
+        ["lang"],
+        ["window", "lang"],
+      ],
     );
     for (const prompt of prompts) {
       for (const argument of prompt.arguments ?? []) assert.equal(argument.required, false);
@@ -102,6 +109,11 @@ for (const era of ERAS) {
           "Astral Acclaim affords",
         ],
       },
+      {
+        name: "check_trading_post",
+        arguments: { window: "30d" },
+        says: ['priory_trading_post with window "30d"', "undercut", "outbid", "delivery box"],
+      },
     ];
     for (const prompt of cases) {
       await t.step(prompt.name, async () => {
@@ -134,11 +146,26 @@ for (const era of ERAS) {
         arguments: { item: "x", quantity: "251" },
       });
       assert.match(textOf(messages as Message[]), /quantity 1\./);
+      for (const window of ["", "2d", "week"]) {
+        const trading = await client.getPrompt({
+          name: "check_trading_post",
+          arguments: { window },
+        });
+        assert.match(textOf(trading.messages as Message[]), /window "7d"/, window);
+      }
     });
     await t.step(
       "each plan takes the player's language: the tools' names and the answer in it",
       async () => {
-        for (const name of ["plan_legendary", "best_legendary", "craft_or_buy", "plan_day"]) {
+        for (
+          const name of [
+            "plan_legendary",
+            "best_legendary",
+            "craft_or_buy",
+            "plan_day",
+            "check_trading_post",
+          ]
+        ) {
           const { messages } = await client.getPrompt({ name, arguments: { lang: "de" } });
           const text = textOf(messages as Message[]);
           assert.match(text, /Pass lang: "de" to every tool that takes it, and answer in German/);

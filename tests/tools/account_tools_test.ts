@@ -250,11 +250,17 @@ Deno.test("priory_account_wallet names every currency, coin in copper", async ()
   await using client = await connectWithKey(app, TEST_KEYS.full);
   const result = await client.callTool({ name: "priory_account_wallet", arguments: {} });
   const world = app.fake.world;
+  // The gem exchange's figures (tests/tools/wallet_exchange_test.ts) on the Coin and Gem rows.
+  const exchange: Readonly<Record<number, object>> = {
+    1: { gems: 10_928 },
+    4: { coins: 3_682_192 },
+  };
   assert.deepEqual(result.structuredContent, {
     wallet: world.wallet.map((row) => ({
       id: row.id,
       name: world.currencies.get(row.id)?.name,
       value: row.value,
+      ...exchange[row.id],
     })),
   });
   assert.doesNotMatch(textOf(result), /icon|description|order/);

@@ -764,3 +764,84 @@ Deno.test({
     assert.deepEqual(page.errors, []);
   },
 });
+
+/** The Trading Post view hosted in a new page, drawn from `result` after the call's `args`. */
+function hostTradingPost(
+  browser: Browser,
+  html: string,
+  result: unknown,
+  args: Record<string, unknown>,
+) {
+  return hostDrawn(browser, html, result, {
+    appName: "priory-trading-post",
+    grownBy: 300,
+    what: "the drawn Trading Post's size",
+    args,
+  });
+}
+
+Deno.test({
+  name:
+    `trading post view: listings and orders with undercut/outbid badges and units ahead, the delivery box, the earnings${SUFFIX}`,
+  ignore: SKIPPED,
+  async fn() {
+    await using browser = await launch();
+    await using app = await startTestApp();
+    const html = await viewFor(app, "priory_trading_post");
+    await using client = await connectClient(app.handler, {
+      headers: { "X-GW2-Key": TEST_KEYS.full },
+    });
+    const args = { limit: 3 };
+    const result = await client.callTool({ name: "priory_trading_post", arguments: args });
+    assert.equal(result.isError, undefined);
+    const answer = result.structuredContent as {
+      selling: { name: string; ahead: number; undercut: boolean }[];
+      buying: { name: string; ahead: number; outbid: boolean }[];
+      delivery: { coins: number; items: { name: string }[] };
+      earnings: { sold: { net: number }; profit: number; top: { name: string }[] };
+    };
+    const { page, host, text, nodes } = await hostTradingPost(browser, html, result, args);
+    assert.match(text, /Trading Post/);
+    for (const row of [...answer.selling, ...answer.buying, ...answer.earnings.top]) {
+      assert.ok(text.includes(row.name), `${row.name} is drawn`);
+    }
+    // Badges are drawn in capitals (the stylesheet's), so read case-blind.
+    const badges = nodes.filter((node) => node.role === "StaticText")
+      .map((node) => node.name.toLowerCase());
+    assert.equal(badges.filter((name) => name === "undercut").length, 3, "three listings behind");
+    assert.equal(badges.filter((name) => name === "outbid").length, 2, "two orders behind");
+    assert.equal(badges.filter((name) => name === "best price").length, 1, "one order on top");
+    assert.ok(text.includes((40_978).toLocaleString("en-US")), "the units ahead of the vial");
+    assert.ok(text.includes(coins(answer.delivery.coins)), "the box's coins");
+    assert.ok(text.includes(coins(answer.earnings.sold.net)), "the net of the sales");
+    assert.ok(text.includes(coins(answer.earnings.profit)), "the profit");
+    assert.match(text, /2 more not shown: raise limit/, "a list cut by the limit says so");
+    assert.deepEqual(host.errors, [], "the view reported no error");
+    assert.deepEqual(page.errors, [], "the page logged no error (CSP, exception)");
+  },
+});
+
+Deno.test({
+  name: `trading post view: in the call's language${SUFFIX}`,
+  ignore: SKIPPED,
+  async fn() {
+    await using browser = await launch();
+    await using app = await startTestApp();
+    const html = await viewFor(app, "priory_trading_post");
+    await using client = await connectClient(app.handler, {
+      headers: { "X-GW2-Key": TEST_KEYS.full },
+    });
+    const args = { lang: "de" };
+    const result = await client.callTool({ name: "priory_trading_post", arguments: args });
+    const { page, host, text } = await hostTradingPost(browser, html, result, args);
+    for (
+      const label of ["Handelsposten", "Deine Angebote", "unterboten", "überboten", "Zum Abholen"]
+    ) {
+      assert.ok(text.toLowerCase().includes(label.toLowerCase()), label);
+    }
+    assert.match(text, /Morgenrot/, "the tool's names: Dawn in German");
+    assert.doesNotMatch(text, /Your listings|undercut/i);
+    assert.deepEqual(host.errors, []);
+    assert.deepEqual(page.errors, []);
+  },
+});

@@ -17,6 +17,7 @@ import {
   PRICE_HISTORY_VIEW_URI,
   RANKING_VIEW_URI,
   TODAY_VIEW_URI,
+  TRADING_POST_VIEW_URI,
   TREE_VIEW_URI,
   VIEW_MIME_TYPE,
   VIEWS,
@@ -38,6 +39,7 @@ import { VIEW_LABELS_JS } from "../../src/views/labels.ts";
 import { RANKING_RENDER_JS } from "../../src/views/ranking.ts";
 import { TABLE_JS } from "../../src/views/table.ts";
 import { TREE_RENDER_JS } from "../../src/views/tree.ts";
+import { TRADING_POST_RENDER_JS } from "../../src/views/trading_post.ts";
 
 /** The issue's ceiling for one view document. */
 const MAX_VIEW_BYTES = 150 * 1024;
@@ -78,6 +80,7 @@ for (const era of ["2025", "2026"] satisfies Era[]) {
       CRAFT_VIEW_URI,
       PRICE_HISTORY_VIEW_URI,
       TODAY_VIEW_URI,
+      TRADING_POST_VIEW_URI,
     ]);
     for (const resource of resources) {
       assert.equal(resource.mimeType, "text/html;profile=mcp-app");
@@ -109,7 +112,7 @@ Deno.test("resources/read of a view may be cached an hour by 2026 clients", asyn
   assert.equal(result.cacheScope, "public");
 });
 
-Deno.test("tools/list links exactly the tree, the ranking, the crafting profit, the price history and today to their views, as hosts read it", async () => {
+Deno.test("tools/list links exactly the tree, the ranking, the crafting profit, the price history, today and the Trading Post to their views, as hosts read it", async () => {
   await using handler = createTestHandler({ gw2: new StubGw2Client() });
   await using client = await connectClient(handler, { era: "2026" });
   const { tools } = await client.listTools();
@@ -125,6 +128,7 @@ Deno.test("tools/list links exactly the tree, the ranking, the crafting profit, 
     priory_craft_profit: CRAFT_VIEW_URI,
     priory_price_history: PRICE_HISTORY_VIEW_URI,
     priory_today: TODAY_VIEW_URI,
+    priory_trading_post: TRADING_POST_VIEW_URI,
   });
   const tree = tools.find((tool: Tool) => tool.name === "priory_recipe_tree");
   assert.deepEqual(tree?._meta, {
@@ -158,6 +162,7 @@ for (const era of ["2025", "2026"] satisfies Era[]) {
       { name: "priory_recipe_tree", arguments: { itemId: 30703, useAccount: true } },
       { name: "priory_legendary_ranking", arguments: { limit: 5 } },
       { name: "priory_price_history", arguments: { ids: [19721, 24] } },
+      { name: "priory_trading_post", arguments: {} },
     ];
     for (const call of calls) {
       await t.step(`${call.name} ${JSON.stringify(call.arguments)}`, async () => {
@@ -195,10 +200,15 @@ Deno.test("every view label exists in all five languages, and every key a view a
     CRAFT_RENDER_JS,
     HISTORY_RENDER_JS,
     TODAY_RENDER_JS,
+    TRADING_POST_RENDER_JS,
   };
   for (const [name, script] of Object.entries(scripts)) {
-    const asked = [...script.matchAll(/\bL\.t\("([^"]+)"[,)]|\blabel: "([^"]+)"/g)]
-      .map((match) => match[1] ?? match[2] ?? "");
+    // Keys in a call, a column's `label`, or a column pair `["tp.colPrice", true]`.
+    const asked = [
+      ...script.matchAll(
+        /\bL\.t\("([^"]+)"[,)]|\blabel: "([^"]+)"|\["([\w.]+)", (?:true|false)\]/g,
+      ),
+    ].map((match) => match[1] ?? match[2] ?? match[3] ?? "");
     for (const key of asked) assert.ok(english.includes(key), `${name} asks for "${key}"`);
   }
 });

@@ -20,6 +20,7 @@ import { fillerItems } from "./filler.ts";
 import { FakeBooks } from "./listings.ts";
 import { generatePrices } from "./prices.ts";
 import { standInItems } from "./stand_ins.ts";
+import { type FakeTradingPost, plantedTradingPost, veteranTradingPost } from "./trading_post.ts";
 import type {
   ClassicRecipeRecord,
   CurrencyRecord,
@@ -72,6 +73,8 @@ export interface FakeWorld extends FakeAccount {
   readonly achievements: FakeAchievements;
   /** Stand-ins for the items achievements name that nothing else describes. */
   readonly achievementItemIds: readonly number[];
+  /** Each account's Trading Post (`trading_post.ts`): the main account's planted, the veteran's small. */
+  readonly tradingPost: Readonly<Record<"main" | "veteran", FakeTradingPost>>;
 }
 
 let shared: FakeWorld | undefined;
@@ -112,6 +115,7 @@ export function buildWorld(): FakeWorld {
   const craftIds = new Set(craftItems.map((item) => item.id));
   const generated = generatePrices([...items.values()].filter((item) => !craftIds.has(item.id)));
   const prices = byId([...generated, ...craftMarketPrices()]);
+  const listings = new FakeBooks(prices);
   return deepFreeze({
     items,
     recipes: byId(current),
@@ -123,7 +127,7 @@ export function buildWorld(): FakeWorld {
     ),
     recipesByOutput: index(current, (recipe) => [recipe.output_item_id]),
     prices,
-    listings: new FakeBooks(prices),
+    listings,
     materials: byId(categories),
     currencies,
     armoryLimits: armoryLimits(items),
@@ -136,6 +140,10 @@ export function buildWorld(): FakeWorld {
     craftMarketItemIds: craftItems.map((item) => item.id),
     achievements,
     achievementItemIds: achievements.items.map((item) => item.id),
+    tradingPost: {
+      main: plantedTradingPost(prices, listings),
+      veteran: veteranTradingPost(listings),
+    },
   });
 }
 
