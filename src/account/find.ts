@@ -41,6 +41,13 @@ const HOLDING_PLACE: Readonly<Record<HoldingSource, FindPlace>> = {
  */
 export const MAX_PLACES_PER_ITEM = 10;
 
+/**
+ * Place rows a whole answer lists at most, shared by its items: 100 ids of widely held items would
+ * otherwise list up to 1,000 rows (~14,000 tokens). With many items each keeps fewer rows (its
+ * largest), at least one; `more` says how many it left off, `total` still counts them.
+ */
+export const MAX_PLACES_PER_ANSWER = 150;
+
 /** One place holding an item. */
 export type PlaceRow = {
   readonly place: FindPlace;
@@ -98,7 +105,12 @@ export function findItems(
   const armory = sources.armory ?? new Map<number, number>();
   const delivered = sumBy(sources.delivery ?? [], (entry) => [entry.id, entry.count]);
   const listed = sumBy(sources.selling ?? [], (order) => [order.item_id, order.quantity]);
-  return [...new Set(ids)].map((id) => {
+  const unique = [...new Set(ids)];
+  const limit = Math.max(
+    1,
+    Math.min(MAX_PLACES_PER_ITEM, Math.floor(MAX_PLACES_PER_ANSWER / unique.length)),
+  );
+  return unique.map((id) => {
     const rows: PlaceRow[] = [
       ...(sources.holdings?.get(id) ?? []).map(placeRow),
       ...accountWide("armory", armory.get(id)),
@@ -106,7 +118,7 @@ export function findItems(
       ...accountWide("selling", listed.get(id)),
     ];
     const total = rows.reduce((sum, row) => sum + row.count, 0);
-    const { places, more } = bounded(rows);
+    const { places, more } = bounded(rows, limit);
     const unit = units.get(id);
     return {
       id,
@@ -141,18 +153,17 @@ function sumBy<T>(rows: readonly T[], entry: (row: T) => [number, number]): Map<
 }
 
 /**
- * At most {@linkcode MAX_PLACES_PER_ITEM} rows, in place order: every account-wide row, then the
- * character rows with the most units (ties: the earlier row).
+ * At most `limit` rows, in place order: the account-wide rows first, then the character rows,
+ * each by most units (ties: the earlier row).
  */
-function bounded(rows: readonly PlaceRow[]): { places: PlaceRow[]; more: number } {
-  if (rows.length <= MAX_PLACES_PER_ITEM) return { places: [...rows], more: 0 };
-  const perCharacter = rows.map((row, index) => ({ row, index }))
-    .filter(({ row }) => row.character !== undefined);
-  const room = MAX_PLACES_PER_ITEM - (rows.length - perCharacter.length);
+function bounded(rows: readonly PlaceRow[], limit: number): { places: PlaceRow[]; more: number } {
+  if (rows.length <= limit) return { places: [...rows], more: 0 };
+  const rank = (row: PlaceRow) => row.character === undefined ? 0 : 1;
   const kept = new Set(
-    perCharacter.sort((a, b) => b.row.count - a.row.count || a.index - b.index)
-      .slice(0, Math.max(0, room)).map(({ index }) => index),
+    rows.map((row, index) => ({ row, index }))
+      .sort((a, b) => rank(a.row) - rank(b.row) || b.row.count - a.row.count || a.index - b.index)
+      .slice(0, limit).map(({ index }) => index),
   );
-  const places = rows.filter((row, index) => row.character === undefined || kept.has(index));
+  const places = rows.filter((_, index) => kept.has(index));
   return { places, more: rows.length - places.length };
 }

@@ -15,7 +15,16 @@ export type ConsentLanguage = typeof CONSENT_LANGUAGES[number];
 /** A family of tools and the key permissions it needs. */
 export interface ToolFamily {
   /** Where its label is in {@linkcode ConsentText.families}. */
-  readonly id: "public" | "account" | "materials" | "wallet" | "holdings" | "crafting" | "trading";
+  readonly id:
+    | "public"
+    | "account"
+    | "materials"
+    | "wallet"
+    | "holdings"
+    | "armory"
+    | "crafting"
+    | "trading"
+    | "progress";
   /** Permissions needed; `optional` ones add detail but are not required. */
   readonly needs: readonly string[];
   readonly optional?: readonly string[];
@@ -28,8 +37,10 @@ export const TOOL_FAMILIES: readonly ToolFamily[] = [
   { id: "materials", needs: ["inventories"] },
   { id: "wallet", needs: ["wallet"] },
   { id: "holdings", needs: ["inventories", "characters"] },
+  { id: "armory", needs: ["inventories", "unlocks"] },
   { id: "crafting", needs: ["unlocks", "characters"] },
   { id: "trading", needs: ["tradingpost"] },
+  { id: "progress", needs: ["progression"], optional: ["wallet"] },
 ];
 
 /**
@@ -127,9 +138,13 @@ const EN: ConsentText = {
     account: "Your account (priory_account)",
     materials: "Material storage (priory_account_materials)",
     wallet: "Wallet (priory_account_wallet)",
-    holdings: "What you own, in trees and the legendary ranking (useAccount)",
+    holdings:
+      "Where your items are (priory_find_items); what you own, in trees and the legendary ranking (useAccount)",
+    armory: "The legendaries of your legendary armory (priory_legendaries useAccount, the ranking)",
     crafting: "What you can craft now, in the crafting profit scan (useAccount)",
     trading: "Your Trading Post: listings, orders, delivery box, earnings (priory_trading_post)",
+    progress:
+      "Dailies, weeklies, the Wizard's Vault, collections (priory_today, priory_wizards_vault, priory_achievements)",
   },
   none: "none",
   optional: "optional",
@@ -195,8 +210,13 @@ const DE: ConsentText = {
     account: "Dein Konto (priory_account)",
     materials: "Materialienlager (priory_account_materials)",
     wallet: "Geldbörse (priory_account_wallet)",
-    holdings: "Was du besitzt, in Bäumen und der Legendären-Rangliste (useAccount)",
+    holdings:
+      "Wo deine Gegenstände sind (priory_find_items); was du besitzt, in Bäumen und der Legendären-Rangliste (useAccount)",
+    armory:
+      "Die Legendären deiner Legendären Waffenkammer (priory_legendaries useAccount, die Rangliste)",
     crafting: "Was du jetzt herstellen kannst, in der Herstellungsgewinn-Suche (useAccount)",
+    progress:
+      "Tägliches, Wöchentliches, das Gewölbe des Zauberers, Sammlungen (priory_today, priory_wizards_vault, priory_achievements)",
     trading:
       "Dein Handelsposten: Angebote, Kaufaufträge, Abholbereich, Einnahmen (priory_trading_post)",
   },
@@ -266,7 +286,12 @@ const FR: ConsentText = {
     account: "Votre compte (priory_account)",
     materials: "Stockage de matériaux (priory_account_materials)",
     wallet: "Portefeuille (priory_account_wallet)",
-    holdings: "Ce que vous possédez, dans les arbres et le classement des légendaires (useAccount)",
+    holdings:
+      "Où sont vos objets (priory_find_items) ; ce que vous possédez, dans les arbres et le classement des légendaires (useAccount)",
+    armory:
+      "Les légendaires de votre arsenal légendaire (priory_legendaries useAccount, le classement)",
+    progress:
+      "Quotidiennes, hebdomadaires, la chambre forte du sorcier, collections (priory_today, priory_wizards_vault, priory_achievements)",
     crafting:
       "Ce que vous pouvez fabriquer maintenant, dans la recherche de fabrications rentables (useAccount)",
     trading:
@@ -337,7 +362,12 @@ const ES: ConsentText = {
     account: "Tu cuenta (priory_account)",
     materials: "Almacén de materiales (priory_account_materials)",
     wallet: "Cartera (priory_account_wallet)",
-    holdings: "Lo que posees, en los árboles y la clasificación de legendarios (useAccount)",
+    holdings:
+      "Dónde están tus objetos (priory_find_items); lo que posees, en los árboles y la clasificación de legendarios (useAccount)",
+    armory:
+      "Los legendarios de tu armería legendaria (priory_legendaries useAccount, la clasificación)",
+    progress:
+      "Diarias, semanales, la cámara del mago, colecciones (priory_today, priory_wizards_vault, priory_achievements)",
     crafting:
       "Lo que puedes fabricar ahora, en la búsqueda de fabricaciones rentables (useAccount)",
     trading:
@@ -406,7 +436,11 @@ const ZH: ConsentText = {
     account: "你的账号（priory_account）",
     materials: "材料仓库（priory_account_materials）",
     wallet: "钱包（priory_account_wallet）",
-    holdings: "你拥有的物品，用于制作树和传奇排名（useAccount）",
+    holdings:
+      "你的物品在哪里（priory_find_items）；你拥有的物品，用于制作树和传奇排名（useAccount）",
+    armory: "你的传奇军械库中的传奇（priory_legendaries useAccount、排名）",
+    progress:
+      "每日、每周、巫师宝库、收藏（priory_today、priory_wizards_vault、priory_achievements）",
     crafting: "你现在能制作的物品，用于制作利润扫描（useAccount）",
     trading: "你的交易站：出售挂单、求购订单、待领取物品、收益（priory_trading_post）",
   },

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { findItems, MAX_PLACES_PER_ITEM } from "../../src/account/find.ts";
+import { findItems, MAX_PLACES_PER_ANSWER, MAX_PLACES_PER_ITEM } from "../../src/account/find.ts";
 import { tallyHoldings } from "../../src/account/tally.ts";
 
 const HOLDINGS = tallyHoldings({
@@ -129,4 +129,28 @@ Deno.test("findItems() keeps every account-wide place and the largest character 
     "C13",
     "delivery",
   ]);
+});
+
+Deno.test("findItems() shares a bound of place rows across a long answer: each item keeps its largest", () => {
+  const ids = Array.from({ length: 100 }, (_, index) => 1_000 + index);
+  const characters = Array.from({ length: 12 }, (_, index) => ({
+    name: `C${index}`,
+    bags: [{ id: 1, size: 1, inventory: ids.map((id) => ({ id, count: index + 1 })) }],
+  }));
+  const holdings = tallyHoldings({
+    materialStorage: [],
+    bank: ids.map((id) => ({ id, count: 500 })),
+    sharedInventory: [],
+    characters,
+  });
+  const found = findItems(ids, { holdings: holdings.places }, NAMES, UNITS);
+  const rows = found.reduce((sum, item) => sum + item.places.length, 0);
+  assert.ok(rows <= MAX_PLACES_PER_ANSWER, `${rows} rows`);
+  for (const item of found) {
+    assert.deepEqual(item.places, [{ place: "bank", count: 500 }], "the largest place kept");
+    assert.equal(item.more, 12);
+    assert.equal(item.total, 500 + 78, "rows left off still count");
+  }
+  const few = findItems(ids.slice(0, 3), { holdings: holdings.places }, NAMES, UNITS);
+  assert.ok(few.every((item) => item.places.length === MAX_PLACES_PER_ITEM));
 });
