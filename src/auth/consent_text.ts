@@ -144,7 +144,7 @@ const EN: ConsentText = {
     crafting: "What you can craft now, in the crafting profit scan (useAccount)",
     trading: "Your Trading Post: listings, orders, delivery box, earnings (priory_trading_post)",
     progress:
-      "Dailies, weeklies, the Wizard's Vault, collections (priory_today, priory_wizards_vault, priory_achievements)",
+      "Dailies and weeklies done and left (priory_today); your Wizard's Vault purchases and collection progress",
   },
   none: "none",
   optional: "optional",
@@ -216,7 +216,7 @@ const DE: ConsentText = {
       "Die Legendären deiner Legendären Waffenkammer (priory_legendaries useAccount, die Rangliste)",
     crafting: "Was du jetzt herstellen kannst, in der Herstellungsgewinn-Suche (useAccount)",
     progress:
-      "Tägliches, Wöchentliches, das Gewölbe des Zauberers, Sammlungen (priory_today, priory_wizards_vault, priory_achievements)",
+      "Erledigte und offene Tägliche und Wöchentliche (priory_today); deine Käufe im Gewölbe des Zauberers und dein Sammlungsfortschritt",
     trading:
       "Dein Handelsposten: Angebote, Kaufaufträge, Abholbereich, Einnahmen (priory_trading_post)",
   },
@@ -291,7 +291,7 @@ const FR: ConsentText = {
     armory:
       "Les légendaires de votre arsenal légendaire (priory_legendaries useAccount, le classement)",
     progress:
-      "Quotidiennes, hebdomadaires, la chambre forte du sorcier, collections (priory_today, priory_wizards_vault, priory_achievements)",
+      "Quotidiennes et hebdomadaires faites et restantes (priory_today) ; vos achats à la chambre forte du sorcier et vos collections",
     crafting:
       "Ce que vous pouvez fabriquer maintenant, dans la recherche de fabrications rentables (useAccount)",
     trading:
@@ -367,7 +367,7 @@ const ES: ConsentText = {
     armory:
       "Los legendarios de tu armería legendaria (priory_legendaries useAccount, la clasificación)",
     progress:
-      "Diarias, semanales, la cámara del mago, colecciones (priory_today, priory_wizards_vault, priory_achievements)",
+      "Diarias y semanales hechas y pendientes (priory_today); tus compras en la cámara del mago y el progreso de tus colecciones",
     crafting:
       "Lo que puedes fabricar ahora, en la búsqueda de fabricaciones rentables (useAccount)",
     trading:
@@ -439,8 +439,7 @@ const ZH: ConsentText = {
     holdings:
       "你的物品在哪里（priory_find_items）；你拥有的物品，用于制作树和传奇排名（useAccount）",
     armory: "你的传奇军械库中的传奇（priory_legendaries useAccount、排名）",
-    progress:
-      "每日、每周、巫师宝库、收藏（priory_today、priory_wizards_vault、priory_achievements）",
+    progress: "每日和每周的已完成与剩余（priory_today）；你在巫师宝库的购买和收藏进度",
     crafting: "你现在能制作的物品，用于制作利润扫描（useAccount）",
     trading: "你的交易站：出售挂单、求购订单、待领取物品、收益（priory_trading_post）",
   },

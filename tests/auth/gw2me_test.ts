@@ -303,7 +303,7 @@ Deno.test("a GW2 subtoken is accepted wherever a key is: pasted on the consent p
   await using app = await startPublicApp();
   const subtoken = mintSubtoken(
     "full",
-    ["account", "inventories", "characters", "wallet", "progression", "unlocks"],
+    ["account", "inventories", "characters", "wallet", "progression", "unlocks", "tradingpost"],
     app.clock.now(),
     app.clock.now() + 3_600_000,
   );
