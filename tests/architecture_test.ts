@@ -159,6 +159,7 @@ const ROOMS: Readonly<Record<string, readonly string[]>> = {
  */
 const PURE = new Set([
   "src/account/materials.ts",
+  "src/async/slices.ts",
   "src/auth/address.ts",
   "src/auth/call_rate.ts",
   "src/auth/client_metadata.ts",

@@ -21,6 +21,7 @@ import { orderBook } from "./order_book.ts";
 import { fairness, oauthCall, signIn } from "./public_mode.ts";
 import { ranking } from "./ranking.ts";
 import { recipeTree } from "./recipe_tree.ts";
+import { restart } from "./restart.ts";
 import { throughput } from "./throughput.ts";
 import { toolsList } from "./tools_list.ts";
 import { warmCall } from "./warm_call.ts";
@@ -38,6 +39,7 @@ export const SCENARIOS: readonly Scenario[] = [
   itemSearch,
   ranking,
   warmUp,
+  restart,
   holdings,
   catalogue,
   craftProfit,

@@ -65,22 +65,34 @@ export const REFRESH_AHEAD_MS = 90 * 60_000;
  * The background client's options: it never takes the shared bucket below half its burst (the
  * reserve interactive calls always find), makes one attempt per request (the crawl's pace counts
  * requests; a failed job is retried by its cron), waits up to a minute for its share, re-reads
- * ahead ({@linkcode REFRESH_AHEAD_MS}), and keeps no records in process memory: its jobs run a
+ * ahead ({@linkcode REFRESH_AHEAD_MS}), starts each request once `giveWay` resolves (no interactive
+ * call in flight, or a bound: `Foreground.idle`), and keeps no records in process memory: its jobs run a
  * few times an hour, where a KV read costs nothing that matters, while a memory of their own,
  * beside the interactive client's, held the warm set: ~1 MB of live heap, which V8's heap sizing
  * turns into several times that of resident memory (docs/performance.md, "Memory").
  */
-export function backgroundClientOptions(rateBurst: number): {
+export function backgroundClientOptions(
+  rateBurst: number,
+  giveWay?: () => Promise<void>,
+): {
   readonly maxRetries: number;
   readonly maxRateWaitMs: number;
   readonly memoryRecords: number;
-  readonly background: { readonly reserveTokens: number; readonly refreshAheadMs: number };
+  readonly background: {
+    readonly reserveTokens: number;
+    readonly refreshAheadMs: number;
+    readonly giveWay?: () => Promise<void>;
+  };
 } {
   return {
     maxRetries: 0,
     maxRateWaitMs: 60_000,
     memoryRecords: 0,
-    background: { reserveTokens: Math.floor(rateBurst / 2), refreshAheadMs: REFRESH_AHEAD_MS },
+    background: {
+      reserveTokens: Math.floor(rateBurst / 2),
+      refreshAheadMs: REFRESH_AHEAD_MS,
+      ...(giveWay === undefined ? {} : { giveWay }),
+    },
   };
 }
 

@@ -70,6 +70,12 @@ export interface TransportOptions {
   /** Longest wait for the bucket, or for a 429's `Retry-After`, before failing rate-limited. */
   readonly maxRateWaitMs: number;
   readonly random: () => number;
+  /**
+   * Awaited before each attempt's token is taken (a background client's): resolves once no
+   * interactive call is in flight, or after a bound, so background requests start between
+   * calls rather than beside them.
+   */
+  readonly giveWay?: () => Promise<void>;
 }
 
 /**
@@ -197,6 +203,8 @@ export class Transport {
    */
   async admit(deadline?: Deadline): Promise<void> {
     const { bucket, counters, log, maxRateWaitMs } = this.#options;
+    if (isExpired(deadline)) throw new Gw2UpstreamError("timeout");
+    await this.#options.giveWay?.();
     if (isExpired(deadline)) throw new Gw2UpstreamError("timeout");
     const maxWait = Math.max(0, Math.min(maxRateWaitMs, remainingMs(deadline) - MIN_ATTEMPT_MS));
     let taken;
