@@ -120,7 +120,8 @@ export interface BackgroundJobsDeps extends Omit<BackgroundContext, "signal"> {
   readonly snapshotMinutes: number;
   /**
    * A full garbage collection (`runtimeCollect()`, where the runtime offers one): run when the
-   * warm-up or a crawl slice that did work ends with no other job running, so the garbage such a
+   * hourly warm-up or a crawl slice that did work ends with no other job running (not after the
+   * startup's warm-up), so the garbage such a
    * burst left is not kept resident while the process idles (docs/performance.md, "Memory").
    * Not after the minutely prices job: small, and a collection pauses requests for ~20 ms.
    */
@@ -154,7 +155,8 @@ export interface BackgroundJobs {
   snapshot(sheet: MarketSheet, previous?: MarketSheet): Promise<void>;
   /**
    * The warm-up and the market sheet at startup, to start without awaiting (no request waits for
-   * them); never rejects (a failure is logged, and the crons try again).
+   * them); never rejects (a failure is logged, and the crons try again). No full collection
+   * follows it (the restart's event loop is busy enough).
    */
   startup(): Promise<void>;
   /**
@@ -235,7 +237,10 @@ export function createBackgroundJobs(deps: BackgroundJobsDeps): BackgroundJobs {
     sheet: () => logged("sheet", () => sheetJob()),
     startup: async () => {
       await Promise.all([
-        logged("warm", () => warmLegendaries(context), true).catch(() => undefined),
+        // No full collection after this one: a restart's event loop is at its busiest (the name
+        // index loading, the sheet, the first calls), and the collection stops it for tens of
+        // milliseconds, more under load; the next burst (a crawl slice) collects what is left.
+        logged("warm", () => warmLegendaries(context)).catch(() => undefined),
         logged("sheet", () => sheetJob()),
       ]);
     },
