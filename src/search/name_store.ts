@@ -118,7 +118,7 @@ export class NameStore {
     pacer: Pacer = UNSLICED,
   ): Promise<number> {
     let read = 0;
-    const list = this.#kv.list({ prefix: [...this.#root, "bucket", lang] }, { batchSize: 100 });
+    const list = this.#kv.list({ prefix: [...this.#root, "bucket", lang] }, { batchSize: 25 });
     let start = pacer.now();
     for await (const bucket of list) {
       const entries = parseBucket(bucket.value);

@@ -299,13 +299,16 @@ export class PackedNames {
         nameAt[count] = written;
         foldedAt[count] = foldedLength;
         const codes = folded.subarray(0, foldedLength);
+        // Bytes where every code fits one (`set` narrows natively; `from` would iterate).
+        const narrow = wide ? codes.slice() : new Uint8Array(foldedLength);
+        if (!wide) narrow.set(codes);
         const columns: EntryColumns = {
           ids: ids.slice(0, count),
           rarity: rarity.slice(0, count),
           type: type.slice(0, count),
           names: names.slice(0, written),
           nameAt: nameAt.slice(0, count + 1),
-          folded: wide ? codes.slice() : Uint8Array.from(codes),
+          folded: narrow,
           foldedAt: foldedAt.slice(0, count + 1),
         };
         if (!hasWords) {
