@@ -283,18 +283,6 @@ export class NameTable {
     };
   }
 
-  /**
-   * {@linkcode NameTable.loader} over a list at once, as steps (`entries` in any order; the last
-   * of an id wins).
-   */
-  *loadSteps(entries: readonly NameEntry[], lang: Lang): Generator<void, number, undefined> {
-    const loader = this.loader(lang);
-    const byId = new Map<number, NameEntry>();
-    for (const entry of entries) byId.set(entry.id, entry);
-    loader.add([...byId.values()].sort((a, b) => a.id - b.id));
-    return yield* loader.finish();
-  }
-
   /** Ids of `packed` that no language holds now (its own language's names and changes included). */
   #unindexed(packed: PackedNames): number {
     const held = [...this.#languages.values()];

@@ -4,6 +4,8 @@
  * to several times what is live in it, so each byte kept in the heap is paid again in resident
  * memory, a typed array's bytes once (docs/performance.md, "Memory"). Immutable once built;
  * `name_table.ts` keeps the changes since in a small overlay and builds a new one now and then.
+ * Building is also offered as steps (`mergeSteps`, `builder`): generators that yield every few
+ * thousand entries, run in slices between requests at full scale (`src/async/slices.ts`).
  *
  * | column | holds |
  * |---|---|
