@@ -143,7 +143,8 @@ const log = createLogger({
 });
 const kv = await openKvStore(config.kvPath, (path) => Deno.openKv(path)).catch(exitOnConfigError);
 // Tool calls in flight: background work (the index's load and packing, background requests)
-// gives way to them, and runs in slices between requests (docs/performance.md, "Restarts").
+// gives way to them, and the index's CPU runs in slices between requests (docs/decisions.md,
+// "At the real scale").
 const foreground = new Foreground();
 const pacer = slicePacer({ clock: systemClock, foreground });
 const names = new NameIndex({ kv, namespace: config.gw2ApiBase, log, clock: systemClock, pacer });

@@ -65,11 +65,12 @@ export const REFRESH_AHEAD_MS = 90 * 60_000;
  * The background client's options: it never takes the shared bucket below half its burst (the
  * reserve interactive calls always find), makes one attempt per request (the crawl's pace counts
  * requests; a failed job is retried by its cron), waits up to a minute for its share, re-reads
- * ahead ({@linkcode REFRESH_AHEAD_MS}), starts each request once `giveWay` resolves (no interactive
- * call in flight, or a bound: `Foreground.idle`), and keeps no records in process memory: its jobs run a
- * few times an hour, where a KV read costs nothing that matters, while a memory of their own,
- * beside the interactive client's, held the warm set: ~1 MB of live heap, which V8's heap sizing
- * turns into several times that of resident memory (docs/performance.md, "Memory").
+ * ahead ({@linkcode REFRESH_AHEAD_MS}), starts each request (but a collection's pages) once
+ * `giveWay` resolves (no interactive call in flight, or a bound: `Foreground.idle`), and keeps
+ * no records in process memory: its jobs run a few times an hour, where a KV read costs nothing
+ * that matters, while a memory of their own, beside the interactive client's, held the warm set:
+ * ~1 MB of live heap, which V8's heap sizing turns into several times that of resident memory
+ * (docs/performance.md, "Memory").
  */
 export function backgroundClientOptions(
   rateBurst: number,
@@ -121,8 +122,8 @@ export interface BackgroundJobsDeps extends Omit<BackgroundContext, "signal"> {
   /**
    * A full garbage collection (`runtimeCollect()`, where the runtime offers one): run when the
    * hourly warm-up or a crawl slice that did work ends with no other job running (not after the
-   * startup's warm-up), so the garbage such a
-   * burst left is not kept resident while the process idles (docs/performance.md, "Memory").
+   * startup's warm-up), so the garbage such a burst left is not kept resident while the process
+   * idles (docs/performance.md, "Memory").
    * Not after the minutely prices job: small, and a collection pauses requests for ~20 ms.
    */
   readonly collect?: (() => void) | undefined;
