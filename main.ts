@@ -25,6 +25,8 @@ import { RecipeStore } from "./src/catalogue/recipe_store.ts";
 import { CraftScanner } from "./src/craft/scanner.ts";
 import { systemClock } from "./src/async/clock.ts";
 import { currentDeadline } from "./src/async/deadline.ts";
+import { Foreground, GIVE_WAY_MS } from "./src/async/foreground.ts";
+import { slicePacer } from "./src/async/slices.ts";
 import { type Config, ConfigError, parseConfig } from "./src/config.ts";
 import { type DevToken, keepDevToken } from "./src/process/dev_token.ts";
 import {
@@ -153,7 +155,12 @@ const log = createLogger({
   ...(config.mode === "dev" ? { format: devConsoleLine } : {}),
 });
 const kv = await openKvStore(config.kvPath, (path) => Deno.openKv(path)).catch(exitOnConfigError);
-const names = new NameIndex({ kv, namespace: config.gw2ApiBase, log, clock: systemClock });
+// Tool calls in flight: background work (the index's load and packing, background requests)
+// gives way to them, and the index's CPU runs in slices between requests (docs/decisions.md,
+// "At the real scale").
+const foreground = new Foreground();
+const pacer = slicePacer({ clock: systemClock, foreground });
+const names = new NameIndex({ kv, namespace: config.gw2ApiBase, log, clock: systemClock, pacer });
 void names.warm();
 const recipeStore = new RecipeStore({ kv, namespace: config.gw2ApiBase });
 const recipes = new RecipeCatalogue({ store: recipeStore, clock: systemClock, log });
@@ -206,7 +213,7 @@ const interactive = createGw2Client({ ...upstream, ...recipeIndex(() => interact
 // The background jobs' own client: same cache and bucket, a reserve left to interactive calls.
 const backgroundGw2: InstrumentedGw2Client = createGw2Client({
   ...upstream,
-  ...backgroundClientOptions(config.rateBurst),
+  ...backgroundClientOptions(config.rateBurst, () => foreground.idle(GIVE_WAY_MS, systemClock)),
   ...recipeIndex(() => backgroundGw2),
 });
 const background = createBackgroundJobs({
@@ -227,8 +234,23 @@ const background = createBackgroundJobs({
   history: historyStore,
   snapshotMinutes: config.snapshotMinutes,
   // Deno 2.9 lets the code run a full collection after a burst of background work; 2.5 does not.
-  collect: runtimeCollect(),
+  // It stops the event loop for tens of milliseconds: not while the name index loads (whose own
+  // garbage it would mark), nor while a tool call runs.
+  collect: collectWhenQuiet(runtimeCollect()),
 });
+/** `collect`, deferred until the name index is quiet and no tool call runs (none where absent). */
+function collectWhenQuiet(collect: (() => void) | undefined): (() => void) | undefined {
+  if (collect === undefined) return undefined;
+  let pending = false;
+  return () => {
+    if (pending) return;
+    pending = true;
+    void names.quiet()
+      .then(() => foreground.idle(GIVE_WAY_MS, systemClock))
+      .then(collect)
+      .finally(() => pending = false);
+  };
+}
 // Each sheet this instance publishes (its job's, or one a tool call read) becomes a snapshot.
 sheets.onSheet((sheet, previous) => background.snapshot(sheet, previous));
 // Registered at top level, before Deno.serve, so Deno Deploy discovers them; always all of them
@@ -288,6 +310,7 @@ const handler = createHandler({
   names,
   services: { sheets, crafting, history, achievements },
   config,
+  foreground,
   ...(callLog === undefined ? {} : { callLog }),
   ...(auth === undefined ? {} : { auth }),
 });

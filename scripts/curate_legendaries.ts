@@ -8,7 +8,9 @@
  * Writes (then formats with `deno fmt`):
  * - `src/data/curated_recipes.json`: for every item of every legendary's tree that the API has no
  *   recipe for, the one Mystic Forge recipe or merchant offer a tree uses (the contract's rule,
- *   `scripts/curation/select.ts`), and the names of the currencies those records take;
+ *   `scripts/curation/select.ts`); for every other item an official recipe of the whole market
+ *   uses, its merchant offer paid in currencies alone, chosen by rule (2) (Lump of Tin, 10 for 80
+ *   coin from the master craftsmen); and the names of the currencies those records take;
  * - `src/data/legendary_coverage.json`: the legendaries this project adds to gw2e-static-data's
  *   list (the Legendary Rune and Sigil), every legendary without a tree, with the reason, and
  *   every item id the trees reach (the warm-up's first read).
@@ -29,11 +31,14 @@ import {
 } from "./curation/sources.ts";
 import {
   type Candidates,
+  type Choice,
+  chooseRecord,
   currencyOnly,
   findCycles,
   isPromotion,
   itemsOf,
   readIngredients,
+  type SourceRecord,
   walkTrees,
   type Way,
 } from "./curation/select.ts";
@@ -95,10 +100,14 @@ async function main(): Promise<void> {
     ...LATER_CURRENCIES,
   ]);
   const taken = new Set<number>();
+  const market = marketChoices(pack.marketOffers, ways, official);
   const recipes = [...ways]
-    .flatMap(([id, way]) => way.kind === "curated" ? [{ id, choice: way.choice }] : [])
+    .flatMap(([id, way]) =>
+      way.kind === "curated" ? [{ id, choice: way.choice, market: false }] : []
+    )
+    .concat(market.map((entry) => ({ ...entry, market: true })))
     .sort((a, b) => a.id - b.id)
-    .map(({ id, choice }) => {
+    .map(({ id, choice, market }) => {
       const record = choice.record;
       for (const ingredient of choice.ingredients) {
         if (ingredient.type === "Currency") taken.add(ingredient.id);
@@ -114,6 +123,8 @@ async function main(): Promise<void> {
         in: choice.ingredients.map((
           { type, id, count },
         ) => [type === "Item" ? "I" : "C", id, count]),
+        // Not in a legendary's tree: an offer the rest of the market's recipes use.
+        ...(market ? { market: true } : {}),
       };
     });
   const currencies = [...taken].sort((a, b) => a - b).map((id) => {
@@ -142,6 +153,72 @@ async function main(): Promise<void> {
     treeItems: [...ways.keys()].sort((a, b) => a - b),
   });
   report({ pack, items, ways, legendaries, candidates, withoutTree, recipeBytes, coverageBytes });
+  reportMarket(market, pack.marketOffers);
+}
+
+/**
+ * The vendor data of the whole market: for each item an official recipe uses that a merchant
+ * sells for currencies alone, its offer by rule (2) (the least coin per unit, then the fewest
+ * ingredients, then the first in the source). An item of the legendary trees keeps its tree's
+ * record, which must be the same offer (its merchants include these); none of these items may
+ * have an official recipe, which rule (1) would put first.
+ */
+function marketChoices(
+  offers: readonly SourceRecord[],
+  ways: ReadonlyMap<number, Way>,
+  official: ReadonlyMap<number, unknown>,
+): { id: number; choice: Choice }[] {
+  const added: { id: number; choice: Choice }[] = [];
+  for (const [id, list] of byOutput(offers)) {
+    if (official.has(id)) {
+      throw new Error(`market offer for ${id}: the item has an official recipe`);
+    }
+    const choice = chooseRecord([], list);
+    if (choice === undefined || choice.rule !== 2 || !list.every(currencyOnly)) {
+      throw new Error(`market offers for ${id} are not all paid in currencies alone`);
+    }
+    const tree = ways.get(id);
+    if (tree === undefined) {
+      added.push({ id, choice });
+      continue;
+    }
+    if (tree.kind !== "curated" || JSON.stringify(tree.choice) !== JSON.stringify(choice)) {
+      throw new Error(`market offer for ${id}: the legendary trees chose another way`);
+    }
+  }
+  return added;
+}
+
+/** Prints the market's vendor data: counts, and the coin vendors chosen. */
+function reportMarket(
+  added: readonly { id: number; choice: Choice }[],
+  offers: readonly SourceRecord[],
+): void {
+  const items = new Set(offers.map((offer) => offer.output_item_id));
+  const coinOnly = (choice: Choice) =>
+    choice.ingredients.every((ingredient) => ingredient.id === 1);
+  const lines = [
+    `market offers: ${offers.length} for ${items.size} items; ${
+      items.size - added.length
+    } already in the trees, ${added.length} added`,
+    `  added, paid in coin alone: ${added.filter(({ choice }) => coinOnly(choice)).length}`,
+    `  added, paid in coin and another currency: ${
+      added.filter(({ choice }) =>
+        !coinOnly(choice) && choice.ingredients.some((ingredient) => ingredient.id === 1)
+      ).length
+    }`,
+    `  added, paid without coin: ${
+      added.filter(({ choice }) => !choice.ingredients.some((ingredient) => ingredient.id === 1))
+        .length
+    }`,
+    ...added.map(({ id, choice }) =>
+      `  ${id} ${choice.record.name}: ${choice.record.output_item_count} for ${
+        choice.ingredients.map((i) => `${i.count}×c${i.id}`).join(" + ")
+      } (${choice.record.merchant?.name ?? "no merchant named"})`
+    ),
+  ];
+  // deno-lint-ignore no-console -- a generator run by hand reports on stdout
+  console.log(lines.join("\n"));
 }
 
 interface ReportInput {

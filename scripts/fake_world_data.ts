@@ -13,7 +13,8 @@
  *   icons). Plus `later` rows for the tree ids the 2023 snapshot predates (the Obsidian armor
  *   and its parts): id and name from the records, the other facts those of a named snapshot
  *   item of the same kind.
- * - `recipes.json`: every snapshot recipe of both sets (1,048 and 410), their union.
+ * - `recipes.json`: every snapshot recipe of both sets (1,048 and 410), their union; plus the
+ *   market's few the tests need beyond them (`MARKET_RECIPES`, with their items).
  * - `materials.json`, `currencies.json`: the snapshot's categories and currencies.
  *
  * The pack defaults to `../shared/gw2-data`.
@@ -47,6 +48,45 @@ const LATER_PARTS: readonly (readonly [number, string, number])[] = [
   [100946, "Arcanum of Astral Footprints", 100852],
   [101595, "Gift of Inner Nayos", 100544], // like its sibling Gift of Skywatch Archipelago
 ];
+
+/**
+ * Items and recipes of the market beyond the pack's selection that the tests of issue 31 need
+ * (Lump of Tin from the master craftsmen in recipes other than a legendary's): Weak Potion of
+ * Dredge Slaying and its Artificer recipe. Facts of the 2023 snapshot the pack's main files come
+ * from (`tr7zw/Gw2APITracker` at `a58c92a2`, `v2/items/8817.json`, `v2/recipes/4228.json`), in
+ * the fake's own format (the effect's text as its length, as every row keeps it).
+ */
+const MARKET_ITEMS: readonly Record<string, Json>[] = [{
+  id: 8817,
+  name: "Weak Potion of Dredge Slaying",
+  type: "Consumable",
+  rarity: "Fine",
+  level: 10,
+  vendor: 2,
+  games: ["Wvw", "Dungeon", "Pve"],
+  flags: ["NoSalvage"],
+  restrictions: [],
+  details: {
+    type: "Utility",
+    duration_ms: 1_800_000,
+    apply_count: 1,
+    name: "Enhancement",
+    icon: 0,
+    description: 48,
+  },
+  market: true,
+}];
+const MARKET_RECIPES: readonly Record<string, Json>[] = [{
+  id: 4228,
+  type: "Potion",
+  output: 8817,
+  count: 1,
+  time: 1000,
+  disciplines: ["Artificer"],
+  rating: 50,
+  flags: [],
+  items: [[24272, 1], [19697, 1], [19704, 1], [12156, 1]],
+}];
 
 /**
  * The Obsidian armor's slots by the last word of each piece's name, and the Perfected Envoy
@@ -199,14 +239,24 @@ async function main(): Promise<void> {
     ...obsidianRows(pack.legendaries, known),
     ...LATER_PARTS.map(([id, name, analogue]) => laterRow(id, name, known.get(analogue))),
   ];
-  for (const row of later) {
-    if (known.has(Number(row.id))) throw new Error(`${row.id} is in the snapshot after all`);
+  for (const row of [...later, ...MARKET_ITEMS]) {
+    if (known.has(Number(row.id))) throw new Error(`${row.id} is in the pack after all`);
   }
-  const itemRows = [...items.map(itemRow), ...later].sort((a, b) => Number(a.id) - Number(b.id));
+  const itemRows = [...items.map(itemRow), ...later, ...MARKET_ITEMS].sort((a, b) =>
+    Number(a.id) - Number(b.id)
+  );
   const recipes = union(pack.recipes, pack.treeRecipes);
+  for (const row of MARKET_RECIPES) {
+    if (recipes.some((recipe) => recipe.id === row.id)) {
+      throw new Error(`recipe ${row.id} is in the pack after all`);
+    }
+  }
+  const recipeRows = [...recipes.map(recipeRow), ...MARKET_RECIPES].sort((a, b) =>
+    Number(a.id) - Number(b.id)
+  );
   const sizes = {
     items: await writeJson(`${OUT}/items.json`, { items: itemRows }),
-    recipes: await writeJson(`${OUT}/recipes.json`, { recipes: recipes.map(recipeRow) }),
+    recipes: await writeJson(`${OUT}/recipes.json`, { recipes: recipeRows }),
     currencies: await writeJson(`${OUT}/currencies.json`, {
       currencies: pack.currencies.map(currencyRow),
     }),
@@ -221,7 +271,7 @@ async function main(): Promise<void> {
   };
   // deno-lint-ignore no-console -- a generator run by hand reports on stdout
   console.log(
-    `items ${itemRows.length} (${later.length} later), recipes ${recipes.length}; bytes`,
+    `items ${itemRows.length} (${later.length} later, ${MARKET_ITEMS.length} market), recipes ${recipeRows.length}; bytes`,
     sizes,
   );
 }

@@ -186,6 +186,7 @@ const PURE = new Set([
   "src/passthrough/api_shape.ts",
   "src/account/find.ts",
   "src/account/materials.ts",
+  "src/async/slices.ts",
   "src/auth/address.ts",
   "src/auth/call_rate.ts",
   "src/auth/client_metadata.ts",

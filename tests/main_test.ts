@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { drain, readUntil, spawnDeno, taskArgs } from "./support/process.ts";
 import { callTool, LOCAL_ENV as LOCAL, servePriory } from "./support/served.ts";
+import { LEGACY, readRpc } from "./support/app.ts";
 import { FILLER_FIRST_ID, startFakeGw2 } from "./fake_gw2/mod.ts";
 
 Deno.test("a spawned test server is pointed at loopback, never the real GW2 API", () => {
@@ -167,18 +168,46 @@ Deno.test("deno task start finishes an in-flight request on SIGINT, then exits",
   }
 });
 
+/**
+ * A tool call over the 2025-11-25 leg, whose SDK handler reads `request.signal` (under Deno's
+ * legacy abort that printed a plain-text notice on stderr); the answer, read whole.
+ */
+async function legacyCall(url: string, token: string): Promise<Record<string, unknown>> {
+  const response = await fetch(`${url}/mcp`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      authorization: `Bearer ${token}`,
+      "mcp-protocol-version": LEGACY,
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 7,
+      method: "tools/call",
+      params: { name: "gw2_items", arguments: { ids: [19721] } },
+    }),
+  });
+  return await readRpc(response);
+}
+
 Deno.test("deno task start logs one JSON object per line, tool calls included", async () => {
   await using fake = await startFakeGw2();
   const token = "json-lines-token-51c7";
   const server = await servePriory({ MCP_AUTH_TOKEN: token, GW2_API_BASE: fake.url });
+  let stderr = "";
   try {
     const read = await callTool(server.url, token, "gw2_items", { ids: [19721] });
     assert.equal(read.isError, undefined);
     const refused = await callTool(server.url, token, "priory_account", {});
     assert.equal(refused.isError, true);
+    assert.equal((await legacyCall(server.url, token)).id, 7);
+    assert.equal((await legacyCall(server.url, token)).id, 7);
     await server.stdout.waitFor(/"msg":"tool call".*"failure":"missing_gw2_key"/);
   } finally {
-    const { stdout } = await server.stop();
+    const ended = await server.stop();
+    stderr = ended.stderr;
+    const { stdout } = ended;
     const records = stdout.split("\n").filter((line) => line !== "").map((line) => {
       const record = JSON.parse(line);
       assert.equal(typeof record, "object", line);
@@ -199,6 +228,8 @@ Deno.test("deno task start logs one JSON object per line, tool calls included", 
     );
     assert.doesNotMatch(stdout, new RegExp(token));
   }
+  // Nothing beside the log: the runtime's legacy-abort notice was a plain-text line.
+  assert.equal(stderr, "");
 });
 
 Deno.test("deno task dev prints the banner, then one readable line per tool call", async () => {
@@ -231,5 +262,9 @@ Deno.test("deno task dev prints the banner, then one readable line per tool call
   assert.match(calls[1] ?? "", / gw2_items +ok +\d+ ms {2}0 upstream requests, 1 cache hit$/);
   assert.doesNotMatch(text, /^\{/m, "no JSON line");
   assert.doesNotMatch(text, /gw2 upstream/, "upstream chatter is at debug");
-  assert.doesNotMatch(text + server.stderr.text, new RegExp(token), "the token is never printed");
+  // The 2025 leg reads `request.signal`: the runtime's legacy-abort notice is not printed.
+  assert.equal((await legacyCall(server.url, token)).id, 7);
+  const { stderr } = await server.stop();
+  assert.doesNotMatch(stderr, /Deno\.serve|legacy/, "no runtime notice on the console");
+  assert.doesNotMatch(text + stderr, new RegExp(token), "the token is never printed");
 });

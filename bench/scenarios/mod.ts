@@ -24,6 +24,7 @@ import { orderBook } from "./order_book.ts";
 import { fairness, oauthCall, signIn } from "./public_mode.ts";
 import { ranking } from "./ranking.ts";
 import { recipeTree } from "./recipe_tree.ts";
+import { restart } from "./restart.ts";
 import { throughput } from "./throughput.ts";
 import { today } from "./today.ts";
 import { toolsList } from "./tools_list.ts";
@@ -42,6 +43,7 @@ export const SCENARIOS: readonly Scenario[] = [
   itemSearch,
   ranking,
   warmUp,
+  restart,
   holdings,
   catalogue,
   craftProfit,

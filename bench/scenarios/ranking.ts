@@ -10,7 +10,10 @@
  *   day, holdings five minutes, prices one: those are read again) — the everyday case;
  * - `fresh, background jobs`: Priory as `deno task start` runs it (the way it is deployed), on
  *   an empty KV, the ranking called as soon as it listens, while its startup warm-up and crons
- *   compete for the same budget.
+ *   compete for the same budget;
+ * - `fresh, background jobs, index loading`: the same on a KV that holds the full five-language
+ *   name index (5 × 75,000 names, as a completed crawl leaves it), so the index's load (seconds
+ *   of CPU, in slices) runs beside the warm-up and the ranking too - the real scale's startup.
  *
  * Each against the issue's baseline: the cold ranking's own upstream requests (those of the
  * first run) sent one after another, with every character's inventory read on its own as the
@@ -31,7 +34,10 @@ import { servePrioryInProcess } from "../support/in_process.ts";
 import { BENCH_TOKEN } from "../support/processes.ts";
 import { timed } from "../support/stats.ts";
 import type { McpWire } from "../support/wire.ts";
+import { LANGUAGES } from "../../src/gw2/types.ts";
+import { seedSyntheticNames } from "../../tests/support/synthetic_names.ts";
 import { OPEN_BUDGET, RANKING, structured, tokens, upstreamRequests } from "./calls.ts";
+import { FULL_INDEX } from "./item_search.ts";
 
 /** The upstream latency of this scenario, as the issue sets it. */
 export const RANKING_LATENCY_MS = 300;
@@ -109,6 +115,15 @@ export const ranking: Scenario = {
     const busy = await rank("fresh, background jobs", deployed);
     const defaultTokens = tokens(result);
     await deployed.close();
+    ctx.note("the same with the full five-language index in KV (5 × 75,000 names to load)");
+    const indexed = ctx.kvPath();
+    {
+      using kv = await Deno.openKv(indexed);
+      await seedSyntheticNames(kv, fake.url, FULL_INDEX, 1, LANGUAGES);
+    }
+    const loading = await ctx.startPriory(fake, { kvPath: indexed });
+    const heavy = await rank("fresh, background jobs, index loading", loading);
+    await loading.close();
 
     // The baseline: the cold ranking's own requests, one after another, per character.
     const sequential = seedsRequestCount(cold.log, characters);
@@ -120,7 +135,7 @@ export const ranking: Scenario = {
       note: `${sequential} requests one after another (per character) × ${RANKING_LATENCY_MS} ms`,
     }];
     const targets: Target[] = [];
-    for (const run of [cold, busy, cached]) {
+    for (const run of [cold, busy, heavy, cached]) {
       const share = (100 * run.ms) / sequentialMs;
       const recipePages = run.log.filter((request) =>
         request.path === "/v2/recipes" && request.query.includes("page=")

@@ -156,10 +156,12 @@ async function spawnServer(args: string[], env: Record<string, string>): Promise
 
 /**
  * The log lines a spawned server's `backgroundLog` keeps: each background job run (`background
- * job`, `background job failed`), the warm-up's milestone (`warm-up items read`) and the recipe
- * catalogue's lines (`recipe catalogue filled`, …).
+ * job`, `background job failed`), the warm-up's milestone (`warm-up items read`), the recipe
+ * catalogue's lines (`recipe catalogue filled`, …), the name index's (`name index loaded`, …) and
+ * a failed read of the GW2 cache (`gw2 cache read failed`: a KV read past its bound).
  */
-export const BACKGROUND_LOG = /"msg":"(?:background job|warm-up|recipe catalogue)/;
+export const BACKGROUND_LOG =
+  /"msg":"(?:background job|warm-up|recipe catalogue|name index|gw2 cache read failed)/;
 
 /** Reads a stream of lines to its end, keeping in `into` those matching `pattern`. */
 async function keepLines(

@@ -112,6 +112,12 @@ export interface Pack {
   readonly forge: readonly SourceRecord[];
   /** `legendary-trees/merchants.json`, in the source's order. */
   readonly merchants: readonly SourceRecord[];
+  /**
+   * `merchants/currency_offers.json`, in the source's order: every merchant offer paid in
+   * currencies alone whose output any official recipe of the 2023 catalogue uses (416 offers,
+   * 87 items).
+   */
+  readonly marketOffers: readonly SourceRecord[];
   /** `legendaries.json`: gw2e-static-data 0.5.47's 172 legendaries. */
   readonly legendaries: readonly PackLegendary[];
   /** `currencies.json`: the snapshot's 69 currencies. */
@@ -133,6 +139,7 @@ export async function readPack(folder: string = DEFAULT_PACK): Promise<Pack> {
     treeRecipes: await read("legendary-trees/recipes.json", RecipeSchema),
     forge: await read("legendary-trees/mystic_forge.json", RecordSchema),
     merchants: await read("legendary-trees/merchants.json", RecordSchema),
+    marketOffers: await read("merchants/currency_offers.json", RecordSchema),
     legendaries: await read("legendaries.json", LegendarySchema),
     currencies: await read("currencies.json", CurrencySchema),
     materials: await read("materials.json", MaterialSchema),

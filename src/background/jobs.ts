@@ -67,22 +67,35 @@ export const REFRESH_AHEAD_MS = 90 * 60_000;
  * The background client's options: it never takes the shared bucket below half its burst (the
  * reserve interactive calls always find), makes one attempt per request (the crawl's pace counts
  * requests; a failed job is retried by its cron), waits up to a minute for its share, re-reads
- * ahead ({@linkcode REFRESH_AHEAD_MS}), and keeps no records in process memory: its jobs run a
- * few times an hour, where a KV read costs nothing that matters, while a memory of their own,
- * beside the interactive client's, held the warm set: ~1 MB of live heap, which V8's heap sizing
- * turns into several times that of resident memory (docs/performance.md, "Memory").
+ * ahead ({@linkcode REFRESH_AHEAD_MS}), starts each request (but a collection's pages) once
+ * `giveWay` resolves (no interactive call in flight, or a bound: `Foreground.idle`), and keeps
+ * no records in process memory: its jobs run a few times an hour, where a KV read costs nothing
+ * that matters, while a memory of their own, beside the interactive client's, held the warm set:
+ * ~1 MB of live heap, which V8's heap sizing turns into several times that of resident memory
+ * (docs/performance.md, "Memory").
  */
-export function backgroundClientOptions(rateBurst: number): {
+export function backgroundClientOptions(
+  rateBurst: number,
+  giveWay?: () => Promise<void>,
+): {
   readonly maxRetries: number;
   readonly maxRateWaitMs: number;
   readonly memoryRecords: number;
-  readonly background: { readonly reserveTokens: number; readonly refreshAheadMs: number };
+  readonly background: {
+    readonly reserveTokens: number;
+    readonly refreshAheadMs: number;
+    readonly giveWay?: () => Promise<void>;
+  };
 } {
   return {
     maxRetries: 0,
     maxRateWaitMs: 60_000,
     memoryRecords: 0,
-    background: { reserveTokens: Math.floor(rateBurst / 2), refreshAheadMs: REFRESH_AHEAD_MS },
+    background: {
+      reserveTokens: Math.floor(rateBurst / 2),
+      refreshAheadMs: REFRESH_AHEAD_MS,
+      ...(giveWay === undefined ? {} : { giveWay }),
+    },
   };
 }
 
@@ -118,8 +131,9 @@ export interface BackgroundJobsDeps extends Omit<BackgroundContext, "signal"> {
   readonly snapshotMinutes: number;
   /**
    * A full garbage collection (`runtimeCollect()`, where the runtime offers one): run when the
-   * warm-up or a crawl slice that did work ends with no other job running, so the garbage such a
-   * burst left is not kept resident while the process idles (docs/performance.md, "Memory").
+   * hourly warm-up or a crawl slice that did work ends with no other job running (not after the
+   * startup's warm-up), so the garbage such a burst left is not kept resident while the process
+   * idles (docs/performance.md, "Memory").
    * Not after the minutely prices job: small, and a collection pauses requests for ~20 ms.
    */
   readonly collect?: (() => void) | undefined;
@@ -152,7 +166,8 @@ export interface BackgroundJobs {
   snapshot(sheet: MarketSheet, previous?: MarketSheet): Promise<void>;
   /**
    * The warm-up and the market sheet at startup, to start without awaiting (no request waits for
-   * them); never rejects (a failure is logged, and the crons try again).
+   * them); never rejects (a failure is logged, and the crons try again). No full collection
+   * follows it (the restart's event loop is busy enough).
    */
   startup(): Promise<void>;
   /**
@@ -239,7 +254,10 @@ export function createBackgroundJobs(deps: BackgroundJobsDeps): BackgroundJobs {
     sheet: () => logged("sheet", () => sheetJob()),
     startup: async () => {
       await Promise.all([
-        logged("warm", () => warmLegendaries(context), true).catch(() => undefined),
+        // No full collection after this one: a restart's event loop is at its busiest (the name
+        // index loading, the sheet, the first calls), and the collection stops it for tens of
+        // milliseconds, more under load; the next burst (a crawl slice) collects what is left.
+        logged("warm", () => warmLegendaries(context)).catch(() => undefined),
         logged("sheet", () => sheetJob()),
       ]);
     },

@@ -1,7 +1,10 @@
 /**
  * Recipes the GW2 API does not serve, owned by this project: for every item of every legendary's
- * tree that has no official recipe, the one Mystic Forge recipe or merchant offer a tree uses,
- * with the names of the currencies those offers take. The data is `curated_recipes.json`,
+ * tree that has no official recipe, the one Mystic Forge recipe or merchant offer a tree uses;
+ * for every other item an official recipe of the whole market uses that a merchant sells for
+ * currencies alone, that offer (`market`: Lump of Tin, 10 for 80 coin, in Bronze Ingot and
+ * every tree and crafting scan row above it); with the names of the currencies those offers
+ * take. The data is `curated_recipes.json`,
  * written by the generator `scripts/curate_legendaries.ts` (never by hand) and validated here
  * once, at load.
  *
@@ -51,6 +54,11 @@ export interface CuratedRecipe {
   readonly ingredients: readonly CuratedIngredient[];
   /** The vendor selling it (vendor purchases; absent where the source names none). */
   readonly merchant?: string;
+  /**
+   * True for an offer of the market's other recipes (rule 2), of an item no legendary's tree
+   * reaches: the warm-up leaves it out of the trees' items.
+   */
+  readonly market?: true;
 }
 
 const Id = z.number().int().positive();
@@ -65,6 +73,7 @@ const DataSchema = z.object({
     rule: z.union([z.literal(2), z.literal(3), z.literal(4)]),
     merchant: z.string().min(1).optional(),
     in: z.array(z.tuple([z.enum(["I", "C"]), Id, Count])).min(1),
+    market: z.literal(true).optional(),
   })),
   currencies: z.array(z.object({ id: Id, name: z.string().min(1) })),
 });
@@ -109,6 +118,9 @@ export function parseCuratedData(raw: unknown): CuratedData {
     if (row.rule === 2 && ingredients.some((ingredient) => ingredient.type === "Item")) {
       throw new Error(`${where}: a rule-2 offer is paid in currencies alone`);
     }
+    if (row.market === true && row.rule !== 2) {
+      throw new Error(`${where}: a market record is a rule-2 offer`);
+    }
     recipes.set(row.id, {
       outputId: row.id,
       name: row.name,
@@ -117,6 +129,7 @@ export function parseCuratedData(raw: unknown): CuratedData {
       rule: row.rule,
       ingredients,
       ...(row.merchant === undefined ? {} : { merchant: row.merchant }),
+      ...(row.market === true ? { market: true } : {}),
     });
   }
   const cycle = findCycle(recipes);
@@ -153,15 +166,19 @@ function findCycle(recipes: ReadonlyMap<number, CuratedRecipe>): number[] | unde
 
 const CURATED = parseCuratedData(data);
 
-/** Every curated recipe by output item id (one per item; no item has an official recipe). */
+/**
+ * Every curated recipe by output item id (one per item; no item has an official recipe): the
+ * legendary trees' and the market's.
+ */
 export const CURATED_RECIPES: ReadonlyMap<number, CuratedRecipe> = CURATED.recipes;
 
 /** Names of the currencies the curated recipes take, by currency id (Coin 1 included). */
 export const CURRENCY_NAMES: ReadonlyMap<number, string> = CURATED.currencyNames;
 
 /**
- * Every item id the curated recipes mention (outputs and item ingredients), ascending: the
- * items a legendary tree is certain to read, for warming the cache.
+ * Every item id the legendary trees' curated recipes mention (outputs and item ingredients; the
+ * market's offers left out), ascending: the items a legendary tree is certain to read, for
+ * warming the cache.
  *
  * @example
  * ```ts
@@ -171,6 +188,7 @@ export const CURRENCY_NAMES: ReadonlyMap<number, string> = CURATED.currencyNames
 export function curatedTreeItemIds(): number[] {
   const ids = new Set<number>();
   for (const recipe of CURATED_RECIPES.values()) {
+    if (recipe.market === true) continue;
     ids.add(recipe.outputId);
     for (const ingredient of recipe.ingredients) {
       if (ingredient.type === "Item") ids.add(ingredient.id);

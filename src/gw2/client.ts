@@ -149,7 +149,15 @@ export interface Gw2ClientOptions {
    * records and searches that would expire within `refreshAheadMs`, so data it warms never
    * lapses between two runs.
    */
-  readonly background?: { readonly reserveTokens: number; readonly refreshAheadMs: number };
+  readonly background?: {
+    readonly reserveTokens: number;
+    readonly refreshAheadMs: number;
+    /**
+     * Awaited before each of its requests takes a token: resolves once no interactive call is
+     * in flight (or after a bound), so interactive reads go first (`Foreground.idle`).
+     */
+    readonly giveWay?: () => Promise<void>;
+  };
   /**
    * Shared by the process's clients (give every one the same instance): a background client's
    * takes of the budget give way while an interactive client's take waits for a refill.
@@ -303,6 +311,7 @@ class KvGw2Client implements InstrumentedGw2Client {
       maxRetries: options.maxRetries ?? 2,
       maxRateWaitMs: options.maxRateWaitMs ?? 60_000,
       random,
+      ...(options.background?.giveWay === undefined ? {} : { giveWay: options.background.giveWay }),
     });
     const shared = {
       transport,

@@ -54,6 +54,8 @@ export class PageReader<T> {
       endpoint: this.#path,
       path: this.#path,
       query: [["page", String(page)], ["page_size", String(pageSize)], ...query],
+      // A collection's pages: a tool call may have joined the read and wait for this one.
+      joinable: true,
     }, deadline);
     if (answer.kind === "not_found") throw new Gw2UpstreamError("unexpected_status", 404);
     if (!Array.isArray(answer.json) || answer.pageTotal === undefined) {

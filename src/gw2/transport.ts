@@ -48,6 +48,11 @@ export interface UpstreamRequest {
   readonly idCount?: number;
   /** Statuses failed at once rather than retried: the caller has its own remedy (a split). */
   readonly noRetryOn?: readonly number[];
+  /**
+   * A page of a collection read that a tool call may join and wait for (the recipe catalogue's
+   * fill, the market sheet: `CollectionRead`): started at once, never held back by `giveWay`.
+   */
+  readonly joinable?: boolean;
 }
 
 /** A usable answer: a success or a 404 (whose meaning depends on the caller). */
@@ -70,6 +75,12 @@ export interface TransportOptions {
   /** Longest wait for the bucket, or for a 429's `Retry-After`, before failing rate-limited. */
   readonly maxRateWaitMs: number;
   readonly random: () => number;
+  /**
+   * Awaited before each attempt's token is taken (a background client's): resolves once no
+   * interactive call is in flight, or after a bound, so background requests start between
+   * calls rather than beside them. Not for a `joinable` page, which a call may be waiting for.
+   */
+  readonly giveWay?: () => Promise<void>;
 }
 
 /**
@@ -109,7 +120,7 @@ export class Transport {
     const url = this.#url(request);
     const headers = authorisedHeaders(request.key);
     for (let attempt = 1;; attempt++) {
-      if (attempt > 1 || !admitted) await this.admit(deadline);
+      if (attempt > 1 || !admitted) await this.admit(deadline, request.joinable !== true);
       counters.add("upstreamRequests");
       const started = clock.now();
       const outcome = await this.#attempt(url, headers, deadline);
@@ -189,15 +200,20 @@ export class Transport {
    * Takes the token of one attempt, waiting for a refill only as long as the deadline leaves
    * room for an attempt after it. `request` does this before every attempt; a caller that must
    * know it has the budget before fixing what to ask (a batch still gathering ids) takes the
-   * first one here and passes `admitted`.
+   * first one here and passes `admitted`. `giveWay`: first wait for the calls in flight (a
+   * background client's `giveWay`), unless the request is one a call may be waiting for.
    *
    * @throws {Gw2RateLimitedError} no token within the wait allowed
    * @throws {Gw2StorageError} the budget's KV failed
    * @throws {Gw2UpstreamError} `timeout` when the deadline has passed
    */
-  async admit(deadline?: Deadline): Promise<void> {
+  async admit(deadline?: Deadline, giveWay = true): Promise<void> {
     const { bucket, counters, log, maxRateWaitMs } = this.#options;
     if (isExpired(deadline)) throw new Gw2UpstreamError("timeout");
+    if (giveWay && this.#options.giveWay !== undefined) {
+      await this.#options.giveWay();
+      if (isExpired(deadline)) throw new Gw2UpstreamError("timeout");
+    }
     const maxWait = Math.max(0, Math.min(maxRateWaitMs, remainingMs(deadline) - MIN_ATTEMPT_MS));
     let taken;
     try {

@@ -23,6 +23,7 @@ import { MAX_AUTH_BODY_BYTES } from "../auth/body_limit.ts";
 import type { PublicAuth } from "../auth/mod.ts";
 import type { Gw2Client } from "../gw2/types.ts";
 import { describeError, type Logger } from "../log.ts";
+import type { Foreground } from "../async/foreground.ts";
 import { createMcpEndpoint, type RequestCaller } from "../mcp/endpoint.ts";
 import type { CallLogOptions } from "../mcp/server.ts";
 import type { NameIndex } from "../search/name_index.ts";
@@ -70,6 +71,8 @@ export interface HandlerDeps {
   readonly callLog?: CallLogOptions;
   /** The public mode (`PRIORY_AUTH=oauth`); absent: the token mode. */
   readonly auth?: PublicAuth;
+  /** Tool calls in flight, which background work gives way to (`src/async/foreground.ts`). */
+  readonly foreground?: Foreground;
 }
 
 /**
@@ -117,6 +120,7 @@ export function createHandler(deps: HandlerDeps): Handler {
     tools: deps.tools ?? TOOLS,
     maxBodyBytes,
     ...(deps.callLog === undefined ? {} : { callLog: deps.callLog }),
+    ...(deps.foreground === undefined ? {} : { foreground: deps.foreground }),
     // Public mode: every text the model reads says the key comes with the sign-in.
     ...(auth === undefined ? {} : { keyWording: "sign-in" }),
   });

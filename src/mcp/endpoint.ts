@@ -16,6 +16,7 @@ import {
   type McpRequestContext,
 } from "@modelcontextprotocol/server";
 import type { Clock } from "../async/clock.ts";
+import type { Foreground } from "../async/foreground.ts";
 import type { Gw2Client } from "../gw2/types.ts";
 import type { Logger } from "../log.ts";
 import type { NameIndex } from "../search/name_index.ts";
@@ -52,6 +53,8 @@ export interface McpEndpointDeps {
   readonly callLog?: CallLogOptions;
   /** Where the instructions and tool texts say keys come from. @default "header" */
   readonly keyWording?: KeyWording;
+  /** Tool calls in flight, which background work gives way to. */
+  readonly foreground?: Foreground;
 }
 
 /**
@@ -148,9 +151,10 @@ export function createMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
       // (its body consumed, which nothing reads again). Only a body that did not parse needs a
       // copy carrying the bytes, for the SDK to answer the malformed JSON itself. Copying every
       // request cost a warm call ~10 µs (its headers go through WebIDL conversion). The SDK's
-      // 2025 leg tears its exchange down when `request.signal` aborts; Deno.serve's legacy abort
-      // fires once the response has been delivered, when the exchange is over anyway, or when the
-      // client went away, which only loses it the answer (a tool call cannot be cancelled).
+      // 2025 leg tears its exchange down when `request.signal` aborts, which (`deno.json`'s
+      // "no-legacy-abort") happens only when the client goes away before its answer: that only
+      // loses it the answer (a tool call cannot be cancelled). Deno.serve's legacy abort, on
+      // every delivered response too, printed a plain-text notice into the JSON log.
       const forward = parsed.ok ? request : new Request(request.url, {
         method: request.method,
         headers: request.headers,
@@ -192,6 +196,7 @@ function toolDeps(
     ...(deps.clock === undefined ? {} : { clock: deps.clock }),
     ...(deps.callLog === undefined ? {} : { callLog: deps.callLog }),
     ...(deps.keyWording === undefined ? {} : { keyWording: deps.keyWording }),
+    ...(deps.foreground === undefined ? {} : { foreground: deps.foreground }),
   };
   if (caller !== undefined) {
     return {

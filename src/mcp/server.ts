@@ -17,6 +17,7 @@ import {
 } from "@modelcontextprotocol/server";
 import type { z } from "zod";
 import { type Clock, systemClock } from "../async/clock.ts";
+import type { Foreground } from "../async/foreground.ts";
 import {
   CALL_DEADLINE_MS,
   deadlineAfter,
@@ -137,6 +138,8 @@ export interface ServerDeps extends Omit<ToolDeps, "gw2" | "signal"> {
   readonly clock?: Clock;
   /** How each call is logged. @default successes at debug, no upstream cost */
   readonly callLog?: CallLogOptions;
+  /** Marked busy while each call runs: background work gives way (`src/async/foreground.ts`). */
+  readonly foreground?: Foreground;
 }
 
 /**
@@ -310,8 +313,11 @@ export async function callTool(
     keyWording: _wording,
     enterCall,
     keyRejected,
+    foreground,
     ...shared
   } = deps;
+  // From the start: the background's slices and reads wait while the call runs.
+  const busy = foreground?.enter();
   const budgetMs = tool.deadlineMs ?? CALL_DEADLINE_MS;
   using work = startDeadline(clock, budgetMs - WORK_MARGIN_MS, owner);
   using answerBy = deadlineAfter(clock, work, WORK_MARGIN_MS - ANSWER_MARGIN_MS);
@@ -354,6 +360,7 @@ export async function callTool(
     return { content: [{ type: "text", text: failure.text }], isError: true };
   } finally {
     leave?.();
+    busy?.();
   }
 }
 

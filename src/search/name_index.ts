@@ -2,9 +2,13 @@
  * The item-name index: the name -> id lookup behind `priory_item_search`, in every GW2 language,
  * and the names of ids in a language for every tool that names things. Names live in Deno KV
  * (`name_store.ts`), so they survive restarts and every instance shares them; each instance
- * searches an in-memory copy (`name_table.ts`), loaded on first use and kept current by one
+ * searches an in-memory copy (`name_table.ts`), loaded at startup and kept current by one
  * small KV read per search: when another instance (or the catalogue crawl) has written since,
  * only the buckets that changed are re-read.
+ *
+ * At full scale (5 x 75,000 names) loading and packing are seconds of CPU: both run in slices
+ * between requests (the `pacer`, `src/async/slices.ts`), one piece of work at a time, and a
+ * search meanwhile answers from what is loaded (`complete` false until every language is in).
  *
  * Fed two ways, each write one language's:
  * - **write-through**: the GW2 client hands every item (and item name in another language) it
@@ -21,7 +25,8 @@
  * @module
  */
 
-import type { Clock } from "../async/clock.ts";
+import { type Clock, settlesWithin } from "../async/clock.ts";
+import { type Pacer, runInSlices, UNSLICED } from "../async/slices.ts";
 import { type Lang, LANGUAGES } from "../gw2/types.ts";
 import { DEFAULT_KV_TIMEOUT, type KvTimeout, withKvTimeout } from "../kv/timeout.ts";
 import { describeError, type Logger } from "../log.ts";
@@ -79,7 +84,26 @@ export interface NameIndexOptions extends NameStoreOptions {
   readonly timeout?: KvTimeout;
   /** How long a completed pass keeps the index complete. @default CATALOGUE_COMPLETE_FOR_MS */
   readonly completeForMs?: number;
+  /**
+   * How loading and packing the names are paced: in slices between requests in production
+   * (`slicePacer`, `src/async/slices.ts`), at a full scale of seconds of CPU. @default
+   * {@linkcode UNSLICED}: each runs to its end within the call that starts it.
+   */
+  readonly pacer?: Pacer;
+  /**
+   * How long after a load begins searches wait for it to end before answering from what is
+   * loaded (a small index loads within it; the full five languages take seconds).
+   * @default {@linkcode LOAD_WAIT_MS}
+   */
+  readonly loadWaitMs?: number;
 }
+
+/**
+ * The wait of {@linkcode NameIndexOptions.loadWaitMs}: a few hundred milliseconds, so the first
+ * search of a restart never queues behind seconds of loading, and one of a small index sees it
+ * whole.
+ */
+export const LOAD_WAIT_MS = 200;
 
 /**
  * A load or refresh is many KV reads (a full load of 75,000 names is ~150), so it is given this
@@ -94,9 +118,21 @@ export class NameIndex {
   readonly #timeout: KvTimeout;
   readonly #clock: Clock;
   readonly #completeForMs: number;
+  readonly #pacer: Pacer;
   /** Why the last load or refresh failed, for the unavailable error. */
   #failure: unknown;
   #table: NameTable | undefined;
+  /** True once every language has been loaded from the store (then refreshes take over). */
+  #loaded = false;
+  /** The load running, and its first step (the table exists, or the load failed before). */
+  #loading: { readonly done: Promise<void>; readonly begun: Promise<void> } | undefined;
+  /** When the running load began (its table existed), and how long searches wait for it. */
+  #loadBegunAt = 0;
+  readonly #loadWaitMs: number;
+  /** Languages loaded: only these are packed (a pack before its load would be replaced). */
+  readonly #loadedLanguages = new Set<Lang>();
+  /** The tail of the table's sliced work (loads, packs), run one at a time. */
+  #work: Promise<void> = Promise.resolve();
   #versions = new Map<Lang, Map<number, number>>();
   #stamp: string | null = null;
   #completedAt: number | undefined;
@@ -114,6 +150,8 @@ export class NameIndex {
     this.#timeout = options.timeout ?? DEFAULT_KV_TIMEOUT;
     this.#clock = options.clock;
     this.#completeForMs = options.completeForMs ?? CATALOGUE_COMPLETE_FOR_MS;
+    this.#pacer = options.pacer ?? UNSLICED;
+    this.#loadWaitMs = options.loadWaitMs ?? LOAD_WAIT_MS;
   }
 
   /**
@@ -171,14 +209,31 @@ export class NameIndex {
   }
 
   /**
-   * Loads the in-memory copy now, so the first search does not wait for it (`main.ts` calls it
-   * at startup without awaiting). A failure is logged; the next search retries.
+   * Loads the in-memory copy now and resolves once every language is in (`main.ts` calls it at
+   * startup without awaiting). Searches meanwhile answer from what is loaded, saying the index
+   * is not complete. A failure is logged; the next search retries.
    */
   async warm(): Promise<void> {
     try {
       await this.#current();
+      await this.#loading?.done;
+      if (!this.#loaded) throw new NameIndexUnavailableError(this.#failure);
     } catch (error) {
       this.#log.warn("name index warm-up failed", { error: describeError(error) });
+    }
+  }
+
+  /**
+   * Resolves once no load runs and no sliced work (a load's languages, packs) waits: when a burst
+   * of the index's CPU and garbage is over (`main.ts` collects garbage only then).
+   */
+  async quiet(): Promise<void> {
+    for (;;) {
+      const work = this.#work;
+      const loading = this.#loading;
+      await loading?.done;
+      await work;
+      if (work === this.#work && this.#loading === undefined) return;
     }
   }
 
@@ -206,7 +261,7 @@ export class NameIndex {
       for (const [language, batch] of batches) {
         try {
           await this.#store.merge(batch, language, this.#known(language));
-          this.#table?.upsert(batch, language);
+          this.#table?.stage(batch, language);
         } catch (error) {
           this.#log.warn("name index write-through failed", {
             items: batch.length,
@@ -215,6 +270,8 @@ export class NameIndex {
           });
         }
       }
+      // Packing is background work: the read that fed these names does not wait for it.
+      void this.#packDue();
     });
     return this.#next;
   }
@@ -227,13 +284,16 @@ export class NameIndex {
    * @throws {NameStoreWriteError} when a commit keeps failing; the entries of earlier commits
    * are kept, so the crawl can retry the page.
    */
-  putMany(entries: readonly NameEntry[], lang: Lang = "en"): Promise<number> {
+  async putMany(entries: readonly NameEntry[], lang: Lang = "en"): Promise<number> {
     const stored = entries.map(storedForm);
-    return this.#serial(async () => {
+    const changed = await this.#serial(async () => {
       const changed = await this.#store.merge(stored, lang, this.#known(lang));
-      this.#table?.upsert(stored, lang);
+      this.#table?.stage(stored, lang);
       return changed;
     });
+    // The crawl waits for a due pack (in slices), so its writes never outrun the packing.
+    await this.#packDue();
+    return changed;
   }
 
   /** Changed names this copy holds beside its packed ones, not yet packed (0 before a load). */
@@ -246,11 +306,12 @@ export class NameIndex {
    * it): the crawl calls it when a language's last page is in. Until then changes wait beside
    * the packed names, as objects every search scans, up to a limit.
    */
-  settle(lang: Lang): Promise<void> {
-    return this.#serial(() => {
-      this.#table?.pack(lang);
-      return Promise.resolve();
-    });
+  async settle(lang: Lang): Promise<void> {
+    // After the writes queued before it; the pack itself runs in slices, off the write queue.
+    await this.#serial(() => Promise.resolve());
+    const table = this.#table;
+    if (table === undefined || !this.#loadedLanguages.has(lang)) return;
+    await this.#sliced(() => table.packSteps(lang));
   }
 
   /**
@@ -278,19 +339,44 @@ export class NameIndex {
   }
 
   /**
-   * The in-memory table, loaded or refreshed first (one sync at a time, shared by callers). A
-   * first load is waited for; a refresh only up to the KV bound, after which the search answers
-   * from the copy held (a stalled KV must not cost the call its deadline) while the refresh
-   * goes on for the next caller.
+   * The table's sliced work, one piece at a time (a pack must not run beside the load or
+   * another pack of its language): `steps` is made when its turn comes.
+   */
+  #sliced<T>(steps: () => Generator<void, T, undefined>): Promise<T> {
+    const run = this.#work.then(() => runInSlices(steps(), this.#pacer));
+    this.#work = run.then(() => undefined, () => undefined);
+    return run;
+  }
+
+  /** Packs every loaded language whose changes have passed their limit (sliced). */
+  #packDue(): Promise<void> {
+    const table = this.#table;
+    if (table === undefined) return Promise.resolve();
+    const loaded = this.#loadedLanguages;
+    return this.#sliced(function* () {
+      for (const lang of table.packDue()) if (loaded.has(lang)) yield* table.packSteps(lang);
+    });
+  }
+
+  /**
+   * The in-memory table. Before the first load is over: the table as loaded so far, once the
+   * load has begun (a store that cannot be read at all is an error) - a search never waits for
+   * the whole index. After: refreshed first (one sync at a time, shared by callers), waited for
+   * only up to the KV bound, after which the search answers from the copy held (a stalled KV
+   * must not cost the call its deadline) while the refresh goes on for the next caller.
    */
   async #current(): Promise<NameTable> {
-    const syncing = this.#syncing ??= this.#sync().finally(() => this.#syncing = undefined);
-    const held = this.#table;
-    if (held === undefined) {
-      await syncing;
+    if (!this.#loaded) {
+      const loading = this.#loading ??= this.#load();
+      if (this.#table === undefined) await loading.begun;
+      // A small index is loaded within the wait; a large one answers from what is in by then.
+      const left = this.#loadBegunAt + this.#loadWaitMs - this.#clock.now();
+      if (left > 0) await settlesWithin(loading.done, left, this.#clock);
       if (this.#table === undefined) throw new NameIndexUnavailableError(this.#failure);
       return this.#table;
     }
+    const held = this.#table!;
+    const syncing = this.#syncing ??= this.#sync().finally(() => this.#syncing = undefined);
     try {
       await withKvTimeout(this.#timeout, () => syncing);
     } catch {
@@ -301,38 +387,70 @@ export class NameIndex {
     return this.#table ?? held;
   }
 
-  /** Loads or refreshes the table; never throws (the failure is logged and kept). */
+  /**
+   * The first load: the store's head, then each language's names (English first), each folded
+   * and packed in slices and put in place whole, so searches meanwhile see every language
+   * loaded so far. Each KV read is given {@linkcode SYNC_BOUNDS} single-operation bounds; a load
+   * that fails keeps what it loaded, and the next search starts another.
+   */
+  #load(): { readonly done: Promise<void>; readonly begun: Promise<void> } {
+    const begun = Promise.withResolvers<void>();
+    const bound = { ...this.#timeout, ms: this.#timeout.ms * SYNC_BOUNDS };
+    const done = (async () => {
+      try {
+        const head = await withKvTimeout(bound, () => this.#store.head());
+        const table = this.#table ??= new NameTable();
+        this.#loadBegunAt = this.#clock.now();
+        begun.resolve();
+        for (const lang of LANGUAGES) {
+          // Names go from each bucket read straight into the language's new pack.
+          const loader = table.loader(lang);
+          await withKvTimeout(
+            bound,
+            () => this.#store.readLanguage(lang, (entries) => loader.add(entries), this.#pacer),
+          );
+          await this.#sliced(() => loader.finish());
+          this.#loadedLanguages.add(lang);
+        }
+        this.#loaded = true;
+        this.#apply(head);
+        this.#failure = undefined;
+        this.#log.info("name index loaded", {
+          names: table.size,
+          ...Object.fromEntries(LANGUAGES.map((lang) => [lang, table.sizeOf(lang)])),
+          ms: Math.round(this.#clock.now() - this.#loadBegunAt),
+        });
+      } catch (error) {
+        this.#failure = error;
+        this.#log.warn("name index load failed", { error: describeError(error) });
+      } finally {
+        this.#loading = undefined;
+        begun.resolve();
+      }
+    })();
+    return { done, begun: begun.promise };
+  }
+
+  /** Refreshes the loaded table; never throws (the failure is logged and kept). */
   async #sync(): Promise<void> {
     const table = this.#table;
+    if (table === undefined) return;
     const bound = { ...this.#timeout, ms: this.#timeout.ms * SYNC_BOUNDS };
     try {
       await withKvTimeout(bound, async (abandoned) => {
-        if (table === undefined) {
-          const loaded = new NameTable();
-          const read = await this.#store.load((lang, entries) => loaded.upsert(entries, lang));
-          if (abandoned.aborted) return;
-          this.#apply(read);
-          this.#table = loaded;
-          this.#log.info("name index loaded", {
-            names: loaded.size,
-            ...Object.fromEntries(LANGUAGES.map((lang) => [lang, loaded.sizeOf(lang)])),
-          });
-          return;
-        }
         if (await this.#store.stamp() === this.#stamp) return;
         const read = await this.#store.changes(this.#versions);
         // An abandoned refresh must not apply an older read over a newer one.
         if (abandoned.aborted) return;
-        for (const [lang, entries] of read.entries) table.upsert(entries, lang);
+        for (const [lang, entries] of read.entries) table.stage(entries, lang);
         this.#apply(read);
+        void this.#packDue();
       });
       this.#failure = undefined;
     } catch (error) {
       this.#failure = error;
       // A refresh failing is not fatal: search what this instance already holds.
-      this.#log.warn(table === undefined ? "name index load failed" : "name index refresh failed", {
-        error: describeError(error),
-      });
+      this.#log.warn("name index refresh failed", { error: describeError(error) });
     }
   }
 
@@ -341,15 +459,20 @@ export class NameIndex {
    * (its next refresh then skips what it wrote itself); none before the first load.
    */
   #known(lang: Lang): Map<number, number> | undefined {
-    if (this.#table === undefined) return undefined;
+    if (!this.#loaded) return undefined;
     let known = this.#versions.get(lang);
     if (known === undefined) this.#versions.set(lang, known = new Map());
     return known;
   }
 
-  #apply(read: StoreRead): void {
+  #apply(read: Omit<StoreRead, "entries">): void {
     // A pass finished elsewhere: its last pages came in by refresh, and no more are coming.
-    if (read.completedAt !== this.#completedAt) this.#table?.pack();
+    const table = this.#table;
+    if (read.completedAt !== this.#completedAt && table !== undefined) {
+      void this.#sliced(function* () {
+        for (const lang of LANGUAGES) yield* table.packSteps(lang);
+      });
+    }
     this.#stamp = read.stamp;
     this.#versions = new Map(LANGUAGES.map((lang) => [lang, new Map(read.versions.get(lang))]));
     this.#completedAt = read.completedAt;
@@ -358,7 +481,8 @@ export class NameIndex {
   #status(table: NameTable): IndexStatus {
     const completedAt = this.#completedAt;
     if (completedAt === undefined) return { names: table.size, complete: false };
-    const complete = this.#clock.now() - completedAt < this.#completeForMs;
+    // Until every language is loaded, a miss may be a name not loaded yet.
+    const complete = this.#loaded && this.#clock.now() - completedAt < this.#completeForMs;
     return { names: table.size, complete, completedAt };
   }
 }

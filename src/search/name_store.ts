@@ -23,6 +23,7 @@
  * @module
  */
 
+import { type Pacer, UNSLICED } from "../async/slices.ts";
 import { GET_MANY_LIMIT } from "../kv/limits.ts";
 import type { Clock } from "../async/clock.ts";
 import { type Lang, LANGUAGES } from "../gw2/types.ts";
@@ -51,10 +52,7 @@ export interface StoreRead {
   readonly stamp: string | null;
   /** Every bucket's version, per language, at the time of the read. */
   readonly versions: LanguageVersions;
-  /**
-   * The entries of the buckets read, per language (the changed ones on a refresh; none on a
-   * load, which hands them to its callback a language at a time).
-   */
+  /** The entries of the buckets read, per language (the changed ones, on a refresh). */
   readonly entries: ReadonlyMap<Lang, readonly NameEntry[]>;
   /** When the last full catalogue pass was completed, if one was. */
   readonly completedAt?: number;
@@ -101,21 +99,37 @@ export class NameStore {
   }
 
   /**
-   * Everything: the manifests, then every bucket (so buckets are never older than them), handed
-   * to `take` one language at a time, English first - so a loader never holds more than one
-   * language's entries as objects.
+   * The stamp, every language's manifest and the catalogue marker, in one strong read: what a
+   * load reads first (so no bucket read after it is older than its manifest says).
    */
-  async load(take: (lang: Lang, entries: NameEntry[]) => void): Promise<StoreRead> {
-    const head = await this.#head();
-    for (const lang of LANGUAGES) {
-      const entries: NameEntry[] = [];
-      const list = this.#kv.list({ prefix: [...this.#root, "bucket", lang] }, { batchSize: 500 });
-      for await (const bucket of list) {
-        for (const entry of parseBucket(bucket.value)) entries.push(entry);
+  head(): Promise<Omit<StoreRead, "entries">> {
+    return this.#head();
+  }
+
+  /**
+   * Every stored entry of `lang`, handed to `take` a bucket at a time in ascending id order
+   * (buckets in key order, each sorted): ~600 buckets of 128 at full scale, so a loader never
+   * holds a language's entries as objects. Pauses with `pacer` between slices. Returns the
+   * entries read.
+   */
+  async readLanguage(
+    lang: Lang,
+    take: (entries: readonly NameEntry[]) => void,
+    pacer: Pacer = UNSLICED,
+  ): Promise<number> {
+    let read = 0;
+    const list = this.#kv.list({ prefix: [...this.#root, "bucket", lang] }, { batchSize: 25 });
+    let start = pacer.now();
+    for await (const bucket of list) {
+      const entries = parseBucket(bucket.value);
+      take(entries);
+      read += entries.length;
+      if (pacer.due(start)) {
+        await pacer.pause();
+        start = pacer.now();
       }
-      take(lang, entries);
     }
-    return { ...head, entries: new Map() };
+    return read;
   }
 
   /** The buckets whose version differs from `known`, per language, and the new versions. */

@@ -32,6 +32,7 @@ import {
   mayBeWithin,
 } from "./normalize.ts";
 import { bitCount, letterMask, PackedNames } from "./packed_names.ts";
+import { runToEnd } from "../async/slices.ts";
 
 /** One indexed item in one language: all the index keeps. */
 export interface NameEntry {
@@ -75,6 +76,18 @@ const MAX_CODES = 256;
  */
 function overlayLimit(packed: number): number {
   return Math.max(512, Math.min(2_048, packed >> 5));
+}
+
+/** A load of one language's names ({@linkcode NameTable.loader}). */
+export interface NameLoader {
+  /**
+   * Folds and packs `entries` (ids ascending, above every id added before).
+   *
+   * @throws {RangeError} when an id is out of order
+   */
+  add(entries: readonly NameEntry[]): void;
+  /** Packs what was added, as steps, and puts it in place; returns the names loaded. */
+  finish(): Generator<void, number, undefined>;
 }
 
 /** Typos forgiven in a query word of this length: none in short words, where they mislead. */
@@ -164,8 +177,23 @@ export class NameTable {
       known.type !== entry.type;
   }
 
-  /** Adds or replaces entries of `lang` by id; returns how many changed the table. */
+  /**
+   * Adds or replaces entries of `lang` by id; returns how many changed the table. Packs the
+   * language's changes once they pass their limit, at once (see {@linkcode NameTable.stage}
+   * for the form that leaves packing to the caller).
+   */
   upsert(entries: Iterable<NameEntry>, lang: Lang = "en"): number {
+    const changed = this.stage(entries, lang);
+    if (changed > 0) this.#names(lang).packIfDue();
+    return changed;
+  }
+
+  /**
+   * {@linkcode NameTable.upsert} without packing: the changes wait beside the packed names
+   * until the caller packs them ({@linkcode NameTable.packDue}, {@linkcode NameTable.packSteps}),
+   * in slices - the name index's way, so a pack never holds the event loop.
+   */
+  stage(entries: Iterable<NameEntry>, lang: Lang = "en"): number {
     const names = this.#names(lang);
     let changed = 0;
     for (const entry of entries) {
@@ -183,7 +211,6 @@ export class NameTable {
         mask: letterMask(folded),
       });
     }
-    if (changed > 0) names.packIfDue();
     return changed;
   }
 
@@ -199,7 +226,86 @@ export class NameTable {
    * changes do not wait beside the packed names as objects, scanned by every search.
    */
   pack(lang?: Lang): void {
-    for (const language of lang === undefined ? LANGUAGES : [lang]) this.#names(language).pack();
+    for (const language of lang === undefined ? LANGUAGES : [lang]) {
+      runToEnd(this.#names(language).packSteps());
+    }
+  }
+
+  /** The languages whose changes have passed their limit: due to be packed. */
+  packDue(): Lang[] {
+    return LANGUAGES.filter((lang) => this.#names(lang).isDue());
+  }
+
+  /**
+   * {@linkcode NameTable.pack} of one language as steps (`runInSlices`): the changes waiting
+   * when it starts are merged into a new pack while searches go on over the old one and its
+   * changes; changes made meanwhile stay waiting. One pack or load of a language at a time.
+   */
+  packSteps(lang: Lang): Generator<void, void, undefined> {
+    return this.#names(lang).packSteps();
+  }
+
+  /**
+   * Loads every name of `lang` at once - the language's whole catalogue as the store holds it,
+   * handed to the loader's `add` in ascending id order (bucket by bucket) and packed straight
+   * into typed arrays (no object kept per name), then `finish`ed as steps (`runInSlices`) and
+   * put in place of what the language held in one step. Searches meanwhile answer from what it
+   * held; changes staged meanwhile (or before) stay waiting beside the loaded names and win
+   * over them, being no older. One pack or load of a language at a time.
+   */
+  loader(lang: Lang): NameLoader {
+    const names = this.#names(lang);
+    const builder = PackedNames.builder({ words: lang !== "zh" });
+    const apostrophes = APOSTROPHES[lang];
+    // In one step: nothing changes the table between the count and the swap.
+    const install = (packed: PackedNames) => {
+      this.#distinct += this.#unindexed(packed);
+      names.install(packed);
+    };
+    return {
+      add: (entries) => {
+        for (const entry of entries) {
+          const folded = foldName(entry.name, apostrophes);
+          builder.add(
+            entry.id,
+            entry.name,
+            folded,
+            this.#code(entry.rarity),
+            this.#code(entry.type),
+          );
+        }
+      },
+      *finish() {
+        const packed = yield* builder.steps();
+        install(packed);
+        return packed.size;
+      },
+    };
+  }
+
+  /** Ids of `packed` that no language holds now (its own language's names and changes included). */
+  #unindexed(packed: PackedNames): number {
+    const held = [...this.#languages.values()];
+    // The ids ascend in every pack: one walk along each, not a search per id.
+    const at = new Int32Array(held.length);
+    let fresh = 0;
+    for (let entry = 0; entry < packed.size; entry++) {
+      const id = packed.id(entry);
+      let known = false;
+      for (let index = 0; index < held.length; index++) {
+        const names = held[index]!;
+        const other = names.packedNames;
+        let cursor = at[index]!;
+        while (cursor < other.size && other.id(cursor) < id) cursor++;
+        at[index] = cursor;
+        if ((cursor < other.size && other.id(cursor) === id) || names.hasChange(id)) {
+          known = true;
+          break;
+        }
+      }
+      if (!known) fresh++;
+    }
+    return fresh;
   }
 
   /**
@@ -337,18 +443,51 @@ class LangNames {
     this.#overlay.set(row.id, row);
   }
 
-  /** Packs the overlay into the names when it has grown past its limit. */
-  packIfDue(): void {
-    if (this.#overlay.size > overlayLimit(this.#packed.size)) this.pack();
+  /** The packed names (for walking their ids). */
+  get packedNames(): PackedNames {
+    return this.#packed;
   }
 
-  /** Packs the overlay into the names. */
-  pack(): void {
+  /** True when `id` has a change waiting beside the packed names. */
+  hasChange(id: number): boolean {
+    return this.#overlay.has(id);
+  }
+
+  /** Whether the overlay has grown past its limit. */
+  isDue(): boolean {
+    return this.#overlay.size > overlayLimit(this.#packed.size);
+  }
+
+  /** Packs the overlay into the names when it has grown past its limit. */
+  packIfDue(): void {
+    if (this.isDue()) runToEnd(this.packSteps());
+  }
+
+  /**
+   * Packs the overlay as it is now into the names, as steps; rows changed while it runs stay
+   * in the overlay (they replace the packed entry of their id).
+   */
+  *packSteps(): Generator<void, void, undefined> {
     if (this.#overlay.size === 0) return;
     const rows = [...this.#overlay.values()].sort((a, b) => a.id - b.id);
-    this.#packed = PackedNames.merge(this.#packed, rows, { words: this.lang !== "zh" });
-    this.#overlay = new Map();
-    this.#added = 0;
+    const packed = yield* PackedNames.mergeSteps(this.#packed, rows, {
+      words: this.lang !== "zh",
+    });
+    this.install(packed, rows);
+  }
+
+  /**
+   * Puts `packed` in place of the packed names, and drops from the overlay the `rows` it was
+   * built from (those not changed again since); every other change stays.
+   */
+  install(packed: PackedNames, rows: readonly OverlayRow[] = []): void {
+    this.#packed = packed;
+    for (const row of rows) {
+      if (this.#overlay.get(row.id) === row) this.#overlay.delete(row.id);
+    }
+    let added = 0;
+    for (const id of this.#overlay.keys()) if (packed.indexOf(id) === -1) added++;
+    this.#added = added;
   }
 
   /** The exact, prefix and word tiers: each match offered to `best`. */

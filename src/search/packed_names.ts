@@ -4,6 +4,8 @@
  * to several times what is live in it, so each byte kept in the heap is paid again in resident
  * memory, a typed array's bytes once (docs/performance.md, "Memory"). Immutable once built;
  * `name_table.ts` keeps the changes since in a small overlay and builds a new one now and then.
+ * Building is also offered as steps (`mergeSteps`, `builder`): generators that yield every few
+ * thousand entries, run in slices between requests at full scale (`src/async/slices.ts`).
  *
  * | column | holds |
  * |---|---|
@@ -25,6 +27,7 @@
  * @module
  */
 
+import { runToEnd } from "../async/slices.ts";
 import { type Codes, codesStartWith } from "./normalize.ts";
 
 /** One entry to pack: its folded name is computed by the caller (it depends on the language). */
@@ -34,6 +37,24 @@ export interface PackedRow {
   readonly folded: string;
   readonly rarity: number;
   readonly type: number;
+}
+
+/**
+ * Names packed as they come ({@linkcode PackedNames.builder}): add them in ascending id order,
+ * then run {@linkcode PackedNamesBuilder.steps} (in slices, or at once) for the packed names.
+ */
+export interface PackedNamesBuilder {
+  /** Names added so far. */
+  readonly size: number;
+  /**
+   * Adds a name: its id (above every id added before), its name, its folded form (by the
+   * language's rule) and its rarity and type codes (below 256).
+   *
+   * @throws {RangeError} when the id is not above the last one
+   */
+  add(id: number, name: string, folded: string, rarity: number, type: number): void;
+  /** Packs what was added, as steps; add nothing more after. */
+  steps(): Generator<void, PackedNames, undefined>;
 }
 
 const encoder = new TextEncoder();
@@ -86,6 +107,51 @@ function textOf(codes: Codes, start: number, end: number): string {
     text += String.fromCharCode(...codes.subarray(at, Math.min(end, at + 1024)));
   }
   return text;
+}
+
+/**
+ * How often the steps of a merge yield: every 4,096 entries (a few hundred microseconds of the
+ * cheaper loops) and every 1,024 words or rows split into words (the dearer ones).
+ */
+const STEP = 4_095;
+const WORD_STEP = 1_023;
+/** Items a sort orders in one piece before merging runs. */
+const SORT_RUN = 1_024;
+
+/**
+ * `items` sorted by `compare` (stable), as steps: runs of {@linkcode SORT_RUN} sorted in one
+ * piece, then merged pairwise, yielding between runs and every few thousand merged items - so
+ * sorting a vocabulary of 50,000 words never holds the event loop for the whole sort.
+ */
+export function* sortSteps<T>(
+  items: T[],
+  compare: (a: T, b: T) => number,
+): Generator<void, T[], undefined> {
+  for (let start = 0; start < items.length; start += SORT_RUN) {
+    const run = items.slice(start, start + SORT_RUN).sort(compare);
+    for (let at = 0; at < run.length; at++) items[start + at] = run[at]!;
+    yield;
+  }
+  let from = items;
+  let to = new Array<T>(items.length);
+  for (let width = SORT_RUN; width < items.length; width *= 2) {
+    let out = 0;
+    for (let left = 0; left < from.length; left += 2 * width) {
+      const middle = Math.min(left + width, from.length);
+      const end = Math.min(left + 2 * width, from.length);
+      let a = left;
+      let b = middle;
+      while (a < middle || b < end) {
+        if ((out & STEP) === STEP) yield;
+        // Ties go to the left run: the sort stays stable.
+        to[out++] = b >= end || (a < middle && compare(from[a]!, from[b]!) <= 0)
+          ? from[a++]!
+          : from[b++]!;
+      }
+    }
+    [from, to] = [to, from];
+  }
+  return from;
 }
 
 /** Bits set in a 32-bit mask. */
@@ -160,6 +226,132 @@ export class PackedNames {
   }
 
   /**
+   * A builder that packs names handed to it one at a time, in ascending id order - a load's way:
+   * each name goes straight into the builder's columns (typed arrays, grown as needed), so no
+   * object is kept per name while a language of 75,000 loads, and the garbage collector has
+   * little to mark or move ({@linkcode PackedNamesBuilder}).
+   */
+  static builder(options: { readonly words?: boolean } = {}): PackedNamesBuilder {
+    const hasWords = options.words ?? true;
+    let count = 0;
+    let ids = new Int32Array(1_024);
+    let rarity = new Uint8Array(1_024);
+    let type = new Uint8Array(1_024);
+    let nameAt = new Int32Array(1_025);
+    let foldedAt = new Int32Array(1_025);
+    let names = new Uint8Array(16_384);
+    let folded = new Uint16Array(16_384);
+    let written = 0;
+    let foldedLength = 0;
+    let wide = false;
+    // The words met, numbered in order of appearance, and the [word, entry] pairs of postings.
+    const wordIndex = new Map<string, number>();
+    const words: string[] = [];
+    let lastEntry = new Int32Array(1_024).fill(-1);
+    let pairs = new Int32Array(4_096);
+    let pairCount = 0;
+    return {
+      get size() {
+        return count;
+      },
+      add(id, name, text, rarityCode, typeCode) {
+        if (count > 0 && id <= ids[count - 1]!) {
+          throw new RangeError(`Cannot pack names: id ${id} is out of order`);
+        }
+        ids = grownInt32(ids, count + 1);
+        rarity = grownBytes(rarity, count + 1);
+        type = grownBytes(type, count + 1);
+        nameAt = grownInt32(nameAt, count + 2);
+        foldedAt = grownInt32(foldedAt, count + 2);
+        names = grownBytes(names, written + name.length * 3);
+        folded = grownCodes(folded, foldedLength + text.length);
+        ids[count] = id;
+        rarity[count] = rarityCode;
+        type[count] = typeCode;
+        nameAt[count] = written;
+        written += encoder.encodeInto(name, names.subarray(written)).written;
+        foldedAt[count] = foldedLength;
+        for (let at = 0; at < text.length; at++) {
+          const code = text.charCodeAt(at);
+          if (code > 0xff) wide = true;
+          folded[foldedLength++] = code;
+        }
+        if (hasWords && text !== "") {
+          for (const word of text.split(" ")) {
+            let index = wordIndex.get(word);
+            if (index === undefined) {
+              index = words.length;
+              wordIndex.set(word, index);
+              words.push(word);
+              lastEntry = grownInt32(lastEntry, index + 1);
+              lastEntry[index] = -1;
+            }
+            // Each word once per entry.
+            if (lastEntry[index] === count) continue;
+            lastEntry[index] = count;
+            pairs = grownInt32(pairs, pairCount * 2 + 2);
+            pairs[pairCount * 2] = index;
+            pairs[pairCount * 2 + 1] = count;
+            pairCount++;
+          }
+        }
+        count++;
+      },
+      *steps() {
+        nameAt[count] = written;
+        foldedAt[count] = foldedLength;
+        const codes = folded.subarray(0, foldedLength);
+        // Bytes where every code fits one (`set` narrows natively; `from` would iterate).
+        const narrow = wide ? codes.slice() : new Uint8Array(foldedLength);
+        if (!wide) narrow.set(codes);
+        const columns: EntryColumns = {
+          ids: ids.slice(0, count),
+          rarity: rarity.slice(0, count),
+          type: type.slice(0, count),
+          names: names.slice(0, written),
+          nameAt: nameAt.slice(0, count + 1),
+          folded: narrow,
+          foldedAt: foldedAt.slice(0, count + 1),
+        };
+        if (!hasWords) {
+          const masks = new Int32Array(count);
+          for (let entry = 0; entry < count; entry++) {
+            if ((entry & STEP) === STEP) yield;
+            masks[entry] = codeMask(columns.folded, foldedAt[entry]!, foldedAt[entry + 1]!);
+          }
+          return new PackedNames({
+            ...columns,
+            words: new Uint8Array(0),
+            wordAt: new Int32Array(1),
+            masks,
+            heads: new Int32Array(0),
+            postAt: new Int32Array(1),
+            posts: new Uint8Array(0),
+            hasWords,
+          });
+        }
+        const total = words.length;
+        const offsets = new Int32Array(total + 1);
+        for (let at = 0; at < pairCount; at++) offsets[pairs[at * 2]! + 1]!++;
+        for (let word = 0; word < total; word++) offsets[word + 1]! += offsets[word]!;
+        yield;
+        // Pairs come in entry order: each word's postings ascend as they are filled.
+        const flat = new Int32Array(pairCount);
+        const fill = offsets.slice(0, total);
+        for (let at = 0; at < pairCount; at++) {
+          if ((at & STEP) === STEP) yield;
+          flat[fill[pairs[at * 2]!]!++] = pairs[at * 2 + 1]!;
+        }
+        const order = yield* sortSteps(
+          [...words.keys()],
+          (a, b) => words[a]! < words[b]! ? -1 : words[a]! > words[b]! ? 1 : 0,
+        );
+        return yield* PackedNames.#vocabulary(columns, undefined, words, order, offsets, flat);
+      },
+    };
+  }
+
+  /**
    * `base` with `rows` merged in (ascending ids, no duplicates; a row replaces the entry of its
    * id): the kept entries' bytes are copied column by column and their postings carried over,
    * so a rebuild allocates no object per entry - only the new columns, a string per distinct
@@ -172,6 +364,22 @@ export class PackedNames {
     rows: readonly PackedRow[],
     options: { readonly words?: boolean } = {},
   ): PackedNames {
+    return runToEnd(PackedNames.mergeSteps(base, rows, options));
+  }
+
+  /**
+   * {@linkcode PackedNames.merge} as steps: a generator that yields every few thousand entries
+   * or words and returns the merged names, so a caller can run it in slices between requests
+   * (`runInSlices`, `src/async/slices.ts`). Nothing is shared with `base` but what it reads:
+   * until the generator returns, `base` stays as it was and keeps answering searches.
+   *
+   * @throws {RangeError} when `rows` are not in ascending id order
+   */
+  static *mergeSteps(
+    base: PackedNames | undefined,
+    rows: readonly PackedRow[],
+    options: { readonly words?: boolean } = {},
+  ): Generator<void, PackedNames, undefined> {
     const hasWords = options.words ?? base?.hasWords ?? true;
     // An empty base has nothing to carry, whichever way it was packed.
     const old = base === undefined || base.size === 0 ? undefined : base;
@@ -182,6 +390,7 @@ export class PackedNames {
     // The merged order: each slot a kept base entry (>= 0) or a row (-1 - its index).
     let replaced = 0;
     for (let index = 0; index < rows.length; index++) {
+      if ((index & STEP) === STEP) yield;
       const row = rows[index]!;
       if (index > 0 && row.id <= rows[index - 1]!.id) {
         throw new RangeError(`Cannot pack names: id ${row.id} is out of order`);
@@ -195,6 +404,7 @@ export class PackedNames {
       let entry = 0;
       let next = 0;
       for (let slot = 0; slot < count; slot++) {
+        if ((slot & STEP) === STEP) yield;
         const oldId = entry < oldSize ? old!.#ids[entry]! : Infinity;
         const rowId = next < rows.length ? rows[next]!.id : Infinity;
         if (rowId <= oldId) {
@@ -215,6 +425,7 @@ export class PackedNames {
     let foldedLength = 0;
     let wide = old !== undefined && old.#folded instanceof Uint16Array;
     for (let slot = 0; slot < count; slot++) {
+      if ((slot & STEP) === STEP) yield;
       const from = source[slot]!;
       if (from >= 0) {
         nameCapacity += old!.#nameAt[from + 1]! - old!.#nameAt[from]!;
@@ -233,6 +444,7 @@ export class PackedNames {
     let written = 0;
     let foldedAtNow = 0;
     for (let slot = 0; slot < count; slot++) {
+      if ((slot & STEP) === STEP) yield;
       const from = source[slot]!;
       if (from >= 0) {
         // A run of kept entries is one stretch of the base's bytes: copied at once.
@@ -284,6 +496,7 @@ export class PackedNames {
     if (!hasWords) {
       const masks = new Int32Array(count);
       for (let slot = 0; slot < count; slot++) {
+        if ((slot & STEP) === STEP) yield;
         const from = source[slot]!;
         masks[slot] = from >= 0 && old !== undefined && !old.hasWords
           ? old.#masks[from]!
@@ -300,20 +513,20 @@ export class PackedNames {
         hasWords,
       });
     }
-    return PackedNames.#withWords(columns, old, oldToNew, rows, source);
+    return yield* PackedNames.#withWords(columns, old, oldToNew, rows, source);
   }
 
   /**
    * The vocabulary of merged columns: the base's words and postings carried as codes (never
    * made strings again), the rows' new words merged into their sorted order.
    */
-  static #withWords(
+  static *#withWords(
     columns: EntryColumns,
     old: PackedNames | undefined,
     oldToNew: Int32Array,
     rows: readonly PackedRow[],
     source: Int32Array,
-  ): PackedNames {
+  ): Generator<void, PackedNames, undefined> {
     const oldWords = old === undefined ? 0 : old.#masks.length;
     // Words are numbered: the base's first (0 ... oldWords - 1), then the rows' new ones.
     const added: string[] = [];
@@ -321,6 +534,7 @@ export class PackedNames {
     // The rows' postings: [word, slot] pairs, each word once per row.
     const rowPosts: number[] = [];
     for (let slot = 0; slot < source.length; slot++) {
+      if ((slot & WORD_STEP) === WORD_STEP) yield;
       const from = source[slot]!;
       if (from >= 0) continue;
       const text = rows[-1 - from]!.folded;
@@ -348,7 +562,10 @@ export class PackedNames {
     const countKept = (entry: number) => {
       if (oldToNew[entry]! >= 0) counts[counting]!++;
     };
-    for (counting = 0; counting < oldWords; counting++) old!.forEachPosted(counting, countKept);
+    for (counting = 0; counting < oldWords; counting++) {
+      if ((counting & WORD_STEP) === WORD_STEP) yield;
+      old!.forEachPosted(counting, countKept);
+    }
     const touched = new Uint8Array(total);
     for (let at = 0; at < rowPosts.length; at += 2) {
       counts[rowPosts[at]!]!++;
@@ -363,30 +580,54 @@ export class PackedNames {
       const slot = oldToNew[entry]!;
       if (slot >= 0) flat[fill[filling]!++] = slot;
     };
-    for (filling = 0; filling < oldWords; filling++) old!.forEachPosted(filling, fillKept);
+    for (filling = 0; filling < oldWords; filling++) {
+      if ((filling & WORD_STEP) === WORD_STEP) yield;
+      old!.forEachPosted(filling, fillKept);
+    }
     for (let at = 0; at < rowPosts.length; at += 2) {
       const word = rowPosts[at]!;
       flat[fill[word]!++] = rowPosts[at + 1]!;
     }
     for (let word = 0; word < total; word++) {
+      if ((word & WORD_STEP) === WORD_STEP) yield;
       if (touched[word]) flat.subarray(offsets[word]!, offsets[word + 1]!).sort();
     }
     // Words sorted, without the ones no entry holds any more: the base's are in order already,
     // the new ones are sorted and merged in.
-    const fresh = [...added.keys()].sort((a, b) =>
-      added[a]! < added[b]! ? -1 : added[a]! > added[b]! ? 1 : 0
+    const fresh = yield* sortSteps(
+      [...added.keys()],
+      (a, b) => added[a]! < added[b]! ? -1 : added[a]! > added[b]! ? 1 : 0,
     );
     const order: number[] = [];
     {
       let kept = 0;
       let next = 0;
       while (kept < oldWords || next < fresh.length) {
+        if (((kept + next) & STEP) === STEP) yield;
         const takeOld = next >= fresh.length ||
           (kept < oldWords && old!.#compareWord(kept, added[fresh[next]!]!) < 0);
         const word = takeOld ? kept++ : oldWords + fresh[next++]!;
         if (counts[word]! > 0) order.push(word);
       }
     }
+    return yield* PackedNames.#vocabulary(columns, old, added, order, offsets, flat);
+  }
+
+  /**
+   * The packed names of `columns` with their vocabulary: the words of `order` (ascending; a word
+   * below `old`'s word count is that word of `old`, copied as codes, any other the string
+   * `added[word - oldWords]`), each posting the entries `flat[offsets[word], offsets[word + 1])`
+   * (ascending), delta-coded.
+   */
+  static *#vocabulary(
+    columns: EntryColumns,
+    old: PackedNames | undefined,
+    added: readonly string[],
+    order: readonly number[],
+    offsets: Int32Array,
+    flat: Int32Array,
+  ): Generator<void, PackedNames, undefined> {
+    const oldWords = old === undefined ? 0 : old.#masks.length;
     const wordAt = new Int32Array(order.length + 1);
     const masks = new Int32Array(order.length);
     const heads = new Int32Array(order.length);
@@ -395,6 +636,7 @@ export class PackedNames {
     let postBytes = 0;
     let wide = old !== undefined && old.#words instanceof Uint16Array;
     for (let index = 0; index < order.length; index++) {
+      if ((index & WORD_STEP) === WORD_STEP) yield;
       const word = order[index]!;
       wordAt[index] = wordLength;
       if (word < oldWords) {
@@ -419,6 +661,7 @@ export class PackedNames {
     const posts = new Uint8Array(postBytes);
     let at = 0;
     for (let index = 0; index < order.length; index++) {
+      if ((index & WORD_STEP) === WORD_STEP) yield;
       const word = order[index]!;
       if (word < oldWords) {
         words.set(
@@ -836,6 +1079,30 @@ export class PackedNames {
   #comparePrefix(word: number, term: string): number {
     return this.#compareCodes(word, term) || (this.#wordLength(word) < term.length ? -1 : 0);
   }
+}
+
+/** `array`, or a copy at least `size` long (doubling) when it is shorter. */
+function grownInt32(array: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBuffer> {
+  if (array.length >= size) return array;
+  const next = new Int32Array(Math.max(size, array.length * 2));
+  next.set(array);
+  return next;
+}
+
+/** {@linkcode grownInt32} for bytes. */
+function grownBytes(array: Uint8Array<ArrayBuffer>, size: number): Uint8Array<ArrayBuffer> {
+  if (array.length >= size) return array;
+  const next = new Uint8Array(Math.max(size, array.length * 2));
+  next.set(array);
+  return next;
+}
+
+/** {@linkcode grownInt32} for character codes. */
+function grownCodes(array: Uint16Array<ArrayBuffer>, size: number): Uint16Array<ArrayBuffer> {
+  if (array.length >= size) return array;
+  const next = new Uint16Array(Math.max(size, array.length * 2));
+  next.set(array);
+  return next;
 }
 
 /** Where the word starting at `at` ends: the next space before `end`, or `end`. */

@@ -30,6 +30,7 @@ async function setup(
   script: Script[],
   rate = { burst: 100, perSec: 5 },
   clock = new ManualClock({ advance: "delays" }),
+  giveWay?: () => Promise<void>,
 ) {
   const kv = await openMemoryKv();
   const { log, lines } = captureLogs(clock);
@@ -48,6 +49,7 @@ async function setup(
     maxRetries: 2,
     maxRateWaitMs: 10_000,
     random,
+    ...(giveWay === undefined ? {} : { giveWay }),
   });
   return {
     kv,
@@ -66,6 +68,25 @@ const items = (count = 3) => ({
   path: "/v2/items",
   query: [["ids", Array.from({ length: count }, (_, index) => index + 1).join(",")]] as const,
   idCount: count,
+});
+
+Deno.test("Transport.request() of a background client starts only once giveWay lets it (no call in flight); a joinable page at once", async () => {
+  const clear = Promise.withResolvers<void>();
+  let asked = 0;
+  using env = await setup([ok, ok], undefined, undefined, () => {
+    asked++;
+    return clear.promise;
+  });
+  const answer = env.transport.request(items(3));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.deepEqual([asked, env.calls.length], [1, 0], "asked, then waits: nothing sent");
+  // A page a call may have joined (the recipe fill, the sheet) is never held back.
+  const page = await env.transport.request({ ...items(1), joinable: true });
+  assert.equal(page.kind, "ok");
+  assert.deepEqual([asked, env.calls.length], [1, 1], "sent at once, giveWay not asked");
+  clear.resolve();
+  assert.equal((await answer).kind, "ok");
+  assert.equal(env.calls.length, 2);
 });
 
 Deno.test("Transport.request() sends ids with literal commas, the pinned schema and no key in the URL", async () => {

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
+import { Foreground } from "../../src/async/foreground.ts";
 import { Gw2RateLimitedError } from "../../src/gw2/errors.ts";
 import { createLogger } from "../../src/log.ts";
 import { MarketSheets } from "../../src/market/sheets.ts";
@@ -96,6 +97,25 @@ Deno.test("callTool() passes the request's GW2 key to the handler and never retu
   for (const text of [JSON.stringify(withKey), JSON.stringify(withoutKey), ...lines]) {
     assert.ok(!text.includes(key), "the key appears nowhere");
   }
+});
+
+Deno.test("callTool() marks the process's foreground busy while the call runs, success or failure", async () => {
+  const foreground = new Foreground();
+  const seen: boolean[] = [];
+  const probe = probeTool(() => {
+    seen.push(foreground.busy);
+    return Promise.resolve({ ok: true });
+  });
+  const failing = probeTool(() => {
+    seen.push(foreground.busy);
+    return Promise.reject(new Error("boom"));
+  });
+  const { log } = capture();
+  await callTool(probe, {}, { gw2: new StubGw2Client(), log, foreground });
+  assert.equal(foreground.busy, false, "left once answered");
+  await callTool(failing, {}, { gw2: new StubGw2Client(), log, foreground });
+  assert.deepEqual(seen, [true, true], "background work gives way to both");
+  assert.equal(foreground.busy, false, "left after a failure too");
 });
 
 Deno.test("callTool() logs each call once: a success at debug by default, with its cost when metered", async () => {

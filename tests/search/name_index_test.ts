@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { systemClock } from "../../src/async/clock.ts";
+import type { Pacer } from "../../src/async/slices.ts";
 import { silentLogger } from "../../src/log.ts";
 import { MAX_CATALOGUE_AGE_MS } from "../../src/catalogue/recipe_catalogue.ts";
 import {
@@ -163,9 +164,10 @@ Deno.test("NameStore.changes() re-reads only the buckets that changed since a re
   using kv = await openMemoryKv();
   const store = new NameStore({ kv, namespace: NAMESPACE, clock: new ManualClock() });
   await store.merge(syntheticNameEntries(2_000));
-  let count = 0;
-  const loaded = await store.load((_lang, entries) => count += entries.length);
-  assert.equal(count, 2_000);
+  const loaded = await store.head();
+  const entries: NameEntry[] = [];
+  assert.equal(await store.readLanguage("en", (bucket) => entries.push(...bucket)), 2_000);
+  assert.ok(entries.every((entry, index) => index === 0 || entry.id > entries[index - 1]!.id));
   assert.equal(await store.stamp(), loaded.stamp);
   const unchanged = await store.changes(loaded.versions);
   assert.deepEqual([...unchanged.entries], [], "nothing changed, nothing read");
@@ -344,4 +346,79 @@ Deno.test("seedSyntheticNames() fills an index the way the catalogue crawl will 
   const names = index(kv);
   assert.equal((await names.status()).names, 1_000);
   assert.equal(await firstId(names, "glob of ecto"), ECTO.id);
+});
+
+/**
+ * A pacer that pauses at every chance (every slice is due), counting its pauses; the pause
+ * numbered `hold` waits until the test calls `release()` (`held` resolves when it is reached).
+ */
+function holdingPacer(
+  hold = Infinity,
+): Pacer & { pauses: number; hold: number; held: Promise<void>; release(): void } {
+  const gate = Promise.withResolvers<void>();
+  const reached = Promise.withResolvers<void>();
+  const pacer = {
+    pauses: 0,
+    hold,
+    held: reached.promise,
+    release: () => gate.resolve(),
+    now: () => 0,
+    due: () => true,
+    pause: () => {
+      pacer.pauses++;
+      if (pacer.pauses !== pacer.hold) return Promise.resolve();
+      reached.resolve();
+      return gate.promise;
+    },
+  };
+  return pacer;
+}
+
+Deno.test("NameIndex loads in slices; a search meanwhile answers from what is loaded, not complete", async () => {
+  using kv = await openMemoryKv();
+  await seedSyntheticNames(kv, NAMESPACE, 2_000, 1, ["en", "de"]);
+  await index(kv).markCatalogueComplete(Date.UTC(2026, 10, 28));
+  // Held in the middle of the German names: English is in, German not yet.
+  const counted = holdingPacer();
+  await index(kv, { pacer: counted }).warm();
+  const pacer = holdingPacer(Math.round(counted.pauses * 0.75));
+  const { log, lines } = captureLogs();
+  const names = index(kv, { pacer, log, loadWaitMs: 0 });
+  const warming = names.warm();
+  await pacer.held;
+  const during = await names.search("Glob of Ectoplasm", 5);
+  assert.equal(during.matches[0]?.id, ECTO.id, "English is loaded");
+  assert.deepEqual(
+    [during.status.names, during.status.complete],
+    [2_000, false],
+    "a miss may be a name not loaded yet: not complete",
+  );
+  assert.deepEqual((await names.search("Ektoplasmabatzen", 5)).matches, [], "German is not");
+  pacer.release();
+  await warming;
+  assert.ok(counted.pauses > 20, `${counted.pauses} pauses: the load gives way, bucket by bucket`);
+  const after = await names.search("Ektoplasmabatzen", 5);
+  assert.deepEqual([after.matches[0]?.id, after.status.complete], [ECTO.id, true]);
+  assert.equal(logRecords(lines, "name index loaded")[0]?.de, 2_000);
+});
+
+Deno.test("NameIndex packs a crawl's changes in slices: searches meanwhile see the changes", async () => {
+  using kv = await openMemoryKv();
+  await seedSyntheticNames(kv, NAMESPACE, 2_000);
+  const pacer = holdingPacer();
+  const names = index(kv, { pacer });
+  await names.warm();
+  pacer.hold = pacer.pauses + 1; // the pack's first pause
+  const renamed = syntheticNameEntries(1_000).map((entry) => ({
+    ...entry,
+    name: `${entry.name} Neu`,
+  }));
+  const writing = names.putMany(renamed);
+  await pacer.held;
+  assert.ok(names.pending >= 1_000, "the changes wait beside the packed names while it packs");
+  assert.equal(await firstId(names, `${renamed[10]!.name}`), renamed[10]!.id);
+  pacer.release();
+  assert.equal(await writing, 1_000, "the write resolves once packed");
+  assert.equal(names.pending, 0);
+  assert.equal(await firstId(names, `${renamed[10]!.name}`), renamed[10]!.id);
 });

@@ -155,3 +155,56 @@ Deno.test("NameTable.size counts an item once however many languages name it, th
   table.upsert([entry(3, "Crepúsculo")], "es");
   assert.equal(table.size, 3);
 });
+
+Deno.test("NameTable.loader() loads a language whole, as upserting it does; changes staged meanwhile win", () => {
+  const names = syntheticNameEntries(3_000);
+  const upserted = new NameTable();
+  upserted.upsert(names, "de");
+  upserted.pack();
+  const loaded = new NameTable();
+  loaded.upsert([entry(1, "Twilight"), entry(99_999, "Only English")], "en");
+  const loader = loaded.loader("de");
+  // Bucket by bucket, as the store hands them.
+  for (let start = 0; start < names.length; start += 128) {
+    loader.add(names.slice(start, start + 128));
+  }
+  const finish = loader.finish();
+  let step = finish.next();
+  // A change staged while the load packs: searches see the old names and it until the swap.
+  loaded.stage([entry(names[5]!.id, "Geänderter Name")], "de");
+  assert.deepEqual(ids(loaded, "geanderter name"), [names[5]!.id]);
+  while (step.done !== true) step = finish.next();
+  assert.equal(step.value, names.length);
+  assert.equal(loaded.sizeOf("de"), names.length);
+  assert.equal(loaded.size, names.length + 1, "ids in both languages once, 99,999 besides");
+  assert.deepEqual(ids(loaded, "geanderter name"), [names[5]!.id], "the staged change wins");
+  for (const query of ["glob of ecto", names[100]!.name, names[2_000]!.name.slice(0, 6)]) {
+    const expected = upserted.search(query, 5).filter((match) => match.id !== names[5]!.id);
+    assert.deepEqual(
+      loaded.search(query, 5).filter((match) => match.id !== names[5]!.id && match.lang === "de"),
+      expected,
+      query,
+    );
+  }
+});
+
+Deno.test("NameTable.packSteps() packs the changes waiting when it starts; those made meanwhile wait on", () => {
+  const table = new NameTable();
+  table.upsert(syntheticNameEntries(2_000));
+  table.pack();
+  table.stage([entry(5, "First Change"), entry(6, "Second Change")]);
+  assert.deepEqual(table.packDue(), [], "a few changes are not due");
+  const steps = table.packSteps("en");
+  let step = steps.next();
+  table.stage([entry(6, "Changed Again"), entry(7, "Third Change")]);
+  while (step.done !== true) step = steps.next();
+  assert.equal(table.pending, 2, "the two made during the pack wait");
+  assert.deepEqual(ids(table, "first change"), [5]);
+  assert.deepEqual(ids(table, "changed again"), [6]);
+  assert.deepEqual(ids(table, "second change"), [], "replaced while it was packed");
+  table.pack();
+  assert.equal(table.pending, 0);
+  assert.deepEqual(ids(table, "changed again"), [6]);
+  table.stage(syntheticNameEntries(600).map((name) => ({ ...name, name: `${name.name} x` })));
+  assert.deepEqual(table.packDue(), ["en"], "past the limit: due");
+});

@@ -4,7 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { codesOf, distanceWithin, foldName } from "../../src/search/normalize.ts";
-import { PackedNames, type PackedRow } from "../../src/search/packed_names.ts";
+import { PackedNames, type PackedRow, sortSteps } from "../../src/search/packed_names.ts";
+import { runToEnd } from "../../src/async/slices.ts";
 import { seeded } from "../support/random.ts";
 
 function row(id: number, name: string, split = false): PackedRow {
@@ -123,4 +124,56 @@ Deno.test("PackedNames.scanWordsNear() finds exactly the words within max edits,
     });
     assert.deepEqual(found, expected, `${term}, max ${max}, prefix ${prefix}`);
   }
+});
+
+Deno.test("PackedNames.builder() packs names added one by one exactly as build() packs them", () => {
+  const random = seeded("packed builder");
+  for (const words of [true, false]) {
+    // Past every growth of the builder's columns, and past a sort run of distinct words.
+    const rows: PackedRow[] = [];
+    for (let id = 1; rows.length < 3_000; id += random.int(1, 4)) {
+      const name = `${randomName(random)} w${random.int(0, 2_500)}`;
+      rows.push(row(id, name, id % 3 === 0));
+    }
+    const builder = PackedNames.builder({ words });
+    for (const entry of rows) {
+      builder.add(entry.id, entry.name, entry.folded, entry.rarity, entry.type);
+    }
+    assert.equal(builder.size, rows.length);
+    let yields = 0;
+    const steps = builder.steps();
+    let step = steps.next();
+    for (; step.done !== true; step = steps.next()) yields++;
+    assert.ok(!words || yields > 0, "the packing of a vocabulary yields");
+    assert.deepEqual(dump(step.value), dump(PackedNames.build(rows, { words })), `words ${words}`);
+  }
+  const builder = PackedNames.builder();
+  builder.add(5, "Five", "five", 0, 0);
+  assert.throws(() => builder.add(5, "Again", "again", 0, 0), RangeError);
+});
+
+Deno.test("PackedNames.mergeSteps() yields every few thousand entries and ends as merge() does", () => {
+  const random = seeded("packed merge steps");
+  const base = PackedNames.build(
+    Array.from({ length: 20_000 }, (_, index) => row(index + 1, randomName(random))),
+  );
+  const rows = Array.from({ length: 600 }, (_, index) => row(index * 40 + 3, randomName(random)));
+  const steps = PackedNames.mergeSteps(base, rows);
+  let yields = 0;
+  let step = steps.next();
+  for (; step.done !== true; step = steps.next()) yields++;
+  assert.ok(yields >= 20_000 / 4_096, `${yields} yields`);
+  assert.deepEqual(dump(step.value), dump(PackedNames.merge(base, rows)));
+});
+
+Deno.test("sortSteps() sorts as Array.prototype.sort does, stably, across its runs", () => {
+  const random = seeded("sort steps");
+  const items = Array.from({ length: 5_000 }, (_, index) => ({ key: random.int(0, 300), index }));
+  const byKey = (a: { key: number }, b: { key: number }) => a.key - b.key;
+  const steps = sortSteps([...items], byKey);
+  let step = steps.next();
+  while (step.done !== true) step = steps.next();
+  assert.deepEqual(step.value, [...items].sort(byKey));
+  assert.deepEqual(runToEnd(sortSteps([3, 1, 2], (a, b) => a - b)), [1, 2, 3]);
+  assert.deepEqual(runToEnd(sortSteps([], (a: number, b: number) => a - b)), []);
 });

@@ -26,6 +26,7 @@ import type {
 } from "./types.ts";
 import { type ArmorySlotRecord, VETERAN_ARMORY } from "./armory.ts";
 import { T6_MATERIAL_IDS, WELL_KNOWN } from "./well_known.ts";
+import { MARKET_ITEM_IDS } from "./curated.ts";
 
 /** The account-scoped part of the world. */
 export interface FakeAccount {
@@ -383,6 +384,7 @@ function slotPools(items: ReadonlyMap<number, ItemRecord>): SlotPools {
   const weapons: number[] = [];
   const bags: number[] = [];
   for (const item of items.values()) {
+    if (MARKET_ITEM_IDS.has(item.id)) continue;
     if (item.type === "Bag" && typeof item.details?.size === "number") bags.push(item.id);
     else if (GEAR.has(item.type) && item.rarity !== "Legendary") {
       gear.push(item.id);

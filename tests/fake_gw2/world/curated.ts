@@ -43,6 +43,12 @@ interface CuratedItem {
    * the other facts a named snapshot item's of the same kind (`scripts/fake_world_data.ts`).
    */
   readonly later?: boolean | undefined;
+  /**
+   * An item of the market beyond the pack's selection, carried for the tests of recipes far from
+   * any legendary (Weak Potion of Dredge Slaying): kept out of the accounts' random picks, which
+   * stay as they were before it came.
+   */
+  readonly market?: boolean | undefined;
 }
 
 /** A stored recipe row: ingredients as `[item id, count]`, guild ones as `[upgrade id, count]`. */
@@ -72,6 +78,11 @@ const CURATED_ITEMS: readonly CuratedItem[] = itemsData.items;
 const CURATED_RECIPES: readonly CuratedRecipe[] = recipesData.recipes;
 const CURATED_CATEGORIES: readonly MaterialCategoryRecord[] = materialsData.categories;
 const CURATED_CURRENCIES: readonly CuratedCurrency[] = currenciesData.currencies;
+
+/** The ids of the market's extra items ({@linkcode CuratedItem.market}). */
+export const MARKET_ITEM_IDS: ReadonlySet<number> = new Set(
+  CURATED_ITEMS.filter((row) => row.market === true).map((row) => row.id),
+);
 
 /** The curated items as API records, in id order. */
 export function curatedItems(): ItemRecord[] {

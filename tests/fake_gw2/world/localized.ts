@@ -5,7 +5,7 @@
  *
  * - Curated items: ArenaNet's own names (`../data/item_names.json`, written by
  *   `scripts/fake_item_names.ts` from the reference pack) where the pack has them, 1,167 of the
- *   1,196; the other curated items, the stand-ins and the filler: plausible names translated
+ *   1,197; the other curated items, the stand-ins and the filler: plausible names translated
  *   from their English ones (`translations.ts`).
  * - Currencies and material categories: names written for the fake, the real ones where they
  *   are well known, plausible ones otherwise.
