@@ -15,9 +15,20 @@ import { expectResult, ITEMS, OPEN_BUDGET, RANKING } from "./calls.ts";
 
 /**
  * A per-grant call rate the measuring never reaches (the check itself still runs); the calls a
- * grant runs at once keep their default (2).
+ * grant runs at once keep their default (2). Players say their address in `X-Forwarded-For`, as
+ * behind a proxy: the bench's connections all come from 127.0.0.1, and the consent page's key
+ * checks are limited per address.
  */
-const UNLIMITED = { callsBurst: 1_000_000, callsPerMinute: 1_000_000_000 } as const;
+const UNLIMITED = {
+  callsBurst: 1_000_000,
+  callsPerMinute: 1_000_000_000,
+  clientAddressHeader: "x-forwarded-for",
+} as const;
+
+/** The address player `n` signs in from (see {@linkcode UNLIMITED}). */
+function playerAddress(n: number): Record<string, string> {
+  return { "x-forwarded-for": `10.3.${Math.floor(n / 250)}.${(n % 250) + 1}` };
+}
 
 /**
  * One sign-in with the MCP SDK client's own OAuth flow; its requests, time and access token.
@@ -78,7 +89,8 @@ export const signIn: Scenario = {
     const before = fake.fake.control.requests.length;
     const first = await sdkSignIn(priory.mcpUrl, TEST_KEYS.full);
     const upstream = fake.fake.control.requests.length - before;
-    const runs = ctx.options.quick ? 3 : 10;
+    // The same player again: at most 10 sign-ins of one account start at once (issue 28).
+    const runs = ctx.options.quick ? 3 : 9;
     const later: number[] = [];
     for (let run = 0; run < runs; run++) {
       later.push((await sdkSignIn(priory.mcpUrl, TEST_KEYS.full)).ms);
@@ -156,7 +168,7 @@ export const fairness: Scenario = {
     // 21 players, each a GW2 account of its own (fair use is per account, not per sign-in).
     const grants = [];
     for (let n = 1; n <= 21; n++) {
-      grants.push((await sdkSignIn(priory.mcpUrl, playerKey(n))).token);
+      grants.push((await sdkSignIn(priory.mcpUrl, playerKey(n), playerAddress(n))).token);
     }
     const [greedy = "", ...others] = grants;
     const durationMs = ctx.options.quick ? 12_000 : 40_000;
