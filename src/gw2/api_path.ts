@@ -10,12 +10,15 @@
  *   is not `/v2/guild/:id`); the route is active;
  * - it is not one that hands out a credential: `/v2/tokeninfo` answers the first half of the
  *   player's key as its `id`, `/v2/createsubtoken` mints a new token;
+ * - a parameter segment's value (decoded) holds no `/`, `\`, `?`, `#`, `%` or control character:
+ *   no character name or guild id does, and none then names another path to a server or proxy
+ *   upstream that decodes `%2F` before routing (`/v2/characters/..%2Ftokeninfo%3F/inventory`);
  * - the parameters fit: `ids` or `page`, not both; `quantity` only where the API reads it (the
  *   gem exchange).
  *
  * What passes is the upstream path to request (each parameter segment percent-encoded, so a
- * `%`, `/` or `?` in it stays inside it) and its query. It sits in the client's room because it
- * builds upstream paths, which nothing outside the client does.
+ * space or a letter outside ASCII in a character's name stays inside it) and its query. It sits
+ * in the client's room because it builds upstream paths, which nothing outside the client does.
  *
  * @module
  */
@@ -25,6 +28,13 @@ import type { Lang } from "./types.ts";
 
 /** The longest path accepted. */
 export const MAX_API_PATH = 200;
+/**
+ * The most of an answer read off the connection, in bytes as sent: past it the read stops before
+ * anything is parsed, so no answer costs more memory than this. Four times the 2 MB of compact
+ * JSON `gw2_api` keeps (`API_ANSWER_MAX_BYTES`): upstream indents its JSON, which compacts to a
+ * half or a third.
+ */
+export const API_ANSWER_READ_MAX_BYTES = 8_000_000;
 /** Entries a page holds, when the tool pages (`page_size`). */
 export const API_PAGE_SIZE = 50;
 
@@ -97,11 +107,28 @@ function decoded(segment: string): string {
   }
 }
 
+/**
+ * Whether a parameter segment's value (as the caller meant it, decoded) may be sent: encoded, a
+ * `/`, `\`, `?`, `#` or `%` would stay inside the segment here, but a server or proxy upstream
+ * that decodes before routing would read `..%2Ftokeninfo` as another path. No character name or
+ * guild id holds one.
+ */
+function isPlainParameter(value: string): boolean {
+  return !/[/\\?#%\p{Cc}]/u.test(value);
+}
+
 /** The listed route `path` names, literal segments winning over parameters. */
 function matchRoute(
   path: string,
   routes: readonly ApiRoute[],
-): { readonly route: ApiRoute; readonly segments: readonly string[] } | undefined {
+):
+  | {
+    readonly route: ApiRoute;
+    readonly segments: readonly string[];
+    /** The parameter segments' values, decoded. */
+    readonly parameters: readonly string[];
+  }
+  | undefined {
   const asked = path.slice(1).split("/");
   let best: { route: ApiRoute; literals: number } | undefined;
   for (const route of routes) {
@@ -118,10 +145,12 @@ function matchRoute(
   }
   if (best === undefined) return undefined;
   const listed = best.route.path.replace(/^\//u, "").split("/");
+  const isParameter = (index: number) => listed[index]?.startsWith(":") === true;
   const segments = asked.map((segment, index) =>
-    listed[index]?.startsWith(":") === true ? encodeURIComponent(decoded(segment)) : segment
+    isParameter(index) ? encodeURIComponent(decoded(segment)) : segment
   );
-  return { route: best.route, segments };
+  const parameters = asked.filter((_, index) => isParameter(index)).map(decoded);
+  return { route: best.route, segments, parameters };
 }
 
 /**
@@ -143,6 +172,11 @@ export function checkApiPath(
     );
   }
   const { route } = matched;
+  if (!matched.parameters.every(isPlainParameter)) {
+    return refuse(
+      `the path ${shown} has a /, \\, ?, #, % or control character in a parameter (as ${route.path} names it); give the name or id as it is.`,
+    );
+  }
   if (!route.active) return refuse(`the GW2 API lists ${route.path} as switched off.`);
   const credential = CREDENTIAL_ROUTES.get(route.path);
   if (credential !== undefined) return refuse(`${route.path} is not read: ${credential}.`);
@@ -184,11 +218,17 @@ export class Gw2ApiRefusedError extends Error {
 export class Gw2ApiTooLargeError extends Error {
   readonly path: string;
   readonly bytes: number;
-  /** @param path the path read; @param bytes the answer's size in bytes of JSON */
-  constructor(path: string, bytes: number) {
-    super(`The answer of ${path} is too large (${bytes} bytes)`);
+  /** Whether `bytes` is only the bound the read stopped at: the answer is larger still. */
+  readonly atLeast: boolean;
+  /**
+   * @param path the path read; @param bytes the answer's size in bytes of JSON
+   * @param atLeast the read stopped at `bytes`, the answer was larger
+   */
+  constructor(path: string, bytes: number, atLeast = false) {
+    super(`The answer of ${path} is too large (${atLeast ? "over " : ""}${bytes} bytes)`);
     this.name = "Gw2ApiTooLargeError";
     this.path = path;
     this.bytes = bytes;
+    this.atLeast = atLeast;
   }
 }

@@ -142,6 +142,7 @@ export class DocReader<T> {
           path: request.path,
           query: [...(request.query ?? []), ...query],
           ...(request.key === undefined ? {} : { key: request.key }),
+          ...(this.#endpoint.maxBytes === undefined ? {} : { maxBytes: this.#endpoint.maxBytes }),
           fallbackScope: scope,
         }, work);
       const answer = request.maxPages === undefined

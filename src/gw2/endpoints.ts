@@ -39,6 +39,7 @@ import {
   MiniSchema,
   SkinSchema,
 } from "./schemas_achievements.ts";
+import { API_ANSWER_READ_MAX_BYTES } from "./api_path.ts";
 import { ApiListSchema } from "./schemas_api.ts";
 import {
   CurrentOrderSchema,
@@ -197,6 +198,11 @@ export interface DocEndpoint<T> {
    * the paging headers too. @default the answer's JSON
    */
   readonly fromAnswer?: (answer: DocAnswer) => unknown;
+  /**
+   * The largest answer read, in bytes as sent; past it the read stops and fails `too_large`
+   * (`gw2_api`'s reads, whose size no row bounds). @default unbounded
+   */
+  readonly maxBytes?: number;
 }
 
 /** An upstream answer as a document row may keep it. */
@@ -248,7 +254,7 @@ export function accountDoc<T, P = void>(
   endpoint: string,
   schema: z.ZodType<T>,
   scope: string,
-  more: Pick<Doc<T, P>, "query" | "target" | "paged" | "fromAnswer"> & {
+  more: Pick<Doc<T, P>, "query" | "target" | "paged" | "fromAnswer" | "maxBytes"> & {
     readonly what?: string;
   } = {},
 ): Doc<T, P, true> {
@@ -271,7 +277,9 @@ export function publicDoc<T, P = void>(
   endpoint: string,
   schema: z.ZodType<T>,
   what: string,
-  more: Partial<Pick<Doc<T, P>, "query" | "target" | "paged" | "freshness" | "fromAnswer">> = {},
+  more: Partial<
+    Pick<Doc<T, P>, "query" | "target" | "paged" | "freshness" | "fromAnswer" | "maxBytes">
+  > = {},
 ): Doc<T, P, false> {
   return {
     endpoint,
@@ -425,12 +433,14 @@ export const DOCS = {
     freshness: FRESHNESS.passthrough,
     target: apiTarget,
     fromAnswer: apiAnswer,
+    maxBytes: API_ANSWER_READ_MAX_BYTES,
   }),
   /** `gw2_api`'s read of an endpoint needing the player's key (at most 5 minutes, its HMAC). */
   apiAccount: accountDoc<ApiAnswer, ApiTarget>("/v2/:path", ApiAnswerSchema, "account", {
     what: "record",
     target: apiTarget,
     fromAnswer: apiAnswer,
+    maxBytes: API_ANSWER_READ_MAX_BYTES,
   }),
   // The Trading Post of the account and the gem exchange (issue 27).
   /** The account's open sell listings. */

@@ -20,6 +20,8 @@ export type UpstreamFailureReason =
   | "disabled"
   /** A 2xx body that is not JSON, is truncated, or does not match the expected shape. */
   | "malformed"
+  /** A body past the bound its read set (`gw2_api`'s): not read further, not retried. */
+  | "too_large"
   /** Any other unexpected status (an unexpected 4xx). */
   | "unexpected_status";
 

@@ -53,6 +53,12 @@ export interface UpstreamRequest {
    * fill, the market sheet: `CollectionRead`): started at once, never held back by `giveWay`.
    */
   readonly joinable?: boolean;
+  /**
+   * The largest body read, in bytes as sent: past it the read stops (nothing more is taken off
+   * the connection) and the request fails `too_large`, not retried. For reads whose size nothing
+   * bounds (`gw2_api`'s: any listed path). @default unbounded
+   */
+  readonly maxBytes?: number;
 }
 
 /** A usable answer: a success or a 404 (whose meaning depends on the caller). */
@@ -92,7 +98,8 @@ export const MIN_ATTEMPT_MS = 1_000;
 type Attempt =
   | { readonly answer: RawAnswer }
   | { readonly lost: "timeout" }
-  | { readonly lost: "network"; readonly cause: string };
+  | { readonly lost: "network"; readonly cause: string }
+  | { readonly lost: "too_large"; readonly status: number };
 
 /** Sends requests upstream with budget, timeout and retries. */
 export class Transport {
@@ -123,14 +130,24 @@ export class Transport {
       if (attempt > 1 || !admitted) await this.admit(deadline, request.joinable !== true);
       counters.add("upstreamRequests");
       const started = clock.now();
-      const outcome = await this.#attempt(url, headers, deadline);
+      const outcome = await this.#attempt(url, headers, deadline, request.maxBytes);
       const classified: Classified = "answer" in outcome
         ? classifyAnswer(outcome.answer, request.fallbackScope ?? "account", clock.now())
+        : outcome.lost === "too_large"
+        ? {
+          kind: "failure",
+          error: new Gw2UpstreamError("too_large", outcome.status),
+          retry: false,
+        }
         : { kind: "failure", error: new Gw2UpstreamError(outcome.lost), retry: true };
       const delay = classified.kind === "failure"
         ? classified.retryAfterMs ?? backoffMs(attempt, random)
         : 0;
-      const status = "answer" in outcome ? outcome.answer.status : 0;
+      const status = "answer" in outcome
+        ? outcome.answer.status
+        : outcome.lost === "too_large"
+        ? outcome.status
+        : 0;
       const retryable = classified.kind === "failure" && classified.retry &&
         attempt <= maxRetries && request.noRetryOn?.includes(status) !== true;
       const waitBound = Math.min(maxRateWaitMs, remainingMs(deadline) - MIN_ATTEMPT_MS);
@@ -164,7 +181,12 @@ export class Transport {
    * the deadline fires, the fetch is aborted and awaited until it has settled, so no operation
    * outlives the attempt; when the exchange ends first, the timer is cancelled.
    */
-  async #attempt(url: string, headers: Headers, deadline: Deadline | undefined): Promise<Attempt> {
+  async #attempt(
+    url: string,
+    headers: Headers,
+    deadline: Deadline | undefined,
+    maxBytes: number | undefined,
+  ): Promise<Attempt> {
     const { clock, timeoutMs } = this.#options;
     const send: FetchFn = this.#options.fetch ?? ((input, init) => fetch(input, init));
     const cut = new AbortController();
@@ -176,7 +198,10 @@ export class Transport {
       .then(() => cut.abort(), () => undefined);
     try {
       const response = await send(url, { headers, signal: cut.signal, redirect: "manual" });
-      const body = await response.text();
+      const body = maxBytes === undefined
+        ? await response.text()
+        : await readAtMost(response, maxBytes);
+      if (body === undefined) return { lost: "too_large", status: response.status };
       return {
         answer: {
           status: response.status,
@@ -258,6 +283,38 @@ export class Transport {
       .join("&");
     return `${this.#options.baseUrl}${request.path}?${query}`;
   }
+}
+
+/**
+ * The body as text, or `undefined` once it is past `maxBytes` (by its `Content-Length`, or as
+ * read): the rest is never taken off the connection, so an answer of any size costs at most
+ * `maxBytes` (and a chunk) of memory.
+ */
+async function readAtMost(response: Response, maxBytes: number): Promise<string | undefined> {
+  const declared = Number(response.headers.get("content-length") ?? "");
+  if (response.body === null) return "";
+  if (declared > maxBytes) {
+    await response.body.cancel();
+    return undefined;
+  }
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    size += read.value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(read.value);
+  }
+  const whole = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return new TextDecoder().decode(whole);
 }
 
 /** Encodes a query value, keeping commas literal (`ids=1,2,3`, as GW2 documents it). */

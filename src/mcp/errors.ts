@@ -43,6 +43,8 @@ const UPSTREAM_TEXT: Readonly<Record<UpstreamFailureReason, string>> = {
     "ArenaNet has disabled the whole GW2 API for now (this happens around game releases). Retry later",
   malformed:
     "the GW2 API sent an answer that could not be read. Retry once; if it persists, report it to the server operator",
+  too_large:
+    "the GW2 API's answer was larger than this server reads. Ask for less (a page, or some ids)",
   unexpected_status:
     "the GW2 API answered with an unexpected status. Retry later; if it persists, report it to the server operator",
 };
@@ -135,7 +137,9 @@ export function classifyFailure(error: unknown, context: FailureContext = {}): F
     const megabytes = (error.bytes / 1_000_000).toFixed(1);
     return info(
       "too_large",
-      `Too large: the answer of ${error.path} is ${megabytes} MB of JSON, more than gw2_api keeps. Ask for a page (page: 0) or some ids instead.`,
+      `Too large: the answer of ${error.path} is ${
+        error.atLeast ? "over " : ""
+      }${megabytes} MB of JSON, more than gw2_api keeps. Ask for a page (page: 0) or some ids instead.`,
     );
   }
   if (error instanceof AchievementCatalogueNotReadyError) {

@@ -58,7 +58,7 @@ export interface ShapedApi {
   readonly cut?: { readonly at: string; readonly more: number }[];
   /** Ids of the entries left out to stay within the bound (read them with `ids`). */
   readonly dropped?: (number | string | null)[];
-  /** Fields left out to stay within the bound. */
+  /** Fields left out to stay within the bound (past 20, the last entry counts the rest). */
   readonly omitted?: string[];
 }
 
@@ -188,21 +188,45 @@ function fitted(shaped: ShapedApi): ShapedApi {
   return { ...shaped, data: value, omitted };
 }
 
-/** `value` without its largest fields until `whole(value)` fits. */
+/**
+ * `value` without its largest fields until `whole(value)` fits. Each field's share of the JSON
+ * is measured once and the whole only when that count says it fits, so a record of thousands of
+ * small fields costs a sort, not a measure per field; `omitted` names at most
+ * {@linkcode MAX_OMITTED} of them (then counts the rest), so it cannot outgrow the bound itself.
+ */
 function withoutLargest(
   value: Record<string, unknown>,
   whole: (value: Record<string, unknown>) => ShapedApi,
 ): { readonly value: Record<string, unknown>; readonly omitted: string[] } {
-  const omitted: string[] = [];
+  const names: string[] = [];
   // The upstream order is kept; the largest fields go first.
   const kept: Record<string, unknown> = { ...value };
-  const largest = Object.entries(value).sort((a, b) => size(b[1]) - size(a[1]));
-  for (const [key] of largest) {
-    if (size({ ...whole(kept), omitted }) <= API_MAX_BYTES) break;
+  const largest = Object.entries(value)
+    .map(([key, field]) => ({ key, share: size(key) + size(field) + 2 }))
+    .sort((a, b) => b.share - a.share);
+  let estimate = size(whole(kept));
+  for (const { key, share } of largest) {
+    const omitted = omittedList(names);
+    if (
+      estimate + size(omitted) <= API_MAX_BYTES &&
+      size({ ...whole(kept), omitted }) <= API_MAX_BYTES
+    ) break;
     delete kept[key];
-    omitted.push(key);
+    names.push(key);
+    estimate -= share;
   }
-  return { value: kept, omitted };
+  return { value: kept, omitted: omittedList(names) };
+}
+
+/** Names of left-out fields listed at most (each cut to {@linkcode LONG_TEXT}). */
+const MAX_OMITTED = MAX_CUTS;
+
+/** The `omitted` list of `names`: the first {@linkcode MAX_OMITTED}, then how many more. */
+function omittedList(names: readonly string[]): string[] {
+  const listed = names.slice(0, MAX_OMITTED).map((name) => name.slice(0, LONG_TEXT));
+  return names.length > MAX_OMITTED
+    ? [...listed, `\u2026 ${names.length - MAX_OMITTED} more`]
+    : listed;
 }
 
 function idOf(entry: unknown): number | string | null {

@@ -10,6 +10,7 @@
 
 import { z } from "zod";
 import {
+  API_ANSWER_READ_MAX_BYTES,
   checkApiPath,
   Gw2ApiRefusedError,
   Gw2ApiTooLargeError,
@@ -73,6 +74,10 @@ export const gw2Api = defineTool({
           throw new Gw2NotFoundError(ids ?? [], `record at ${request.path}`);
         }
         // A 400 is the request's, not an outage: a page past the last, a parameter not read.
+        // Past the bound its read stopped at (API_ANSWER_READ_MAX_BYTES): ask for less.
+        if (error instanceof Gw2UpstreamError && error.reason === "too_large") {
+          throw new Gw2ApiTooLargeError(request.path, API_ANSWER_READ_MAX_BYTES, true);
+        }
         if (error instanceof Gw2UpstreamError && error.status === 400) {
           throw new Gw2ApiRefusedError(
             `the GW2 API answered 400 (bad request) for ${request.path}${

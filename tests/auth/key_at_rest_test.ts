@@ -1,12 +1,12 @@
 /**
- * Keys at rest in the public mode: after a day's worth of sign-ins, calls, refreshes, a
- * revocation and refused keys, no GW2 key, access token, refresh token or code appears in any log
+ * Keys at rest in the public mode: after a day's worth of sign-ins, calls (`gw2_api` too),
+ * refreshes, a revocation, refused keys and a sign-out, no GW2 key, access token, refresh token or code appears in any log
  * line, any tool result, or the bytes of the KV database file — the key is sealed under
  * `PRIORY_SECRET`, tokens and codes are stored as digests, account data is cached under an HMAC.
  */
 
 import assert from "node:assert/strict";
-import { TEST_KEYS, UNKNOWN_KEY } from "../fake_gw2/mod.ts";
+import { playerKey, TEST_KEYS, UNKNOWN_KEY } from "../fake_gw2/mod.ts";
 import { modernPost, type TestApp } from "../support/app.ts";
 import { tempKvFile } from "../support/kv.ts";
 import {
@@ -34,6 +34,8 @@ async function accountResults(app: TestApp, token: string): Promise<string[]> {
       ["priory_account_wallet", {}],
       ["priory_account_materials", {}],
       ["priory_recipe_tree", { itemId: 19721, useAccount: true }],
+      ["gw2_api", { path: "/v2/account/mastery/points" }],
+      ["gw2_api", { path: "/v2/tokeninfo" }],
     ] as const
   ) {
     const request = modernPost("tools/call", { name, arguments: args }, {
@@ -93,6 +95,26 @@ Deno.test("public mode: no GW2 key, token or code in any log line, result, or th
       key: TEST_KEYS.noWallet,
     });
     results.push(retry.html, await partial.text());
+    // The sign-out page: a key given there is checked, used and forgotten.
+    await signIn(app.handler, playerKey(1));
+    const form = await app.handler(new Request(`${PUBLIC_URL}/signout`));
+    const field = /name="request" value="([^"]*)"/.exec(await form.text())?.[1] ?? "";
+    const signedOut = await app.handler(
+      new Request(`${PUBLIC_URL}/signout`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: PUBLIC_URL,
+          cookie: form.headers.getSetCookie()[0]?.split(";")[0] ?? "",
+        },
+        body: new URLSearchParams({
+          request: field.replaceAll("&amp;", "&"),
+          gw2_key: playerKey(1),
+        }).toString(),
+      }),
+    );
+    results.push(await signedOut.text());
+    assert.match(results.at(-1) ?? "", /Signed out: 1 sign-in of/);
     secrets.push(
       main.accessToken,
       main.refreshToken,
@@ -111,6 +133,7 @@ Deno.test("public mode: no GW2 key, token or code in any log line, result, or th
     TEST_KEYS.noWallet,
     TEST_KEYS.accountOnly,
     UNKNOWN_KEY,
+    playerKey(1),
   ];
   // Tokens are `<kind>.<grant id>.<secret>`: the secret part is what must never be stored.
   const tokenSecrets = secrets.map((token) => token.split(".").at(-1) ?? token);

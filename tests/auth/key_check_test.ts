@@ -9,15 +9,17 @@ import assert from "node:assert/strict";
 import {
   ADDRESS_CHECKS_AT_ONCE,
   ADDRESS_CHECKS_BURST,
+  CHECKS_AT_ONCE,
   type KeyCheck,
   KeyCheckGate,
   keyCheckShare,
   REMEMBER_MS,
+  type ShareBucket,
 } from "../../src/auth/key_check.ts";
 import { deriveSecrets } from "../../src/auth/crypto.ts";
 import { TokenBucket } from "../../src/gw2/token_bucket.ts";
 import { silentLogger } from "../../src/log.ts";
-import { createFakeGw2, TEST_KEYS, UNKNOWN_KEY } from "../fake_gw2/mod.ts";
+import { createFakeGw2, mintSubtoken, TEST_KEYS, UNKNOWN_KEY } from "../fake_gw2/mod.ts";
 import { ManualClock } from "../support/clock.ts";
 import { clientOverFake } from "../support/fake_client.ts";
 import { openMemoryKv } from "../support/kv.ts";
@@ -27,13 +29,14 @@ function gateOver(
   kv: Deno.Kv,
   clock: ManualClock,
   budget = { burst: 300, perSec: 5 },
+  share?: ShareBucket,
 ) {
   const secrets = deriveSecrets(TEST_SECRET);
   const fake = createFakeGw2({ now: () => clock.now() });
   const gw2 = clientOverFake(kv, clock, fake);
   const gate = new KeyCheckGate({
     gw2,
-    share: new TokenBucket({
+    share: share ?? new TokenBucket({
       kv,
       key: ["share"],
       ...keyCheckShare(budget),
@@ -172,4 +175,98 @@ Deno.test("under a flood of checks from many senders, a player's sign-in from an
   await settle();
   const floodOutcomes = await Promise.all(flood);
   assert.ok(floodOutcomes.every((outcome) => !outcome.ok));
+});
+
+Deno.test("only a key's or a JWT's shape reaches GW2: nothing that could leave the Authorization header (line breaks, spaces, $, colons, quotes, escapes, other scripts)", async () => {
+  using kv = await openMemoryKv();
+  const clock = new ManualClock({ advance: "delays" });
+  const { gate, fake } = gateOver(kv, clock);
+  const good = TEST_KEYS.full;
+  const shapes = [
+    `${good}\r\nX-Injected: 1`,
+    `${good}\nHost: evil.example`,
+    `${good}%0d%0aX-Injected:%201`,
+    `Bearer ${good}`,
+    `${good} ${good}`,
+    `${good}\u0000`,
+    "${GW2_API_KEY}-0000-0000-0000-000000000000",
+    `$(cat /etc/passwd)${good}`,
+    `${good}:password`,
+    `"${good}"`,
+    `${good}/../../v2/tokeninfo`,
+    `${good}?access_token=x`,
+    `${good.slice(0, 40)}\uff21\uff22${good.slice(42)}`, // fullwidth letters
+    `${good.slice(0, 40)}\u0410${good.slice(41)}`, // a Cyrillic A
+    "x".repeat(2_001),
+    "short",
+  ];
+  for (const shape of shapes) {
+    assert.deepEqual(
+      await gate.check(shape, "203.0.113.1"),
+      { ok: false, reason: "keyMalformed" },
+      JSON.stringify(shape.slice(0, 90)),
+    );
+  }
+  assert.deepEqual(fake.control.requests, [], "no such shape was sent upstream");
+  // What does pass: a 72-character key, and a GW2 subtoken (a JWT, letters, digits, - _ and .).
+  const jwt = mintSubtoken("full", ["account"], clock.now(), clock.now() + 3_600_000);
+  assert.match(jwt, /^[\w-]+\.[\w-]+\.[\w-]+$/);
+  assert.equal((await gate.check(jwt, "203.0.113.2")).ok, true);
+  assert.equal((await gate.check(good, "203.0.113.3")).ok, true);
+});
+
+Deno.test("at most 100 checks run at once in a process, every address together: the next is refused before GW2 is asked", async () => {
+  using kv = await openMemoryKv();
+  const clock = new ManualClock({ advance: "delays" });
+  // A share wide enough that none of them waits for a token: only the cap is under test.
+  const { gate, fake, asked } = gateOver(kv, clock, { burst: 2_000, perSec: 5 });
+  fake.control.injectFault("hang", { endpoint: "/v2/tokeninfo", times: Infinity });
+  const hanging: Promise<KeyCheck>[] = [];
+  for (let n = 0; n < CHECKS_AT_ONCE; n++) {
+    hanging.push(gate.check(madeUpKey(n), `198.18.${n >> 8}.${n & 255}`));
+  }
+  for (let turn = 0; turn < 50 && asked("/v2/tokeninfo") < CHECKS_AT_ONCE; turn++) await settle();
+  assert.equal(asked("/v2/tokeninfo"), CHECKS_AT_ONCE);
+  const next = await gate.check(madeUpKey(999), "203.0.113.50");
+  assert.ok(!next.ok && next.reason === "checksBusy", JSON.stringify(next));
+  assert.ok((next.retryAfterMs ?? 0) > 0);
+  assert.equal(asked("/v2/tokeninfo"), CHECKS_AT_ONCE, "the 101st was not sent");
+  clock.advance(60_000);
+  await Promise.all(hanging);
+  // Once they ended, checks run again.
+  fake.control.clearFaults();
+  assert.equal((await gate.check(TEST_KEYS.full, "203.0.113.50")).ok, true);
+});
+
+Deno.test("while a player's first check waits for the share, a sender's later checks take no token, even one free at that moment", async () => {
+  using kv = await openMemoryKv();
+  const clock = new ManualClock({ advance: "delays" });
+  // A share whose refill the test hands out: tokens free now (tryTake), and the waiting pump's.
+  let free = 1;
+  const refills: ((admitted: { admitted: boolean }) => void)[] = [];
+  const share: ShareBucket = {
+    tryTake: () => {
+      const admitted = free > 0;
+      if (admitted) free--;
+      return Promise.resolve({ admitted });
+    },
+    take: () => new Promise((resolve) => refills.push(resolve)),
+  };
+  const { gate, asked } = gateOver(kv, clock, undefined, share);
+  // The sender's first check takes the one free token; the share is then spent.
+  assert.equal((await gate.check(madeUpKey(1), "198.51.100.66")).ok, false);
+  assert.equal(asked("/v2/tokeninfo"), 1);
+  // A player's first check waits for the next token.
+  const player = gate.check(TEST_KEYS.full, "203.0.113.200");
+  await settle();
+  assert.equal(refills.length, 1, "the player waits for a refill");
+  // A token is free again at this moment: the sender's next checks must not take it.
+  free = 1;
+  for (let n = 2; n < 6; n++) {
+    const again = await gate.check(madeUpKey(n), "198.51.100.66");
+    assert.ok(!again.ok && again.reason === "checksBusy", JSON.stringify(again));
+  }
+  assert.equal(asked("/v2/tokeninfo"), 1, "none of the sender's later checks reached GW2");
+  refills.shift()?.({ admitted: true });
+  assert.equal((await player).ok, true);
 });

@@ -7,12 +7,15 @@
  */
 
 import assert from "node:assert/strict";
-import { TEST_KEYS, UNKNOWN_KEY } from "../fake_gw2/mod.ts";
-import { modernPost } from "../support/app.ts";
+import { mintSubtoken, TEST_KEYS, UNKNOWN_KEY } from "../fake_gw2/mod.ts";
+import { modernPost, type TestApp } from "../support/app.ts";
+import { ManualClock } from "../support/clock.ts";
 import {
   fromAddress,
   type Handler,
+  madeUpKey,
   postForm,
+  PUBLIC_ENV,
   PUBLIC_URL,
   signIn,
   startPublicApp,
@@ -229,3 +232,147 @@ Deno.test("sign-out: key checks go through the consent page's gate: a flood from
   assert.equal(other.status, 200);
   await other.body?.cancel();
 });
+
+/** Upstream requests the fake served on `path`. */
+function asked(app: TestApp, path: string): number {
+  return app.fake.control.requests.filter((request) => request.path === path).length;
+}
+
+Deno.test("sign-out attacks: a foreign cookie does not pass - another sign-out form's, a consent form's, or this form's name with another value", async () => {
+  await using app = await startPublicApp();
+  const signedIn = await signIn(app.handler, TEST_KEYS.full);
+  const form = await openSignOut(app.handler);
+  const other = await openSignOut(app.handler);
+  const [name = ""] = form.cookie?.split("=") ?? [];
+  const otherValue = other.cookie?.split("=")[1] ?? "";
+  for (
+    const [label, cookie] of [
+      ["another form's cookie", other.cookie],
+      ["this form's name, another form's value", `${name}=${otherValue}`],
+      ["a consent form's cookie", `priory_consent_${name.slice(-12)}=${otherValue}`],
+      ["both forms' cookies, the wrong one last", `${form.cookie}; ${name}=${otherValue}`],
+    ] as const
+  ) {
+    const refused = await readForm(
+      await answer(app.handler, form, { key: TEST_KEYS.full, cookie }),
+    );
+    assert.equal(refused.response.status, 403, label);
+    assert.match(refused.html, /could not be verified/, label);
+  }
+  // An Origin of "null" (a sandboxed frame, a data: page) says nothing: the cookie still decides.
+  const sandboxed = await answer(app.handler, form, {
+    key: TEST_KEYS.full,
+    origin: "null",
+    cookie: undefined,
+  });
+  assert.equal(sandboxed.status, 403);
+  await sandboxed.body?.cancel();
+  assert.equal(await works(app.handler, signedIn.accessToken), true, "nothing ended");
+  // The form itself still works once: none of that used it up.
+  const done = await answer(app.handler, form, { key: TEST_KEYS.full });
+  assert.equal(done.status, 200);
+  await done.body?.cancel();
+  assert.equal(await works(app.handler, signedIn.accessToken), false);
+});
+
+Deno.test("sign-out attacks: a subtoken ends its own account's sign-ins only; an expired, tampered or account-less one ends nothing", async () => {
+  await using app = await startPublicApp();
+  const mine = await signIn(app.handler, TEST_KEYS.full);
+  const theirs = await signIn(app.handler, TEST_KEYS.veteran);
+  const now = app.clock.now();
+  const veteranSub = mintSubtoken("veteran", ["account"], now, now + 3_600_000);
+  const refusals: [string, string][] = [
+    ["expired", mintSubtoken("full", ["account"], now - 7_200_000, now - 3_600_000)],
+    ["tampered", `${veteranSub.slice(0, -4)}AAAA`],
+    ["no account permission", mintSubtoken("full", ["wallet"], now, now + 3_600_000)],
+  ];
+  for (const [label, key] of refusals) {
+    const refused = await readForm(
+      await answer(app.handler, await openSignOut(app.handler), { key }),
+    );
+    assert.equal(refused.response.status, 400, label);
+    assert.match(refused.html, /GW2 did not accept this key/, label);
+  }
+  assert.equal(await works(app.handler, mine.accessToken), true);
+  assert.equal(await works(app.handler, theirs.accessToken), true);
+  const done = await readForm(
+    await answer(app.handler, await openSignOut(app.handler), { key: veteranSub }),
+  );
+  assert.match(
+    done.html,
+    /Signed out: 1 sign-in of <bdi class="account">Priory Veteran\.1907<\/bdi> ended/,
+  );
+  assert.equal(await works(app.handler, theirs.accessToken), false, "the subtoken's account");
+  assert.equal(await works(app.handler, mine.accessToken), true, "no other account's");
+});
+
+Deno.test("sign-out attacks: without a key of the account nothing tells whether it has sign-ins - a rejected key's answer is the same page either way, and no account is read", async () => {
+  const pageFor = async (withSignIns: boolean) => {
+    await using app = await startPublicApp();
+    if (withSignIns) {
+      await signIn(app.handler, TEST_KEYS.full);
+      await signIn(app.handler, TEST_KEYS.veteran);
+    }
+    const accountReads = asked(app, "/v2/account");
+    const refused = await readForm(
+      await answer(app.handler, await openSignOut(app.handler), { key: UNKNOWN_KEY }),
+    );
+    assert.equal(asked(app, "/v2/account"), accountReads, "no account was read");
+    // The fresh form's signed field and cookie are random: the rest must not differ.
+    return {
+      status: refused.response.status,
+      html: refused.html.replace(/name="request" value="[^"]*"/, ""),
+    };
+  };
+  assert.deepEqual(await pageFor(true), await pageFor(false));
+});
+
+Deno.test("sign-out attacks: a flood of made-up keys from many addresses spends only the key checks' share, and a player who comes next signs out at the next token", async () => {
+  // Time moves only when the test says; a budget of 20 at once and 5 a second gives the checks
+  // a share of 2 at once, then one a second.
+  const clock = new ManualClock();
+  await using app = await startPublicApp({
+    clock,
+    env: { ...PUBLIC_ENV, GW2_RATE_BURST: "20", GW2_RATE_PER_SEC: "5" },
+  });
+  const signedIn = await signIn(app.handler, TEST_KEYS.full);
+  const forms = await Promise.all(Array.from({ length: 40 }, () => openSignOut(app.handler)));
+  const started = clock.now();
+  const checked = asked(app, "/v2/tokeninfo");
+  const flood = forms.map((form, n) =>
+    answer(app.handler, form, { key: madeUpKey(n), address: `198.18.1.${n}` })
+  ).map(async (response) => {
+    const answered = await response;
+    await answered.body?.cancel();
+    return answered.status;
+  });
+  await settle();
+  // The player's own sign-in took one of the share's two; the flood gets what is left, no more.
+  assert.equal(asked(app, "/v2/tokeninfo") - checked, 1, "the share's burst, then nothing");
+  const form = await openSignOut(app.handler);
+  let done: Response | undefined;
+  void answer(app.handler, form, { key: TEST_KEYS.accountOnly, address: "203.0.113.70" })
+    .then((response) => done = response);
+  await settle();
+  for (let step = 0; step < 20 && done === undefined; step++) {
+    clock.advance(100);
+    await settle();
+  }
+  assert.equal(done?.status, 200, "served at the share's next token, ahead of the flood");
+  await done?.body?.cancel();
+  assert.ok(clock.now() - started <= 1_100, `the player waited ${clock.now() - started} ms`);
+  assert.equal(await works(app.handler, signedIn.accessToken), false, "the player signed out");
+  clock.advance(60_000);
+  await settle();
+  const statuses = await Promise.all(flood);
+  assert.ok(statuses.every((status) => status === 400 || status === 429), `${statuses}`);
+  assert.ok(statuses.includes(429), "past its share the flood is told to come back");
+  const elapsedS = (clock.now() - started) / 1_000;
+  const spent = asked(app, "/v2/tokeninfo") - checked;
+  assert.ok(spent <= 2 + Math.ceil(elapsedS), `${spent} checks in ${elapsedS} s`);
+});
+
+/** Lets every reaction of the last clock move run. */
+async function settle(): Promise<void> {
+  for (let turn = 0; turn < 200; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
+}

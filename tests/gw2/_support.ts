@@ -109,3 +109,29 @@ export function overspent(
   }
   return undefined;
 }
+
+/**
+ * A JSON body of `totalBytes` (`[`, spaces, `]`: an empty list) streamed in 64 KiB chunks made
+ * only when read, and how much of it was read: to see whether a reader stops early.
+ */
+export function streamedJson(
+  totalBytes: number,
+): { body: ReadableStream<Uint8Array>; pulled: () => number } {
+  const chunk = 64 * 1024;
+  let pulled = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const size = Math.min(chunk, totalBytes - pulled);
+      if (size <= 0) {
+        controller.close();
+        return;
+      }
+      const bytes = new Uint8Array(size).fill(0x20);
+      if (pulled === 0) bytes[0] = 0x5b;
+      if (pulled + size === totalBytes) bytes[size - 1] = 0x5d;
+      pulled += size;
+      controller.enqueue(bytes);
+    },
+  }, { highWaterMark: 0 });
+  return { body, pulled: () => pulled };
+}

@@ -52,9 +52,61 @@ Deno.test("gw2_api path: :id segments are parameters, encoded; a literal route w
     const bags = checkApiPath(`/v2/characters/${name}/inventory`, {}, routes);
     assert.equal(bags.ok && bags.request.path, "/v2/characters/Zo%C3%AB%20Ironfist/inventory");
   }
-  // A parameter cannot smuggle a separator or a query: it stays inside its segment.
-  const odd = checkApiPath("/v2/guild/a%3Fb%2Fc", {}, routes);
-  assert.equal(odd.ok && odd.request.path, "/v2/guild/a%3Fb%2Fc");
+  // A parameter cannot smuggle a separator or a query (refused: see the parameter attacks).
+  refused(checkApiPath("/v2/guild/a%3Fb%2Fc", {}, routes), /in a parameter/);
+});
+
+Deno.test("gw2_api path: a parameter naming another path to an upstream that decodes first is refused", () => {
+  // Encoded, each would stay inside its segment here; a proxy that decodes %2F (or %25, then
+  // %2F) before routing would read another path: /v2/tokeninfo with the player's key.
+  for (
+    const path of [
+      "/v2/characters/..%2Ftokeninfo%3F/inventory",
+      "/v2/characters/..%2F..%2Fv2%2Ftokeninfo/inventory",
+      "/v2/characters/..%5Ctokeninfo/inventory",
+      "/v2/guild/%252e%252e%252ftokeninfo/log",
+      "/v2/guild/x%23/log",
+      "/v2/guild/%C0%AE%C0%AE/log", // an overlong UTF-8 dot, not decodable: kept as typed
+      "/v2/guild/a%00b/log",
+      "/v2/guild/a%0d%0aHost:%20evil/log",
+    ]
+  ) {
+    refused(checkApiPath(path, {}, routes), /in a parameter/);
+  }
+  refused(checkApiPath("/v2/guild/%2E%2E/log", {}, routes), /\. or \.\. segment/);
+});
+
+Deno.test("gw2_api path: look-alikes stay inside their segment or name no route: unicode dots, @, ;, other letters", () => {
+  const sent = (path: string) => {
+    const check = checkApiPath(path, {}, routes);
+    assert.ok(check.ok, JSON.stringify(check));
+    return check.request.path;
+  };
+  // Dots of other scripts are letters to every URL parser: encoded, inside the guild's segment.
+  assert.equal(sent("/v2/guild/\u2024\u2024/log"), "/v2/guild/%E2%80%A4%E2%80%A4/log");
+  assert.equal(sent("/v2/guild/\uff0e\uff0e/log"), "/v2/guild/%EF%BC%8E%EF%BC%8E/log");
+  // A userinfo or a matrix parameter in a segment is only text there.
+  assert.equal(sent("/v2/guild/x@evil.example/log"), "/v2/guild/x%40evil.example/log");
+  assert.equal(
+    sent("/v2/guild/a;access_token=x/log"),
+    "/v2/guild/a%3Baccess_token%3Dx/log",
+  );
+  for (
+    const path of [
+      "/v2/@evil.example",
+      "/v2/account;access_token=x",
+      "/v2/\uff41ccount/bank", // a fullwidth a
+      "/v2/ac\u0441ount/bank", // a Cyrillic es
+      "/v2/%61ccount/bank", // a literal segment is compared as typed
+      "/v2/TokenInfo",
+      "/v2/%74okeninfo",
+      "/v2/tokeninfo/",
+    ]
+  ) {
+    assert.equal(checkApiPath(path, {}, routes).ok, false, path);
+  }
+  refused(checkApiPath(" /v2/items", {}, routes), /does not start with \/v2\//);
+  refused(checkApiPath("/v2/items\t", {}, routes), /control character/);
 });
 
 Deno.test("gw2_api path: a path the list does not name is refused, naming it", () => {

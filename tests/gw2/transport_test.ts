@@ -19,7 +19,7 @@ import {
   within,
 } from "../support/clock.ts";
 import { captureLogs, logRecords } from "../support/log.ts";
-import { jsonAnswer, type Script, scriptedFetch, withTimeouts } from "./_support.ts";
+import { jsonAnswer, type Script, scriptedFetch, streamedJson, withTimeouts } from "./_support.ts";
 
 const KEY = "ABCDEF01-2345-6789-ABCD-EF0123456789ABCDEF01-2345-6789-ABCD-EF0123456789";
 const ok: Script = () => jsonAnswer(200, [{ id: 1 }]);
@@ -409,4 +409,31 @@ Deno.test("Transport.request() maps 401 and 403 without retrying, and logs no ke
   assert.equal(env.calls.length, 2);
   assert.equal(env.lines.length, 2);
   for (const line of env.lines) assert.ok(!line.includes(KEY) && !line.includes(KEY.slice(0, 36)));
+});
+
+Deno.test("Transport.request() with maxBytes reads no more of a body than that: past it too_large, not retried; a declared length past it is not read at all", async () => {
+  const maxBytes = 1024 * 1024;
+  const huge = streamedJson(24 * 1024 * 1024);
+  const declared = streamedJson(4 * 1024 * 1024);
+  const small = streamedJson(maxBytes - 10);
+  using env = await setup([
+    () => new Response(huge.body, { headers: { "content-type": "application/json" } }),
+    () =>
+      new Response(declared.body, {
+        headers: { "content-type": "application/json", "content-length": String(4 << 20) },
+      }),
+    () => new Response(small.body, { headers: { "content-type": "application/json" } }),
+  ]);
+  await assert.rejects(env.transport.request({ ...items(), maxBytes }), {
+    kind: "upstream",
+    reason: "too_large",
+    status: 200,
+  });
+  assert.ok(huge.pulled() <= maxBytes + 128 * 1024, `read ${huge.pulled()} bytes`);
+  assert.equal(env.calls.length, 1, "not retried");
+  await assert.rejects(env.transport.request({ ...items(), maxBytes }), { reason: "too_large" });
+  assert.equal(declared.pulled(), 0, "a Content-Length past the bound: nothing read");
+  const answer = await env.transport.request({ ...items(), maxBytes });
+  assert.deepEqual(answer.kind === "ok" && answer.json, []);
+  assert.match(env.lines[0] ?? "", /"outcome":"too_large"/);
 });

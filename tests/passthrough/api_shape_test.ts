@@ -89,3 +89,29 @@ Deno.test("gw2_api shape: the answer stays within 6,000 tokens, saying what was 
   assert.deepEqual(omitted.omitted, ["equipment"]);
   assert.deepEqual(Object.keys(omitted.data as object), ["name", "level"]);
 });
+
+Deno.test("gw2_api shape: the 6,000-token bound holds whatever the shape - thousands of small fields, long field names - and omitted says how many it left out", () => {
+  const fields = (count: number, name = (index: number) => `field${index}`) =>
+    Object.fromEntries(Array.from({ length: count }, (_, index) => [name(index), index]));
+  for (
+    const [label, answer] of [
+      ["a record of 5,000 fields", fields(5_000)],
+      ["a list of one such record", [fields(5_000)]],
+      ["long field names", fields(2_000, (index) => `${"n".repeat(400)}${index}`)],
+    ] as const
+  ) {
+    const shaped = shapeApiAnswer(answer, 0);
+    assert.ok(bytes(shaped) <= API_MAX_BYTES, `${label}: ${bytes(shaped)} bytes`);
+    const omitted = shaped.omitted ?? [];
+    assert.equal(omitted.length, 21, label);
+    assert.match(omitted.at(-1) ?? "", /^\u2026 \d+ more$/, label);
+    const record = Array.isArray(shaped.data) ? shaped.data[0] : shaped.data;
+    const left = Number(/\d+/.exec(omitted.at(-1) ?? "")?.[0]) + 20;
+    const total = Object.keys(Array.isArray(answer) ? answer[0] ?? {} : answer).length;
+    assert.equal(
+      Object.keys(record as object).length + left,
+      total,
+      `${label}: every field counted`,
+    );
+  }
+});

@@ -6,9 +6,20 @@
  * refused with its reason before any request but the endpoint list reaches upstream.
  */
 import assert from "node:assert/strict";
-import { TEST_KEYS } from "../fake_gw2/mod.ts";
+import { API_ANSWER_READ_MAX_BYTES } from "../../src/gw2/api_path.ts";
+import { createFakeGw2, TEST_KEYS } from "../fake_gw2/mod.ts";
 import { FILLER_SKIN_COUNT } from "../fake_gw2/world/achievements.ts";
-import { connectClient, startTestApp, type TestApp, textOf } from "../support/app.ts";
+import {
+  connectClient,
+  createTestHandler,
+  startTestApp,
+  type TestApp,
+  textOf,
+} from "../support/app.ts";
+import { ManualClock } from "../support/clock.ts";
+import { clientOverFake } from "../support/fake_client.ts";
+import { openMemoryKv } from "../support/kv.ts";
+import { streamedJson } from "../gw2/_support.ts";
 
 type Shaped = {
   data: unknown;
@@ -162,4 +173,45 @@ Deno.test("gw2_api: a record's own long list is cut where it is, and named", asy
   const [cosmos] = records(halfDone);
   assert.equal((cosmos?.bits as unknown[]).length, 50, "54 bits, cut at 50");
   assert.deepEqual(halfDone.cut, [{ at: "0.bits", more: 4 }]);
+});
+
+Deno.test("gw2_api: the player's key goes only to a route the list marks auth; a parameter reaches upstream inside its segment", async () => {
+  await using app = await startTestApp();
+  await read(app, { path: "/v2/skins", ids: [2377] }, TEST_KEYS.full);
+  await call(app, { path: "/v2/guild/x@evil.example;a=b/log" }, TEST_KEYS.full);
+  await read(app, { path: "/v2/account/mastery/points" }, TEST_KEYS.full);
+  const sent = app.fake.control.requests.filter((request) => request.path !== "/v2.json");
+  assert.deepEqual(sent.map((request) => [request.path, request.keyLabel]), [
+    ["/v2/skins", undefined],
+    ["/v2/guild/x%40evil.example%3Ba%3Db/log", "full"],
+    ["/v2/account/mastery/points", "full"],
+  ]);
+  assert.ok(sent.every((request) => !/access_token|evil\.example\//.test(request.query)));
+});
+
+Deno.test("gw2_api: an answer past 8 MB is not read to its end: the read stops at the bound, before any parsing, and the tool says to ask for less", async () => {
+  using kv = await openMemoryKv();
+  const clock = new ManualClock({ advance: "delays" });
+  const fake = createFakeGw2({ now: () => clock.now() });
+  const huge = streamedJson(3 * API_ANSWER_READ_MAX_BYTES);
+  const gw2 = clientOverFake(kv, clock, fake, {
+    fetch: (input, init) =>
+      Promise.resolve(
+        new URL(input).pathname === "/v2/skins"
+          ? new Response(huge.body, { headers: { "content-type": "application/json" } })
+          : fake.fetch(new Request(input, init)),
+      ),
+  });
+  await using handler = createTestHandler({ gw2, clock });
+  await using client = await connectClient(handler);
+  const result = await client.callTool({ name: "gw2_api", arguments: { path: "/v2/skins" } });
+  assert.equal(result.isError, true);
+  assert.match(
+    textOf(result),
+    /^Too large: the answer of \/v2\/skins is over 8\.0 MB of JSON, more than gw2_api keeps\. Ask for a page/,
+  );
+  assert.ok(
+    huge.pulled() <= API_ANSWER_READ_MAX_BYTES + 128 * 1024,
+    `read ${huge.pulled()} of ${3 * API_ANSWER_READ_MAX_BYTES} bytes`,
+  );
 });
