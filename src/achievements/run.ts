@@ -16,6 +16,7 @@ import { readPart, type Unread, unreadOf, valueOf } from "../account/unread.ts";
 import { Gw2NotFoundError } from "../gw2/errors.ts";
 import type { AccountAchievement, Achievement } from "../gw2/schemas_achievements.ts";
 import type { Gw2Client, Lang } from "../gw2/types.ts";
+import { lowestSells } from "../market/trading_post.ts";
 import type { NameIndex } from "../search/name_index.ts";
 import { itemNamesIn } from "../search/localize.ts";
 import type { AchievementCatalogue } from "./catalogue.ts";
@@ -208,7 +209,7 @@ async function gather(
   };
   const priceIds = toPrice(rows, progress, { mini });
   const prices = priceIds.length === 0 ? undefined : await gw2.prices(priceIds);
-  const units = new Map(prices?.found.map((price) => [price.id, price.sells.unit_price]));
+  const units = lowestSells(prices?.found ?? []);
   return {
     itemName: (id) => itemNames.get(id),
     unit: (id) => units.get(id),
