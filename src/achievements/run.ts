@@ -15,7 +15,7 @@
 import { readPart, type Unread, unreadOf, valueOf } from "../account/unread.ts";
 import { Gw2NotFoundError } from "../gw2/errors.ts";
 import type { AccountAchievement, Achievement } from "../gw2/schemas_achievements.ts";
-import type { Gw2Client, Lang } from "../gw2/types.ts";
+import { type Gw2Client, type Lang, LANGUAGES } from "../gw2/types.ts";
 import { lowestSells } from "../market/trading_post.ts";
 import type { NameIndex } from "../search/name_index.ts";
 import { itemNamesIn } from "../search/localize.ts";
@@ -137,7 +137,8 @@ async function lookup(
   { readonly ids: readonly number[]; readonly more: number; readonly index?: AchievementIndex }
 > {
   if ("ids" in query) return { ids: query.ids, more: 0 };
-  const index = await deps.catalogue?.fill();
+  // A name may be in any of the five languages: a name lookup needs every language's names.
+  const index = await deps.catalogue?.fill(undefined, "query" in query ? LANGUAGES : ["en"]);
   if (index === undefined) throw new AchievementCatalogueNotReadyError();
   if ("query" in query) {
     return {
