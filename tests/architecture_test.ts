@@ -116,7 +116,8 @@ const ROOMS: Readonly<Record<string, readonly string[]>> = {
   ranking: ["async", "gw2", "data", "tree", "account"],
   search: ["async", "kv", "gw2"],
   catalogue: ["async", "kv", "gw2"],
-  // The achievement catalogue and priory_achievements' work; names searched as items' are.
+  // The achievement catalogue and priory_achievements' work; names searched as items' are, the
+  // missing items priced as every tool prices them (market's lowest sell listing).
   achievements: ["async", "kv", "gw2", "search", "account", "market"],
   history: ["async", "kv", "gw2", "market"],
   background: [
