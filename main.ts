@@ -172,7 +172,7 @@ const achievements = new AchievementCatalogue({
   store: achievementStore,
   clock: systemClock,
   log,
-  pages: (page, size) => interactive.achievementsPage(page, size, currentDeadline()),
+  pages: (page, size, lang) => interactive.achievementsPage(page, size, currentDeadline(), lang),
 });
 // The whole Trading Post, read in bulk by the sheet job (or on demand by a tool call, over the
 // interactive client): while fresh it answers every price read (`priceSheet` below).

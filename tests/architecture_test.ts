@@ -116,8 +116,9 @@ const ROOMS: Readonly<Record<string, readonly string[]>> = {
   ranking: ["async", "gw2", "data", "tree", "account"],
   search: ["async", "kv", "gw2"],
   catalogue: ["async", "kv", "gw2"],
-  // The achievement catalogue and priory_achievements' work; names searched as items' are.
-  achievements: ["async", "kv", "gw2", "search", "account"],
+  // The achievement catalogue and priory_achievements' work; names searched as items' are, the
+  // missing items priced as every tool prices them (market's lowest sell listing).
+  achievements: ["async", "kv", "gw2", "search", "account", "market"],
   history: ["async", "kv", "gw2", "market"],
   background: [
     "achievements",
@@ -184,6 +185,7 @@ const PURE = new Set([
   "src/achievements/shape.ts",
   "src/gw2/api_path.ts",
   "src/passthrough/api_shape.ts",
+  "src/account/armory.ts",
   "src/account/find.ts",
   "src/account/materials.ts",
   "src/async/slices.ts",

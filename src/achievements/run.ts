@@ -15,7 +15,8 @@
 import { readPart, type Unread, unreadOf, valueOf } from "../account/unread.ts";
 import { Gw2NotFoundError } from "../gw2/errors.ts";
 import type { AccountAchievement, Achievement } from "../gw2/schemas_achievements.ts";
-import type { Gw2Client, Lang } from "../gw2/types.ts";
+import { type Gw2Client, type Lang, LANGUAGES } from "../gw2/types.ts";
+import { lowestSells } from "../market/trading_post.ts";
 import type { NameIndex } from "../search/name_index.ts";
 import { itemNamesIn } from "../search/localize.ts";
 import type { AchievementCatalogue } from "./catalogue.ts";
@@ -136,7 +137,8 @@ async function lookup(
   { readonly ids: readonly number[]; readonly more: number; readonly index?: AchievementIndex }
 > {
   if ("ids" in query) return { ids: query.ids, more: 0 };
-  const index = await deps.catalogue?.fill();
+  // A name may be in any of the five languages: a name lookup needs every language's names.
+  const index = await deps.catalogue?.fill(undefined, "query" in query ? LANGUAGES : ["en"]);
   if (index === undefined) throw new AchievementCatalogueNotReadyError();
   if ("query" in query) {
     return {
@@ -208,7 +210,7 @@ async function gather(
   };
   const priceIds = toPrice(rows, progress, { mini });
   const prices = priceIds.length === 0 ? undefined : await gw2.prices(priceIds);
-  const units = new Map(prices?.found.map((price) => [price.id, price.sells.unit_price]));
+  const units = lowestSells(prices?.found ?? []);
   return {
     itemName: (id) => itemNames.get(id),
     unit: (id) => units.get(id),

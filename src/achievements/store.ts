@@ -88,28 +88,31 @@ export class AchievementStore {
   }
 
   /**
-   * Writes a whole catalogue read at once (one language's pages: the fill) as `generation`, one
-   * commit per page, then publishes it over the head it replaces.
+   * Writes a whole catalogue read at once (the fill: English pages, and those of other
+   * languages read with them) as `generation`, one commit per page, then publishes it over the
+   * head it replaces.
    *
    * @returns the published head
    */
   async writeGeneration(
     generation: number,
-    lang: Lang,
-    pages: readonly (readonly IndexEntry[])[],
+    byLang: ReadonlyMap<Lang, readonly (readonly IndexEntry[])[]>,
     completedAt: number,
   ): Promise<AchievementsHead> {
-    for (const [page, entries] of pages.entries()) {
-      const result = await this.addPage(this.#kv.atomic(), generation, lang, page, entries)
-        .commit();
-      if (!result.ok) throw new Error(`Achievement catalogue page ${page} was not written`);
+    for (const [lang, pages] of byLang) {
+      for (const [page, entries] of pages.entries()) {
+        const result = await this.addPage(this.#kv.atomic(), generation, lang, page, entries)
+          .commit();
+        if (!result.ok) throw new Error(`Achievement catalogue page ${page} was not written`);
+      }
     }
     const replaced = await this.head();
     const head: AchievementsHead = {
       generation,
       completedAt,
-      count: pages.reduce((sum, page) => sum + page.length, 0),
-      langs: [lang],
+      count: (byLang.get("en") ?? []).reduce((sum, page) => sum + page.length, 0),
+      // English first, always (the head's rule), then the others in GW2's order.
+      langs: LANGUAGES.filter((lang) => lang === "en" || byLang.has(lang)),
       ...(replaced === undefined ? {} : { previous: replaced.generation }),
     };
     await this.publish(this.#kv.atomic(), head).commit();

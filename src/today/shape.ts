@@ -7,6 +7,7 @@
  * @module
  */
 
+import type { Unread } from "../account/unread.ts";
 import type {
   AccountObjective,
   AccountVaultPeriod,
@@ -19,12 +20,6 @@ import { nextResets, type Period, predatesSeason, stalePeriods } from "./resets.
 
 /** Names of what is left, per part, before `more` cuts the rest. */
 export const LEFT_LIMIT = 15;
-
-/** A part the key could not read, and the scope it lacks. */
-export interface Unread {
-  readonly part: string;
-  readonly scope: string;
-}
 
 /** A catalogue of string ids and the account's completions of it since the reset. */
 export interface Completions<C = readonly string[]> {

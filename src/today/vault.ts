@@ -13,6 +13,7 @@
  * @module
  */
 
+import type { Unread } from "../account/unread.ts";
 import type { AccountVaultListing, VaultSeason } from "../gw2/schemas_today.ts";
 import { netSellUnit } from "../market/trading_post.ts";
 
@@ -34,7 +35,7 @@ export type VaultRow = {
   readonly limit: number | null;
   /** Copper selling the purchase's items yields now; `null` when the item does not trade. */
   readonly value: number | null;
-  /** `value / cost`, copper per Acclaim (two decimals); `null` with `value`. */
+  /** `value / cost`, copper per Acclaim (not rounded); `null` with `value`. */
   readonly perAcclaim: number | null;
   /** `cost <= acclaim` and the limit not reached; `null` when the balance is unknown. */
   readonly affordable: boolean | null;
@@ -48,7 +49,7 @@ export type VaultResult = {
   readonly listings: VaultRow[];
   /** Listings cut by `limit`. */
   readonly more?: number;
-  readonly unread?: { readonly part: string; readonly scope: string }[];
+  readonly unread?: Unread[];
 };
 
 /** What the answer is built from. */
@@ -66,7 +67,7 @@ export interface VaultInput {
   readonly names: ReadonlyMap<number, string>;
   readonly acclaim: number | undefined;
   readonly limit: number;
-  readonly unread: readonly { readonly part: string; readonly scope: string }[];
+  readonly unread: readonly Unread[];
 }
 
 /** The answer: every listing valued, ordered, cut to `limit`. */
@@ -92,9 +93,8 @@ function vaultRow(listing: AccountVaultListing, input: VaultInput): VaultRow {
   const limit = input.purchasesKnown ? listing.purchase_limit ?? null : null;
   const buy = input.buys.get(listing.item_id);
   const value = buy === undefined ? null : listing.item_count * netSellUnit(buy);
-  const perAcclaim = value === null
-    ? null
-    : Math.round((value / Math.max(listing.cost, 1)) * 100) / 100;
+  // The contract's figure as it is (value / cost), unrounded: callers compare it to the quotient.
+  const perAcclaim = value === null ? null : value / Math.max(listing.cost, 1);
   const reached = limit !== null && purchased !== null && purchased >= limit;
   return {
     id: listing.id,

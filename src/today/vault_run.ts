@@ -11,6 +11,7 @@
 import { readPart, unreadOf, valueOf } from "../account/unread.ts";
 import { craftNames } from "../craft/run.ts";
 import type { Gw2Client } from "../gw2/types.ts";
+import { bestBuys } from "../market/trading_post.ts";
 import type { Naming } from "../tree/names.ts";
 import { ASTRAL_ACCLAIM } from "./run.ts";
 import { shapeVault, type VaultResult } from "./vault.ts";
@@ -49,7 +50,7 @@ export async function runVault(gw2: Gw2Client, request: VaultRequest): Promise<V
     season: season.value,
     listings,
     purchasesKnown: mine !== undefined,
-    buys: new Map(prices.found.map((price) => [price.id, price.buys.unit_price])),
+    buys: bestBuys(prices.found),
     names,
     acclaim: held === undefined
       ? undefined

@@ -28,6 +28,18 @@ const pathError = (issue: { readonly input?: unknown }) =>
 const pageError = "page must be a whole number from 0";
 const quantityError = "quantity must be a positive whole number";
 
+/**
+ * The path of refused arguments, named as the gate's refusals name it (the contract: a call with
+ * any parameter but these is refused naming the path); bounded, as it is the caller's text.
+ */
+function forPath(input: unknown): string | undefined {
+  const path = typeof input === "object" && input !== null && "path" in input
+    ? input.path
+    : undefined;
+  if (typeof path !== "string") return undefined;
+  return `for the path ${JSON.stringify(path.length > 100 ? `${path.slice(0, 100)}\u2026` : path)}`;
+}
+
 const ApiInput = argumentsSchema({
   path: z.string({ error: pathError }).min(1, { error: pathError })
     .max(MAX_API_PATH, { error: pathError }),
@@ -37,7 +49,7 @@ const ApiInput = argumentsSchema({
   lang: LangField,
   quantity: z.number({ error: quantityError }).int({ error: quantityError })
     .positive({ error: quantityError }).optional(),
-});
+}, forPath);
 
 /** The `gw2_api` tool. */
 export const gw2Api = defineTool({

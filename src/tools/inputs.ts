@@ -66,6 +66,7 @@ export function idListSchema(kind: string): z.ZodArray<z.ZodNumber> {
 /**
  * A tool's arguments object: unknown arguments are refused (a model that invents one learns
  * which arguments exist), and the published JSON Schema says `additionalProperties: false`.
+ * `about` names what the refused call was for (`gw2_api`: its path), from the arguments given.
  *
  * @example
  * ```ts
@@ -74,6 +75,7 @@ export function idListSchema(kind: string): z.ZodArray<z.ZodNumber> {
  */
 export function argumentsSchema<Shape extends z.core.$ZodLooseShape>(
   shape: Shape,
+  about: (input: unknown) => string | undefined = () => undefined,
 ): z.ZodObject<Shape, z.core.$strict> {
   const names = Object.keys(shape).join(", ");
   // A tool without parameters has no list to name: say so, or the sentence ends in nothing.
@@ -81,10 +83,13 @@ export function argumentsSchema<Shape extends z.core.$ZodLooseShape>(
     ? ["this tool takes no arguments: call it with {}", "an empty object: this tool takes none"]
     : [`this tool accepts only ${names}`, `an object with ${names}`];
   return z.strictObject(shape, {
-    error: (issue) =>
-      issue.code === "unrecognized_keys"
-        ? `unknown argument ${unknownKeys(issue.keys)}: ${accepted}`
-        : `arguments must be ${expected}`,
+    error: (issue) => {
+      if (issue.code !== "unrecognized_keys") return `arguments must be ${expected}`;
+      const subject = about(issue.input);
+      return `unknown argument ${unknownKeys(issue.keys)}${
+        subject === undefined ? "" : ` ${subject}`
+      }: ${accepted}`;
+    },
   });
 }
 

@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { settleAll } from "../async/concurrency.ts";
 import { materialRows, rollUpMaterials } from "../account/materials.ts";
+import { bestBuys } from "../market/trading_post.ts";
 import { itemNamesIn } from "../search/localize.ts";
 import { staleness } from "../staleness.ts";
 import {
@@ -54,9 +55,8 @@ export const prioryAccountMaterials = defineTool({
       ]);
       const owned = stored.value.filter((row) => row.count > 0).map((row) => row.id);
       const prices = await gw2.prices(owned);
-      const buys = new Map(prices.found.map((price) => [price.id, price.buys.unit_price]));
       return {
-        categories: rollUpMaterials(categories.value, stored.value, buys),
+        categories: rollUpMaterials(categories.value, stored.value, bestBuys(prices.found)),
         ...staleness(prices.staleAgeMs),
       };
     }

@@ -12,6 +12,7 @@ import { settleAll } from "../async/concurrency.ts";
 import { findItems } from "../account/find.ts";
 import { readFindSources } from "../account/find_read.ts";
 import type { Lang } from "../gw2/types.ts";
+import { lowestSells } from "../market/trading_post.ts";
 import { itemNamesIn } from "../search/localize.ts";
 import type { SearchQuery } from "../search/query.ts";
 import { staleness } from "../staleness.ts";
@@ -56,11 +57,8 @@ export const prioryFindItems = defineTool({
       deps.gw2.prices(target.ids),
       target.names(),
     ]);
-    // The lowest sell listing of what trades now (an empty sell side is no price).
-    const listed = prices.found.filter((price) => price.sells.unit_price > 0);
-    const units = new Map(listed.map((price) => [price.id, price.sells.unit_price]));
     return {
-      items: findItems(target.ids, read.sources, names, units),
+      items: findItems(target.ids, read.sources, names, lowestSells(prices.found)),
       ...(read.unread.length === 0 ? {} : { unread: [...read.unread] }),
       ...staleness(prices.staleAgeMs),
     };

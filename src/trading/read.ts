@@ -13,6 +13,7 @@ import { settleAll } from "../async/concurrency.ts";
 import type { BulkRead, Gw2Client } from "../gw2/types.ts";
 import { TP_HISTORY_MAX_ROWS } from "../gw2/schemas_trading.ts";
 import type { OrderBook, Price } from "../gw2/schemas.ts";
+import { bestBuys } from "../market/trading_post.ts";
 import { oldestStaleAge, type Staleness, staleness } from "../staleness.ts";
 import { earnings, type EarningWindow } from "./earnings.ts";
 import { buyingRows, sellingRows } from "./orders.ts";
@@ -66,7 +67,7 @@ export async function readTradingPost(
     selling: sellingRows(selling.value, byId),
     buying: buyingRows(buying.value, byId),
     delivery: delivery.value,
-    buyPrices: new Map(prices.found.map((price) => [price.id, price.buys.unit_price])),
+    buyPrices: bestBuys(prices.found),
     earnings: earnings(sold.value, bought.value, options.window, options.now, TP_HISTORY_MAX_ROWS),
   }, options.limit);
   const names = await options.itemNames(rowItemIds(rows));

@@ -14,7 +14,7 @@ import {
 import { AchievementStore } from "../../src/achievements/store.ts";
 import { Gw2UpstreamError } from "../../src/gw2/errors.ts";
 import { type Achievement, AchievementSchema } from "../../src/gw2/schemas_achievements.ts";
-import { LANGUAGES } from "../../src/gw2/types.ts";
+import { type Lang, LANGUAGES } from "../../src/gw2/types.ts";
 import { silentLogger } from "../../src/log.ts";
 import { getWorld } from "../fake_gw2/mod.ts";
 import { localizedAchievements, PLANTED } from "../fake_gw2/world/achievements.ts";
@@ -71,6 +71,65 @@ Deno.test("achievement catalogue: filled on demand once, joined, and published f
   assert.deepEqual(none.calls, []);
 });
 
+/** Pages in each language (the fake's names), counting the reads per language. */
+function localizedPages(failing?: Lang): { read: AchievementPageReader; calls: Lang[] } {
+  const calls: Lang[] = [];
+  return {
+    calls,
+    read: (page, pageSize, lang) => {
+      calls.push(lang);
+      if (lang === failing) return Promise.reject(new Gw2UpstreamError("server_error", 503));
+      const named = localizedAchievements(world, lang).achievements;
+      return Promise.resolve({
+        records: records.slice(page * pageSize, (page + 1) * pageSize).map((record) => ({
+          ...record,
+          name: named.get(record.id)?.name ?? record.name,
+        })),
+        skipped: 0,
+        pageTotal: Math.ceil(records.length / pageSize),
+      });
+    },
+  };
+}
+
+Deno.test("achievement catalogue: a name lookup fills every language, refilling an English-only one", async () => {
+  using kv = await openMemoryKv();
+  const clock = new ManualClock({ start: 1_000_000 });
+  const instance = catalogue(kv, clock);
+  // An item lookup: English alone (3 pages).
+  const english = localizedPages();
+  assert.deepEqual((await instance.fill(english.read))?.languages, ["en"]);
+  assert.deepEqual(english.calls, ["en", "en", "en"]);
+  // A name lookup: every language, in one generation published for every instance.
+  const all = localizedPages();
+  const index = await instance.fill(all.read, LANGUAGES);
+  assert.deepEqual(index?.languages, [...LANGUAGES]);
+  assert.equal(all.calls.length, 3 * LANGUAGES.length);
+  assert.equal(index?.search("der kosmos", 1)[0]?.id, PLANTED.halfDone);
+  assert.deepEqual((await catalogue(kv, clock).usable())?.languages, [...LANGUAGES]);
+  // Held whole now: neither lookup reads again.
+  const none = localizedPages();
+  assert.equal(await instance.fill(none.read, LANGUAGES), index);
+  assert.equal(await instance.fill(none.read), index);
+  assert.deepEqual(none.calls, []);
+});
+
+Deno.test("achievement catalogue: a language that fails leaves the others usable", async () => {
+  using kv = await openMemoryKv();
+  const clock = new ManualClock({ start: 1_000_000 });
+  const instance = catalogue(kv, clock);
+  const index = await instance.fill(localizedPages("fr").read, LANGUAGES);
+  assert.deepEqual(index?.languages, ["en", "de", "es", "zh"]);
+  assert.equal(index?.search("kosmos", 1)[0]?.id, PLANTED.halfDone);
+  // Not read again for every lookup while French keeps failing: the crawl brings it.
+  const again = localizedPages("fr");
+  assert.equal(await instance.fill(again.read, LANGUAGES), index);
+  assert.deepEqual(again.calls, []);
+  // Without English there is no catalogue.
+  using other = await openMemoryKv();
+  assert.equal(await catalogue(other, clock).fill(localizedPages("en").read, LANGUAGES), undefined);
+});
+
 Deno.test("achievement catalogue: a failed fill publishes nothing and says so", async () => {
   using kv = await openMemoryKv();
   const clock = new ManualClock({ start: 1_000_000 });
@@ -78,7 +137,7 @@ Deno.test("achievement catalogue: a failed fill publishes nothing and says so", 
   const failing: AchievementPageReader = (page) =>
     page === 1
       ? Promise.reject(new Gw2UpstreamError("server_error", 503))
-      : pages().read(page, 200);
+      : pages().read(page, 200, "en");
   assert.equal(await instance.fill(failing), undefined);
   assert.equal(await new AchievementStore({ kv, namespace: "http://gw2.test" }).head(), undefined);
 });

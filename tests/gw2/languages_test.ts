@@ -89,7 +89,8 @@ Deno.test("gw2 client: currencies and materials in a language: English records, 
   const asked = s.fake.control.requests.map((request) =>
     `${request.path}?${request.query.replace(/&v=.*/u, "")}`
   );
-  assert.deepEqual(asked, [
+  // materials("zh") reads the English records and the names at once: either may be logged first.
+  assert.deepEqual([...asked.slice(0, 2), ...asked.slice(2).sort()], [
     "/v2/currencies?ids=all&lang=en",
     "/v2/currencies?ids=all&lang=fr",
     "/v2/materials?ids=all&lang=en",

@@ -330,7 +330,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     store: new AchievementStore({ kv, namespace: config.gw2ApiBase }),
     clock,
     log,
-    pages: (page, size) => gw2.achievementsPage(page, size, currentDeadline()),
+    pages: (page, size, lang) => gw2.achievementsPage(page, size, currentDeadline(), lang),
   });
   const historyStore = new HistoryStore({ kv, namespace: config.gw2ApiBase, clock });
   const history = new HistoryReader({

@@ -60,3 +60,21 @@ Deno.test("without a readable last_modified nothing is stale; the season's start
   assert.equal(predatesSeason("2026-10-27T17:00:00Z", "2026-10-27T17:00:00Z"), false);
   assert.equal(predatesSeason(undefined, "2026-10-27T17:00:00Z"), false);
 });
+
+Deno.test("edges: a play exactly at a reset is after it; a Sunday and a year boundary count the same", () => {
+  // Exactly at the weekly reset: played in the new week.
+  assert.deepEqual(stalePeriods("2026-11-30T07:30:00Z", at("2026-11-30T08:00:00Z")), []);
+  // A Sunday: the week began the Monday before, 07:30.
+  const sunday = at("2027-01-03T12:00:00Z");
+  assert.equal(isoSeconds(lastWeeklyReset(sunday)), "2026-12-28T07:30:00Z");
+  assert.deepEqual(stalePeriods("2026-12-28T07:29:59Z", sunday), ["daily", "weekly"]);
+  assert.deepEqual(stalePeriods("2027-01-03T00:00:00Z", sunday), []);
+  // New Year's Eve into the new year: the daily reset at 00:00, the weekly one on the Monday.
+  assert.deepEqual(stalePeriods("2026-12-31T23:59:59Z", at("2027-01-01T00:00:00Z")), ["daily"]);
+  assert.deepEqual(nextResets(at("2026-12-31T23:59:59Z")), {
+    daily: "2027-01-01T00:00:00Z",
+    weekly: "2027-01-04T07:30:00Z",
+  });
+  // upstream's offset form reads the same.
+  assert.deepEqual(stalePeriods("2026-11-30T07:30:00+00:00", at("2026-11-30T08:00:00Z")), []);
+});

@@ -85,11 +85,11 @@ Deno.test("tradeable rewards by value per Acclaim (ties: the larger value), untr
   const result = shapeVault(input());
   assert.deepEqual(result.listings.map((row) => row.id), [4, 2, 3, 7, 5, 1, 6]);
   assert.deepEqual(result.listings.map((row) => row.perAcclaim), [
-    1_307.69,
+    1_700_000 / 1_300,
     850,
     425,
     425,
-    2.14,
+    15 / 7,
     null,
     null,
   ]);

@@ -147,9 +147,16 @@ Deno.test("gw2_api refuses paths and parameters outside the API's list, with the
     [{ path: "/v2/tokeninfo" }, /^Refused: \/v2\/tokeninfo is not read/],
     [{ path: "/v2/createsubtoken" }, /^Refused: \/v2\/createsubtoken is not read/],
     [{ path: "/v2/skins", quantity: 3 }, /quantity is read only by/],
-    [{ path: "/v2/skins", access_token: TEST_KEYS.full }, /unknown argument "access_token"/],
-    [{ path: "/v2/skins", page_size: 200 }, /unknown argument "page_size"/],
-    [{ path: "/v2/items", id: 19721 }, /unknown argument "id"/],
+    // Any parameter but the contract's is refused naming the path (and the argument).
+    [
+      { path: "/v2/skins", access_token: TEST_KEYS.full },
+      /unknown argument "access_token" for the path "\/v2\/skins"/,
+    ],
+    [
+      { path: "/v2/skins", page_size: 200 },
+      /unknown argument "page_size" for the path "\/v2\/skins"/,
+    ],
+    [{ path: "/v2/items", id: 19721 }, /unknown argument "id" for the path "\/v2\/items"/],
   ];
   for (const [args, reason] of refusals) {
     const result = await call(app, args, TEST_KEYS.full);

@@ -6,7 +6,12 @@
  */
 import assert from "node:assert/strict";
 import { getWorld, TEST_KEYS } from "../fake_gw2/mod.ts";
-import { FILLER_ACHIEVEMENT_COUNT, PLANTED } from "../fake_gw2/world/achievements.ts";
+import {
+  FILLER_ACHIEVEMENT_COUNT,
+  localizedAchievements,
+  PLANTED,
+} from "../fake_gw2/world/achievements.ts";
+import { LANGUAGES } from "../../src/gw2/types.ts";
 import { connectClient, startTestApp, type TestApp, textOf } from "../support/app.ts";
 
 type Row = {
@@ -116,6 +121,24 @@ Deno.test("priory_achievements: a name in any language, answered in the one aske
   assert.equal(reward?.name, "Gabe des Kosmos");
   const tasks = await answer(app, { ids: [50_008], lang: "fr" });
   assert.notEqual(tasks.achievements[0]?.missing[0]?.name, "Find the hidden cache");
+});
+
+Deno.test("priory_achievements: a name in each of the five languages on a fresh server", async () => {
+  await using app = await startTestApp();
+  // No crawl has run: the first name lookup fills the catalogue with every language's names.
+  for (const lang of LANGUAGES) {
+    const name = localizedAchievements(world.achievements, lang).achievements.get(3489)?.name ?? "";
+    const found = await answer(app, { query: name, lang }, TEST_KEYS.full);
+    assert.deepEqual(found.achievements.map((row) => [row.id, row.name])[0], [3489, name], lang);
+    // The name's last word alone ("Ermächtigung", "赋能"): in no other language's name.
+    const word = name.split(/[\s\uff1a:]+/).at(-1) ?? "";
+    assert.equal(
+      (await answer(app, { query: word })).achievements[0]?.id,
+      3489,
+      `${lang}: ${word}`,
+    );
+  }
+  assert.deepEqual((await app.achievements.status()).langs, [...LANGUAGES]);
 });
 
 Deno.test("priory_achievements without a key or progression: the whole collection, and unread says why", async () => {

@@ -68,7 +68,8 @@ Deno.test("rewards by value per Acclaim, the untradeable ones after with value n
   const traded = result.listings.filter((row) => row.value !== null);
   assert.equal(traded.length, 8);
   for (const row of traded) {
-    assert.equal(row.perAcclaim, Math.round((row.value ?? 0) / row.cost * 100) / 100);
+    // The contract's figure exactly: value / cost, not rounded.
+    assert.equal(row.perAcclaim, (row.value ?? 0) / row.cost);
   }
   assert.deepEqual(
     result.listings.slice(8).map((row) => [row.name, row.perAcclaim]),
