@@ -166,26 +166,27 @@ export class DocReader<T> {
   /**
    * Every page of a collection as one answer: the first page tells the count, the others (up to
    * `maxPages`) are asked at once. The records end at the first short or empty page, and a page
-   * past the end (upstream's 400) ends them too: a page count can lie.
+   * past the end (upstream's 400) ends them too: a page count can lie. A first page answered 400
+   * is an empty collection.
    */
   async #pages(
     send: (query: UpstreamRequest["query"]) => Promise<UpstreamAnswer>,
     maxPages: number,
   ): Promise<UpstreamAnswer> {
+    // A page past the end is upstream's 400 ("page out of range"): past the last page, or the
+    // first page of an empty collection, which some list endpoints answer so instead of `[]`.
     const page = (index: number) =>
-      send([["page", String(index)], ["page_size", String(PAGE_SIZE)]]);
-    const first = await page(0);
+      send([["page", String(index)], ["page_size", String(PAGE_SIZE)]]).catch(
+        (error: unknown) => {
+          if (error instanceof Gw2UpstreamError && error.status === 400) return undefined;
+          throw error;
+        },
+      );
+    const first = await page(0) ?? { kind: "ok" as const, status: 200, json: [], pageTotal: 0 };
     if (first.kind === "not_found" || !Array.isArray(first.json)) return first;
     const count = Math.min(maxPages, first.pageTotal ?? 1);
     const rest = await Promise.all(
-      Array.from(
-        { length: Math.max(0, count - 1) },
-        (_, index) =>
-          page(index + 1).catch((error: unknown) => {
-            if (error instanceof Gw2UpstreamError && error.status === 400) return undefined;
-            throw error;
-          }),
-      ),
+      Array.from({ length: Math.max(0, count - 1) }, (_, index) => page(index + 1)),
     );
     const records: unknown[] = [];
     for (const answer of [first, ...rest]) {

@@ -195,5 +195,12 @@ Deno.test("a paged document: every page read, 200 a request, the rest at once af
   await t.step("an empty collection", async () => {
     using reader = await pagedReader(pagedCollection(0).fetch);
     assert.deepEqual((await reader.read(50)).value, []);
+    // Some list endpoints answer an empty collection's first page 400 "page out of range".
+    const refusing = scriptedFetch(() =>
+      jsonAnswer(400, { text: "page out of range. Use page values 0 - -1." })
+    );
+    using empty = await pagedReader(refusing.fetch);
+    assert.deepEqual((await empty.read(50)).value, []);
+    assert.equal(refusing.calls.length, 1, "one request, no retry");
   });
 });
