@@ -83,7 +83,7 @@ const EN: PageText = {
 
   frontTitle: "Priory MCP: Guild Wars 2 tools for your AI app",
   frontLead:
-    "Priory MCP gives AI apps such as Claude, ChatGPT, VS Code and Cursor tools over the Guild Wars 2 API: items, recipes and Trading Post prices with their history, crafting trees priced down to the last material, legendaries, flips and crafting profit \u2014 and, once you sign in, your own account: materials, wallet, and what your holdings mean for a legendary.",
+    "Priory MCP gives AI apps such as Claude, ChatGPT, VS Code and Cursor tools over the Guild Wars 2 API: items, recipes and Trading Post prices with their history, crafting trees priced down to the last material, legendaries, flips and crafting profit \u2014 and, once you sign in, your own account: where each item is, your Trading Post's orders and earnings, the dailies and weeklies left, the Wizard's Vault, your collections, and what your holdings mean for a legendary.",
   addTitle: "Add it to your app",
   addressLabel: "The address to add:",
   hosts: {
@@ -158,7 +158,7 @@ const DE: PageText = {
 
   frontTitle: "Priory MCP: Guild-Wars-2-Werkzeuge für deine KI-App",
   frontLead:
-    "Priory MCP gibt KI-Apps wie Claude, ChatGPT, VS Code und Cursor Werkzeuge für die Guild-Wars-2-API: Gegenstände, Rezepte und Handelsposten-Preise samt Verlauf, bis zum letzten Material bepreiste Herstellungsbäume, Legendäre, Flips und Herstellungsgewinn \u2013 und nach der Anmeldung dein eigenes Konto: Materialien, Geldbörse und was dein Besitz für eine Legendäre bedeutet.",
+    "Priory MCP gibt KI-Apps wie Claude, ChatGPT, VS Code und Cursor Werkzeuge für die Guild-Wars-2-API: Gegenstände, Rezepte und Handelsposten-Preise samt Verlauf, bis zum letzten Material bepreiste Herstellungsbäume, Legendäre, Flips und Herstellungsgewinn \u2013 und nach der Anmeldung dein eigenes Konto: wo jeder Gegenstand liegt, Aufträge und Einnahmen am Handelsposten, offene Tägliche und Wöchentliche, das Gewölbe des Zauberers, deine Sammlungen und was dein Besitz für eine Legendäre bedeutet.",
   addTitle: "Zu deiner App hinzufügen",
   addressLabel: "Die Adresse zum Hinzufügen:",
   hosts: {
@@ -235,7 +235,7 @@ const FR: PageText = {
 
   frontTitle: "Priory MCP : des outils Guild Wars 2 pour votre application d’IA",
   frontLead:
-    "Priory MCP donne aux applications d’IA comme Claude, ChatGPT, VS Code et Cursor des outils sur l’API de Guild Wars 2 : objets, recettes et prix du comptoir avec leur historique, arbres de fabrication chiffrés jusqu’au dernier matériau, légendaires, reventes et fabrications rentables \u2014 et, une fois connecté, votre propre compte : matériaux, portefeuille et ce que vos possessions changent pour un légendaire.",
+    "Priory MCP donne aux applications d’IA comme Claude, ChatGPT, VS Code et Cursor des outils sur l’API de Guild Wars 2 : objets, recettes et prix du comptoir avec leur historique, arbres de fabrication chiffrés jusqu’au dernier matériau, légendaires, reventes et fabrications rentables \u2014 et, une fois connecté, votre propre compte : où se trouve chaque objet, vos ordres et gains au comptoir, les quotidiennes et hebdomadaires restantes, la chambre forte du sorcier, vos collections et ce que vos possessions changent pour un légendaire.",
   addTitle: "L’ajouter à votre application",
   addressLabel: "L’adresse à ajouter :",
   hosts: {
@@ -311,7 +311,7 @@ const ES: PageText = {
 
   frontTitle: "Priory MCP: herramientas de Guild Wars 2 para tu aplicación de IA",
   frontLead:
-    "Priory MCP da a aplicaciones de IA como Claude, ChatGPT, VS Code y Cursor herramientas sobre la API de Guild Wars 2: objetos, recetas y precios del bazar con su historial, árboles de fabricación con precio hasta el último material, legendarios, reventas y fabricaciones rentables; y, una vez iniciada la sesión, tu propia cuenta: materiales, cartera y lo que tus posesiones suponen para un legendario.",
+    "Priory MCP da a aplicaciones de IA como Claude, ChatGPT, VS Code y Cursor herramientas sobre la API de Guild Wars 2: objetos, recetas y precios del bazar con su historial, árboles de fabricación con precio hasta el último material, legendarios, reventas y fabricaciones rentables; y, una vez iniciada la sesión, tu propia cuenta: dónde está cada objeto, tus órdenes y ganancias en el bazar, las diarias y semanales pendientes, la cámara del mago, tus colecciones y lo que tus posesiones suponen para un legendario.",
   addTitle: "Añádelo a tu aplicación",
   addressLabel: "La dirección que hay que añadir:",
   hosts: {
@@ -388,7 +388,7 @@ const ZH: PageText = {
 
   frontTitle: "Priory MCP：为你的 AI 应用提供激战2工具",
   frontLead:
-    "Priory MCP 为 Claude、ChatGPT、VS Code 和 Cursor 等 AI 应用提供基于激战2 API 的工具：物品、配方、交易所价格及其历史，精确到每种材料价格的制作树，传奇、倒卖和制作利润；登录后还能读取你自己的账号：材料、钱包，以及你的库存对制作传奇意味着什么。",
+    "Priory MCP 为 Claude、ChatGPT、VS Code 和 Cursor 等 AI 应用提供基于激战2 API 的工具：物品、配方、交易所价格及其历史，精确到每种材料价格的制作树，传奇、倒卖和制作利润；登录后还能读取你自己的账号：每件物品在哪里、交易所的订单和收益、剩余的每日和每周任务、巫师宝库、你的收藏，以及你的库存对制作传奇意味着什么。",
   addTitle: "添加到你的应用",
   addressLabel: "要添加的地址：",
   hosts: {
