@@ -319,16 +319,7 @@ export class PackedNames {
             if ((entry & STEP) === STEP) yield;
             masks[entry] = codeMask(columns.folded, foldedAt[entry]!, foldedAt[entry + 1]!);
           }
-          return new PackedNames({
-            ...columns,
-            words: new Uint8Array(0),
-            wordAt: new Int32Array(1),
-            masks,
-            heads: new Int32Array(0),
-            postAt: new Int32Array(1),
-            posts: new Uint8Array(0),
-            hasWords,
-          });
+          return PackedNames.#wordless(columns, masks);
         }
         const total = words.length;
         const offsets = new Int32Array(total + 1);
@@ -502,18 +493,23 @@ export class PackedNames {
           ? old.#masks[from]!
           : codeMask(folded, foldedAt[slot]!, foldedAt[slot + 1]!);
       }
-      return new PackedNames({
-        ...columns,
-        words: new Uint8Array(0),
-        wordAt: new Int32Array(1),
-        masks,
-        heads: new Int32Array(0),
-        postAt: new Int32Array(1),
-        posts: new Uint8Array(0),
-        hasWords,
-      });
+      return PackedNames.#wordless(columns, masks);
     }
     return yield* PackedNames.#withWords(columns, old, oldToNew, rows, source);
+  }
+
+  /** Names without a word index: each entry's letter mask stands in for its words. */
+  static #wordless(columns: EntryColumns, masks: Int32Array): PackedNames {
+    return new PackedNames({
+      ...columns,
+      words: new Uint8Array(0),
+      wordAt: new Int32Array(1),
+      masks,
+      heads: new Int32Array(0),
+      postAt: new Int32Array(1),
+      posts: new Uint8Array(0),
+      hasWords: false,
+    });
   }
 
   /**
