@@ -88,7 +88,7 @@ const EN: PageText = {
   addressLabel: "The address to add:",
   hosts: {
     claude:
-      "Settings \u2192 Connectors \u2192 Add custom connector: any name and the address above; leave the OAuth fields empty. Then Connect, and sign in on the page that opens.",
+      "Settings \u2192 Connectors \u2192 Add custom connector: a name of your choice and the address above; leave the OAuth fields empty. Then Connect, and sign in on the page that opens.",
     chatgpt:
       "Settings \u2192 Apps & Connectors \u2192 Advanced settings: turn on developer mode. Then Create: the address above as the MCP server URL, authentication OAuth. Choose it in a chat to sign in.",
     vscode:

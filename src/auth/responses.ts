@@ -1,7 +1,7 @@
 /**
  * How the public mode answers: OAuth JSON (errors as RFC 6749 §5.2 words them, never cached),
  * CORS for the endpoints browser-based clients call (the metadata, token, registration and
- * revocation endpoints: any origin, no credentials - they carry no cookie and trust none), HTML
+ * revocation endpoints: every origin, no credentials - they carry no cookie and trust none), HTML
  * pages that cannot be framed, and redirects back to a client.
  *
  * @module

@@ -75,7 +75,7 @@ export const FRESHNESS = {
   unknownId: { ttlMs: HOUR, staleForMs: DAY },
   /** Account reads: at most 5 minutes, never served stale (the contract's limit on keeping them). */
   account: { ttlMs: 5 * MINUTE, staleForMs: 0 },
-  /** `gw2_api`'s public reads: any endpoint, some of which move by the minute; kept briefly. */
+  /** `gw2_api`'s public reads: every listed endpoint, some of which move by the minute; kept briefly. */
   passthrough: { ttlMs: 5 * MINUTE, staleForMs: HOUR },
   /** The gem exchange moves slowly; a quote a few minutes old (or an hour, on failure) will do. */
   exchange: { ttlMs: 5 * MINUTE, staleForMs: HOUR },

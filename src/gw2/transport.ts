@@ -56,7 +56,7 @@ export interface UpstreamRequest {
   /**
    * The largest body read, in bytes as sent: past it the read stops (nothing more is taken off
    * the connection) and the request fails `too_large`, not retried. For reads whose size nothing
-   * bounds (`gw2_api`'s: any listed path). @default unbounded
+   * bounds (`gw2_api`'s: every listed path). @default unbounded
    */
   readonly maxBytes?: number;
 }

@@ -56,7 +56,7 @@ export const gw2Api = defineTool({
   name: "gw2_api",
   title: "GW2 API read",
   description:
-    `Official GW2 API: any other endpoint /v2.json lists (e.g. /v2/account/mastery/points, /v2/skins, /v2/guild/:id with the id in path) as JSON, icons and empty slots dropped, lists past 50 cut with more and next (the page continuing). Only ids (MAX_IDS = ${MAX_IDS}), page, lang, quantity (gem exchange); no query string. Keyed endpoints use X-GW2-Key. Prefer a dedicated tool.`,
+    `Official GW2 API: reads any other endpoint /v2.json lists (e.g. /v2/account/mastery/points, /v2/skins, /v2/guild/:id with the id in path) as JSON, icons and empty slots dropped, lists past 50 cut with more and next (the page continuing). Only ids (MAX_IDS = ${MAX_IDS}), page, lang, quantity (gem exchange); no query string. Keyed endpoints use X-GW2-Key. Prefer a dedicated tool.`,
   inputSchema: ApiInput,
   outputSchema: z.object({
     // An array (ids, names or records) or an object: spelt so every schema dialect reads it.

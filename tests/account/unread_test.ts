@@ -20,7 +20,7 @@ Deno.test("readPart(): a missing scope names the part and the scope; the rest an
   ]);
 });
 
-Deno.test("readPart(): any other failure fails the call, not one part", async () => {
+Deno.test("readPart(): every other failure fails the call, not one part", async () => {
   await assert.rejects(
     () => readPart("bank", () => Promise.reject(new Gw2KeyRejectedError())),
     Gw2KeyRejectedError,

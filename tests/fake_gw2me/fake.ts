@@ -55,7 +55,7 @@ export interface FakeGw2meOptions {
   readonly clientId?: string;
   readonly clientSecret?: string;
   /**
-   * The client's registered redirect URIs (matched exactly). Absent: any loopback
+   * The client's registered redirect URIs (matched exactly). Absent: every loopback
    * `http://127.0.0.1:<port>/gw2me/callback` or `http://localhost:<port>/gw2me/callback`, for a
    * manual try against `deno task dev --public`.
    */
