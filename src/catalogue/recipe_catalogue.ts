@@ -23,6 +23,7 @@ import type { Clock } from "../async/clock.ts";
 import { CollectionRead } from "../gw2/paging.ts";
 import type { CatalogueRecipe } from "../gw2/schemas.ts";
 import type { Page, RecipeSearchQuery } from "../gw2/types.ts";
+import { type Held, HeldGeneration } from "../kv/held_generation.ts";
 import { describeError, type Logger } from "../log.ts";
 import { packRecipe, recipeAt } from "./recipe_layout.ts";
 import type { CatalogueHead, RecipeStore } from "./recipe_store.ts";
@@ -70,7 +71,6 @@ interface ItemIndex {
  * with the lookups as maps, none of it in the heap now).
  */
 interface Loaded {
-  readonly head: CatalogueHead;
   /** Every recipe once, ascending id, packed. */
   readonly packed: Int32Array | Float64Array;
   /** Where each recipe starts in `packed`, ascending id. */
@@ -145,9 +145,8 @@ export class RecipeCatalogue {
   readonly #store: RecipeStore;
   readonly #clock: Clock;
   readonly #log: Logger;
-  #loaded: Loaded | undefined;
-  #checkedAt = Number.NEGATIVE_INFINITY;
-  #syncing: Promise<void> | undefined;
+  /** The generation held here: loaded, reloaded and aged by the shared rules. */
+  readonly #held: HeldGeneration<CatalogueHead, Loaded>;
   #filling: Promise<boolean> | undefined;
   /** The pages of the fill in flight, once it reads: a later caller's reader joins them. */
   #fillPages: CollectionRead<CatalogueRecipe> | undefined;
@@ -157,6 +156,20 @@ export class RecipeCatalogue {
     this.#store = options.store;
     this.#clock = options.clock;
     this.#log = options.log;
+    this.#held = new HeldGeneration({
+      clock: options.clock,
+      log: options.log,
+      what: "recipe catalogue",
+      readHead: () => options.store.head(),
+      // A count that differs: read while being replaced, or damaged (the held copy stays).
+      load: async (head) => {
+        const recipes = await options.store.load(head.generation);
+        return recipes.length === head.count ? index(recipes) : undefined;
+      },
+      holds: (held, next) => held.generation === next.generation,
+      checkEveryMs: HEAD_CHECK_MS,
+      maxAgeMs: MAX_CATALOGUE_AGE_MS,
+    });
   }
 
   /**
@@ -164,7 +177,7 @@ export class RecipeCatalogue {
    * `/v2/recipes/search` would answer; `undefined` when no usable catalogue exists.
    */
   async search(query: RecipeSearchQuery): Promise<readonly number[] | undefined> {
-    const loaded = await this.#usable();
+    const loaded = (await this.#usable())?.value;
     if (loaded === undefined) return undefined;
     if ("input" in query) return lookup(loaded.byInput, query.input);
     return lookup(loaded.byOutput, query.output).map((at) => loaded.packed[at] ?? 0);
@@ -178,7 +191,7 @@ export class RecipeCatalogue {
   async recipesMaking(
     itemIds: readonly number[],
   ): Promise<ReadonlyMap<number, readonly CatalogueRecipe[]> | undefined> {
-    const loaded = await this.#usable();
+    const loaded = (await this.#usable())?.value;
     if (loaded === undefined) return undefined;
     return new Map(itemIds.map((id) => [
       id,
@@ -191,13 +204,13 @@ export class RecipeCatalogue {
    * when none is usable.
    */
   async all(): Promise<CatalogueRecipes | undefined> {
-    const loaded = await this.#usable();
-    if (loaded === undefined) return undefined;
+    const held = await this.#usable();
+    if (held === undefined) return undefined;
     return {
-      generation: loaded.head.generation,
-      count: loaded.offsets.length,
-      offsets: loaded.offsets,
-      packed: loaded.packed,
+      generation: held.head.generation,
+      count: held.value.offsets.length,
+      offsets: held.value.offsets,
+      packed: held.value.packed,
     };
   }
 
@@ -226,15 +239,15 @@ export class RecipeCatalogue {
 
   /** Whether a usable catalogue is loaded, and its size. */
   async status(): Promise<RecipeCatalogueStatus> {
-    const loaded = await this.#current();
-    return loaded === undefined
+    const held = await this.#current();
+    return held === undefined
       ? { complete: false, recipes: 0 }
-      : { complete: true, recipes: loaded.head.count, completedAt: loaded.head.completedAt };
+      : { complete: true, recipes: held.head.count, completedAt: held.head.completedAt };
   }
 
   /** Makes the next lookup re-read the head (the crawl on this instance just published one). */
   refresh(): void {
-    this.#checkedAt = Number.NEGATIVE_INFINITY;
+    this.#held.refresh();
   }
 
   /** Loads the catalogue now (`main.ts` calls it at startup without awaiting). */
@@ -243,7 +256,7 @@ export class RecipeCatalogue {
   }
 
   /** The loaded catalogue, after any fill in flight (a lookup made meanwhile waits for it). */
-  async #usable(): Promise<Loaded | undefined> {
+  async #usable(): Promise<Held<CatalogueHead, Loaded> | undefined> {
     const loaded = await this.#current();
     if (loaded !== undefined || this.#filling === undefined) return loaded;
     await this.#filling;
@@ -274,8 +287,7 @@ export class RecipeCatalogue {
         // Still usable here; other instances will fill (or crawl) their own.
         this.#log.warn("recipe catalogue not stored", { error: describeError(error) });
       }
-      this.#loaded = index(head, recipes);
-      this.#checkedAt = this.#clock.now();
+      this.#held.hold(head, index(recipes));
       this.#log.info("recipe catalogue filled", {
         recipes: recipes.length,
         pages: pages.length,
@@ -288,48 +300,14 @@ export class RecipeCatalogue {
     }
   }
 
-  async #current(): Promise<Loaded | undefined> {
-    if (this.#clock.now() - this.#checkedAt >= HEAD_CHECK_MS) {
-      this.#syncing ??= this.#sync().finally(() => this.#syncing = undefined);
-      await this.#syncing;
-    }
-    const loaded = this.#loaded;
-    if (loaded === undefined) return undefined;
-    return this.#clock.now() - loaded.head.completedAt < MAX_CATALOGUE_AGE_MS ? loaded : undefined;
-  }
-
-  async #sync(): Promise<void> {
-    try {
-      const head = await this.#store.head();
-      this.#checkedAt = this.#clock.now();
-      // None in KV: nothing to load (a fill that could not be stored stays usable here).
-      if (head === undefined) return;
-      if (this.#loaded?.head.generation === head.generation) {
-        this.#loaded = { ...this.#loaded, head };
-        return;
-      }
-      const recipes = await this.#store.load(head.generation);
-      if (recipes.length !== head.count) {
-        // Read while being replaced, or damaged: keep what was loaded, retry on the next check.
-        this.#log.warn("recipe catalogue incomplete in KV", {
-          generation: head.generation,
-          expected: head.count,
-          found: recipes.length,
-        });
-        return;
-      }
-      this.#loaded = index(head, recipes);
-      this.#log.info("recipe catalogue loaded", { recipes: recipes.length });
-    } catch (error) {
-      // Lookups fall back to upstream (or keep the loaded copy) until the next check.
-      this.#checkedAt = this.#clock.now();
-      this.#log.warn("recipe catalogue read failed", { error: describeError(error) });
-    }
+  /** The held catalogue when usable (the head re-read when due). */
+  #current(): Promise<Held<CatalogueHead, Loaded> | undefined> {
+    return this.#held.current();
   }
 }
 
 /** The lookups of a generation's recipes (a recipe read twice, as pages shift, indexed once). */
-function index(head: CatalogueHead, recipes: readonly CatalogueRecipe[]): Loaded {
+function index(recipes: readonly CatalogueRecipe[]): Loaded {
   const unique = [...new Map(recipes.map((recipe) => [recipe.id, recipe])).values()]
     .sort((a, b) => a.id - b.id);
   const numbers: number[] = [];
@@ -352,7 +330,6 @@ function index(head: CatalogueHead, recipes: readonly CatalogueRecipe[]): Loaded
     ? Int32Array.from(numbers)
     : Float64Array.from(numbers);
   return {
-    head,
     packed,
     offsets,
     byOutput: packIndex(byOutput),

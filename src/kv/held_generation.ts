@@ -3,8 +3,8 @@
  * on first use, reloaded when the head names another generation, the head re-read at most every
  * `checkEveryMs` (one read in flight, joined by every caller), and not used once older than
  * `maxAgeMs` (its writer has stopped refreshing it). A copy a caller built itself (an on-demand
- * fill) is held with {@linkcode HeldGeneration.hold}. The achievement catalogue holds its
- * generation this way (the recipe catalogue has its own copy of the same rules).
+ * fill) is held with {@linkcode HeldGeneration.hold}. The recipe and achievement catalogues hold
+ * their generations this way.
  *
  * @module
  */
